@@ -1,0 +1,33 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-fast lint bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest -n 2
+
+test-fast: lint
+	$(BIN)/pytest -n 2 -m "not slow"
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/speed.py
+
+clean:
+	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

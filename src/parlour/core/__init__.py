@@ -1,0 +1,28 @@
+"""The game-agnostic core: registry, actions, events, chance, records and errors."""
+
+from .actions import Action
+from .errors import GameError, IllegalAction
+from .events import Event, Said, player_name
+from .game import Game, Option, State
+from .record import Record, replay
+from .registry import game_names, load, register
+from .rng import Rng, derive_seed
+
+__all__ = [
+    "Action",
+    "Event",
+    "Game",
+    "GameError",
+    "IllegalAction",
+    "Option",
+    "Record",
+    "Rng",
+    "Said",
+    "State",
+    "derive_seed",
+    "game_names",
+    "load",
+    "player_name",
+    "register",
+    "replay",
+]

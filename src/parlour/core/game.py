@@ -1,0 +1,266 @@
+"""The template every game fills: a ``Game`` descriptor and the ``State`` base class."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .errors import GameError, IllegalAction
+from .events import Event
+
+__all__ = ["Game", "Option", "State"]
+
+# A linked list of (item, rest) pairs: appending and cloning are O(1), so a state's history
+# and log cost nothing to copy in tree search; the lists are rebuilt only when asked for.
+Chain = tuple[Any, "Chain"] | None
+
+
+def unchain(chain: Chain) -> list[Any]:
+    """The items of a chain, oldest first."""
+    items = []
+    while chain is not None:
+        items.append(chain[0])
+        chain = chain[1]
+    items.reverse()
+    return items
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant a game takes: its default, a one-line help, and a checker.
+
+    ``check(value, players)`` returns the value as the game stores it (JSON-serialisable)
+    or raises ``ValueError`` with a sentence saying what is wrong.
+    """
+
+    name: str
+    default: Any
+    help: str
+    check: Callable[[Any, int], Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The option as JSON: name, default and help."""
+        return {"name": self.name, "default": self.default, "help": self.help}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game of the registry: its names, player range, options and how to start it."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    start: Callable[[Game, int, int, dict[str, Any]], State] = field(repr=False)
+    options: Mapping[str, Option] = field(default_factory=dict)
+    aliases: tuple[str, ...] = ()
+
+    def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
+        """A fresh state; ``GameError`` names a bad player count, option or option value."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise GameError(f"players must be a whole number, not {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise GameError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GameError(f"seed must be a whole number, not {seed!r}")
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise GameError(f"{self.title} has no option {unknown[0]!r}; its options are: {known}")
+        values: dict[str, Any] = {}
+        for name, option in self.options.items():
+            value = options.get(name, option.default)
+            if option.check is not None and name in options:
+                try:
+                    value = option.check(value, players)
+                except ValueError as error:
+                    raise GameError(f"bad value for option {name!r}: {error}") from None
+            values[name] = value
+        return self.start(self, players, seed, values)
+
+
+class State:
+    """One game in progress. Subclasses keep their data in ``__slots__`` and plain lists.
+
+    A subclass implements ``legal_actions``, ``_apply``, ``view``, ``determinize``,
+    ``scores``, ``winners`` and ``clone``; this base gives text parsing, the illegal-action
+    errors, the record, the log and the returns. A game may override ``apply`` wholesale
+    when its hot path needs it, keeping the same behaviour.
+    """
+
+    __slots__ = (
+        "_events",
+        "_history",
+        "current_player",
+        "game",
+        "is_over",
+        "options",
+        "players",
+        "seed",
+    )
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    current_player: int | None
+    is_over: bool
+    _history: Chain
+    _events: Chain
+
+    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        """Set the fields every game has, for a new game."""
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.current_player = None
+        self.is_over = False
+        self._history = None
+        self._events = None
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the fields every game has from ``other`` (chains are shared: they never change)."""
+        self.game = other.game
+        self.players = other.players
+        self.seed = other.seed
+        self.options = other.options
+        self.current_player = other.current_player
+        self.is_over = other.is_over
+        self._history = other._history
+        self._events = other._events
+
+    # -- what every game implements -------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """The actions open to ``current_player``; never empty while the game goes on."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action and return its events (history and log are kept here)."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        """An independent copy."""
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know, as JSON; ``None`` is the spectator."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int | None, seed: int) -> State:
+        """A state that ``seat`` cannot tell apart from this one, hidden cards redrawn."""
+        raise NotImplementedError
+
+    def scores(self) -> list[int]:
+        """The game's own running points, per seat."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """The seats that won, ties shared; ``[]`` while the game goes on."""
+        raise NotImplementedError
+
+    def explain_illegal(self, text: str) -> str | None:
+        """Why ``text`` is not legal now, when the game can say better than "not legal"."""
+        return None
+
+    # -- what the base gives --------------------------------------------------------------
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Carry out an action (or its text) from ``legal_actions()``; illegal input changes nothing."""
+        legal = self.resolve(action)
+        events = self._apply(legal)
+        self._history = (legal, self._history)
+        for event in events:
+            self._events = (event, self._events)
+        return events
+
+    def resolve(self, action: Action | str) -> Action:
+        """The legal action that ``action`` (or its text) names, else ``IllegalAction``."""
+        if self.is_over:
+            raise IllegalAction(f"the game is over, so {str(action)!r} cannot be played")
+        text = action if isinstance(action, str) else getattr(action, "text", None)
+        if not isinstance(text, str):
+            raise IllegalAction(f"{action!r} is not an action or an action text", self._texts())
+        text = " ".join(text.lower().split())
+        legal = self.legal_actions()
+        for candidate in legal:
+            if candidate.text == text:
+                return candidate
+        why = self.explain_illegal(text) or (
+            f"{text!r} is not a legal action for Player {self.current_player} now"
+        )
+        raise IllegalAction(why, [a.text for a in legal])
+
+    def _texts(self) -> list[str]:
+        return [] if self.is_over else [a.text for a in self.legal_actions()]
+
+    @property
+    def log(self) -> list[Event]:
+        """The events so far, oldest first."""
+        return unchain(self._events)
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions so far, oldest first."""
+        return unchain(self._history)
+
+    def returns(self) -> list[float]:
+        """Per seat, ``1/k`` for each of ``k`` winners and ``0.0`` for the rest."""
+        won = self.winners()
+        out = [0.0] * self.players
+        for seat in won:
+            out[seat] = 1.0 / len(won)
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """Seed, options and action texts: everything needed to rebuild this game."""
+        return {
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [a.text for a in unchain(self._history)],
+        }
+
+    def common_view(self, seat: int | None) -> dict[str, Any]:
+        """The keys every view has; a game's ``view`` starts from this."""
+        if seat is not None and not 0 <= seat < self.players:
+            raise GameError(f"seat must be None or 0 to {self.players - 1}, not {seat!r}")
+        out: dict[str, Any] = {
+            "game": self.game.name,
+            "players": self.players,
+            "seat": seat,
+            "current_player": self.current_player,
+            "is_over": self.is_over,
+            "scores": self.scores(),
+            "winners": self.winners(),
+        }
+        if seat is not None and seat == self.current_player:
+            out["legal_actions"] = [a.text for a in self.legal_actions()]
+        return out
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` saw it, private events redacted."""
+        return [event.for_seat(seat) for event in unchain(self._events)]
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"Player {self.current_player} to act"
+        return f"<{self.game.title} state, {self.players} players, {status}>"
+
+
+def check_seat(seat: Any, players: int, what: str = "seat") -> int:
+    """``seat`` as an int in range, else ``ValueError`` naming ``what``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
+    return seat
+
+
+def texts(actions: Sequence[Action]) -> list[str]:
+    """The texts of some actions."""
+    return [a.text for a in actions]

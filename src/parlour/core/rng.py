@@ -1,0 +1,97 @@
+"""The one source of chance: a seeded SplitMix64 generator whose whole state is one integer."""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+__all__ = ["Rng", "derive_seed"]
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+    return z ^ (z >> 31)
+
+
+def derive_seed(*parts: int | str) -> int:
+    """A 64-bit seed determined by the parts alone, the same on every machine."""
+    z = 0x5851F42D4C957F2D
+    for part in parts:
+        data = (
+            part.encode()
+            if isinstance(part, str)
+            else part.to_bytes(max(1, (part.bit_length() + 8) // 8), "little", signed=True)
+        )
+        for i in range(0, len(data), 8):
+            z = _mix((z + _GAMMA + int.from_bytes(data[i : i + 8], "little")) & _MASK)
+        z = _mix((z + len(data)) & _MASK)
+    return z
+
+
+class Rng:
+    """SplitMix64: fast, 64-bit, deterministic everywhere, and copied by copying one int.
+
+    Python's Mersenne Twister would cost about 17 µs a copy, twenty times a whole game
+    state's clone; this generator's state is a single integer.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.state = derive_seed(seed)
+
+    def clone(self) -> Rng:
+        """An independent generator that will produce the same numbers as this one."""
+        other = Rng.__new__(Rng)
+        other.state = self.state
+        return other
+
+    def next64(self) -> int:
+        """The next 64-bit unsigned integer."""
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (bias under n / 2**64, far below anything measurable)."""
+        if n <= 0:
+            raise ValueError(f"below() needs a positive bound, not {n}")
+        return (self.next64() * n) >> 64
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]``, both ends included (a die is ``randint(1, 20)``)."""
+        return low + self.below(high - low + 1)
+
+    def random(self) -> float:
+        """A uniform float in ``[0, 1)`` with 53 random bits."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of a non-empty sequence, uniformly."""
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle in place (Fisher-Yates)."""
+        state = self.state
+        for i in range(len(items) - 1, 0, -1):
+            state = z = (state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+            items[i], items[j] = items[j], items[i]
+        self.state = state
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """``k`` distinct elements in random order."""
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]

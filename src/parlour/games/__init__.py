@@ -1,0 +1,5 @@
+"""The built-in games, registered by name; each module is imported on first use."""
+
+from ..core.registry import register
+
+register("fearless", "parlour.games.fearless")
