@@ -11,7 +11,7 @@ class GameError(ValueError):
     """A request the game cannot honour: bad players, options, records or actions."""
 
 
-class IllegalAction(GameError):
+class IllegalAction(GameError):  # noqa: N818  (the name is fixed by API.md)
     """An action that is not legal now; the message says why and what is legal."""
 
     def __init__(self, why: str, legal: Sequence[str] = ()) -> None:

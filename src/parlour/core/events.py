@@ -51,7 +51,7 @@ class Event:
         return {"kind": self.kind, "text": self.text, **self.fields()}
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.fields() == other.fields()  # type: ignore[attr-defined]
+        return type(other) is type(self) and self.fields() == other.fields()
 
     def __hash__(self) -> int:
         return hash((self.kind, self.text))

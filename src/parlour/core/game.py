@@ -172,7 +172,7 @@ class State:
     # -- what the base gives --------------------------------------------------------------
 
     def apply(self, action: Action | str) -> list[Event]:
-        """Carry out an action (or its text) from ``legal_actions()``; illegal input changes nothing."""
+        """Carry out a legal action (or its text); illegal input raises and changes nothing."""
         legal = self.resolve(action)
         events = self._apply(legal)
         self._history = (legal, self._history)

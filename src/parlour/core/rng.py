@@ -62,13 +62,13 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in ``range(n)`` (bias under n / 2**64, far below anything measurable)."""
+        """A uniform integer in ``range(n)`` (bias under n / 2**64: never measurable)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
         return (self.next64() * n) >> 64
 
     def randint(self, low: int, high: int) -> int:
-        """A uniform integer in ``[low, high]``, both ends included (a die is ``randint(1, 20)``)."""
+        """A uniform integer in ``[low, high]``, both ends included (a d20: ``randint(1, 20)``)."""
         return low + self.below(high - low + 1)
 
     def random(self) -> float:
