@@ -84,6 +84,17 @@ class Game:
         return self.start(self, players, seed, values)
 
 
+class Setup:
+    """What never changes during a game, shared by a state and all its clones."""
+
+    __slots__ = ("game", "options", "seed")
+
+    def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = options
+
+
 class State:
     """One game in progress. Subclasses keep their data in ``__slots__`` and plain lists.
 
@@ -93,32 +104,19 @@ class State:
     when its hot path needs it, keeping the same behaviour.
     """
 
-    __slots__ = (
-        "_events",
-        "_history",
-        "current_player",
-        "game",
-        "is_over",
-        "options",
-        "players",
-        "seed",
-    )
+    __slots__ = ("_events", "_history", "_setup", "current_player", "is_over", "players")
 
-    game: Game
     players: int
-    seed: int
-    options: dict[str, Any]
     current_player: int | None
     is_over: bool
+    _setup: Setup
     _history: Chain
     _events: Chain
 
     def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         """Set the fields every game has, for a new game."""
-        self.game = game
+        self._setup = Setup(game, seed, options)
         self.players = players
-        self.seed = seed
-        self.options = options
         self.current_player = None
         self.is_over = False
         self._history = None
@@ -126,14 +124,27 @@ class State:
 
     def _copy_base(self, other: State) -> None:
         """Copy the fields every game has from ``other`` (chains are shared: they never change)."""
-        self.game = other.game
+        self._setup = other._setup
         self.players = other.players
-        self.seed = other.seed
-        self.options = other.options
         self.current_player = other.current_player
         self.is_over = other.is_over
         self._history = other._history
         self._events = other._events
+
+    @property
+    def game(self) -> Game:
+        """The game this state belongs to."""
+        return self._setup.game
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was started with."""
+        return self._setup.seed
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options the game was started with, as stored (JSON-serialisable)."""
+        return self._setup.options
 
     # -- what every game implements -------------------------------------------------------
 
