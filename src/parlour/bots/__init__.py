@@ -1,4 +1,4 @@
-"""Bots by name: ``bots.make("random", seed=1)``."""
+"""Bots by name: ``bots.make("random", seed=1)``; the levels ``easy``, ``medium``, ``hard``."""
 
 from __future__ import annotations
 
@@ -7,13 +7,23 @@ from typing import Any
 
 from ..core import GameError
 from .base import Bot
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
+from .levels import EasyBot, HardBot, MediumBot
 from .random import RandomBot
 
-__all__ = ["Bot", "make", "names"]
+__all__ = ["LEVELS", "Bot", "make", "names"]
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "ismcts": IsmctsBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
 }
+
+LEVELS = ("easy", "medium", "hard")
 
 
 def names() -> list[str]:

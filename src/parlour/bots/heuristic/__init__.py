@@ -1,0 +1,66 @@
+"""Heuristic bots: one module a game, each choosing from the deciding seat's view alone.
+
+A module ``parlour.bots.heuristic.<game>`` defines ``choose(view, rng) -> str`` returning
+one of ``view["legal_actions"]``. It may also define ``evaluate(view) -> list[float]``: per
+seat, an estimate in ``[0, 1]`` of its share of the win (comparable to ``state.returns()``),
+which lets the search cut its rollouts short.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+from ...core import Action, GameError, Rng, State
+
+__all__ = ["Chooser", "Evaluator", "HeuristicBot", "chooser", "evaluator"]
+
+Chooser = Callable[[dict[str, Any], Rng], str]
+Evaluator = Callable[[dict[str, Any]], list[float]]
+
+_modules: dict[str, ModuleType | None] = {}
+
+
+def _module(game: str) -> ModuleType | None:
+    """The heuristic module of ``game``, or ``None`` when the game has none."""
+    if game not in _modules:
+        try:
+            _modules[game] = importlib.import_module(f"{__name__}.{game}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{game}":
+                raise
+            _modules[game] = None
+    return _modules[game]
+
+
+def chooser(game: str) -> Chooser:
+    """The ``choose`` function of ``game``'s heuristic; ``GameError`` when it has none."""
+    module = _module(game)
+    if module is None or not hasattr(module, "choose"):
+        raise GameError(f"there is no heuristic bot for {game!r} yet")
+    choose: Chooser = module.choose
+    return choose
+
+
+def evaluator(game: str) -> Evaluator | None:
+    """The ``evaluate`` function of ``game``'s heuristic, or ``None`` when it has none."""
+    module = _module(game)
+    evaluate: Evaluator | None = getattr(module, "evaluate", None)
+    return evaluate
+
+
+class HeuristicBot:
+    """Plays the game's heuristic from the deciding seat's view."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State) -> Action:
+        """The heuristic's action for ``state.current_player``, read from that seat's view."""
+        view = state.view(state.current_player)
+        text = chooser(view["game"])(view, self.rng)
+        return state.resolve(text)

@@ -1,0 +1,204 @@
+"""Information-set Monte Carlo tree search (single observer) for any game of the registry.
+
+Each iteration draws a determinization of the deciding seat's information set with
+``state.determinize(seat, seed)``, walks one shared tree keyed by action texts with UCT
+over the actions legal in that determinization (availability counts in place of parent
+visits), adds one node, plays out the rest and backs up each seat's reward into the nodes
+of the moves that seat made. The game is reached only through the public contract.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..core import Action, GameError, Rng, State
+from .heuristic import Evaluator, chooser, evaluator
+
+__all__ = ["IsmctsBot", "Node", "shaped_returns"]
+
+ROLLOUTS = ("random", "heuristic")
+
+
+class Node:
+    """Statistics of one move in the tree, from the view of the seat that made it."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+
+
+def shaped_returns(state: State, weight: float) -> list[float]:
+    """``returns()`` blended with each seat's standing by score, ``weight`` of the way.
+
+    Whether higher or lower scores are better is read from who won, so the shaping needs
+    no knowledge of the game; when the scores do not tell (all equal) it adds nothing.
+    """
+    won = state.returns()
+    if weight <= 0.0:
+        return won
+    scores = state.scores()
+    high, low = max(scores), min(scores)
+    winners = state.winners()
+    if high == low or not winners:
+        return won
+    best = scores[winners[0]]
+    if best == high:
+        standing = [(s - low) / (high - low) for s in scores]
+    elif best == low:
+        standing = [(high - s) / (high - low) for s in scores]
+    else:
+        return won
+    return [(1.0 - weight) * w + weight * s for w, s in zip(won, standing, strict=True)]
+
+
+class IsmctsBot:
+    """Searches the deciding seat's information set; budget in ``iterations`` or ``seconds``.
+
+    ``rollout`` is ``"random"`` or ``"heuristic"``; ``rollout_depth`` (``None``: to the end)
+    cuts each playout short and scores it with the game heuristic's ``evaluate``;
+    ``margin`` blends the score margin into the returns; ``exploration`` is UCT's constant.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        rollout: str = "random",
+        rollout_depth: int | None = None,
+        margin: float = 0.0,
+        exploration: float = 0.7,
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1000
+        if iterations is not None and iterations < 1:
+            raise GameError(f"iterations must be at least 1, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise GameError(f"seconds must be positive, not {seconds}")
+        if rollout not in ROLLOUTS:
+            raise GameError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if rollout_depth is not None and rollout_depth < 0:
+            raise GameError(f"rollout_depth must be at least 0, not {rollout_depth}")
+        if not 0.0 <= margin <= 1.0:
+            raise GameError(f"margin must be from 0 to 1, not {margin}")
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.margin = margin
+        self.exploration = exploration
+        self.last_iterations = 0
+
+    def choose(self, state: State) -> Action:
+        """The most visited action at the root after the search."""
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        children = self.search(state).children
+        return max(legal, key=lambda a: children[a.text].visits if a.text in children else -1)
+
+    def search(self, state: State) -> Node:
+        """The root of a tree grown from ``state`` for its current player within the budget."""
+        seat = state.current_player
+        if seat is None:
+            raise GameError("the game is over, so there is nothing to search")
+        game = state.game.name
+        evaluate: Evaluator | None = None
+        if self.rollout_depth is not None:
+            evaluate = evaluator(game)
+            if evaluate is None:
+                raise GameError(f"rollout_depth needs an evaluate function for {game!r}")
+        heuristic = chooser(game) if self.rollout == "heuristic" else None
+        rng = self.rng
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            # Reading the clock costs about as much as a short playout step: check every 16.
+            if deadline is not None and done & 15 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(state.determinize(seat, rng.next64()), root, evaluate, heuristic)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(
+        self,
+        d: State,
+        root: Node,
+        evaluate: Evaluator | None,
+        heuristic: Any,
+    ) -> None:
+        """One iteration on the determinization ``d``: select, expand, play out, back up."""
+        rng = self.rng
+        below = rng.below
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[tuple[Node, int]] = []
+        # Selection and expansion.
+        while not d.is_over:
+            legal = d.legal_actions()
+            children = node.children
+            mover = d.current_player
+            assert mover is not None
+            fresh = [a for a in legal if a.text not in children]
+            if fresh:
+                for a in legal:
+                    child = children.get(a.text)
+                    if child is not None:
+                        child.avail += 1
+                action = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
+                child = Node()
+                children[action.text] = child
+                d.apply(action)
+                path.append((child, mover))
+                break
+            best_score = -1.0
+            best_action = legal[0]
+            best_child = children[best_action.text]
+            for a in legal:
+                child = children[a.text]
+                child.avail += 1
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.avail) / visits)
+                if score > best_score:
+                    best_score, best_action, best_child = score, a, child
+            d.apply(best_action)
+            path.append((best_child, mover))
+            node = best_child
+        # Playout.
+        depth = self.rollout_depth
+        steps = 0
+        if heuristic is None:
+            while not d.is_over and (depth is None or steps < depth):
+                legal = d.legal_actions()
+                d.apply(legal[below(len(legal))])
+                steps += 1
+        else:
+            while not d.is_over and (depth is None or steps < depth):
+                view = d.view(d.current_player)
+                d.apply(heuristic(view, rng))
+                steps += 1
+        if d.is_over:
+            rewards = shaped_returns(d, self.margin)
+        else:
+            assert evaluate is not None
+            rewards = evaluate(d.view(None))
+        for child, mover in path:
+            child.visits += 1
+            child.total += rewards[mover]

@@ -1,0 +1,66 @@
+"""Difficulty levels a player picks by name: ``easy``, ``medium`` and ``hard``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action, GameError, Rng, State
+from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
+
+__all__ = ["HARD_SEARCH", "EasyBot", "HardBot", "MediumBot"]
+
+# The search settings of ``hard`` for each game: a fixed iteration budget (so a game with
+# bots replays exactly) sized to answer in about a second on the reference 2-core machine,
+# as measured by benchmarks/search.py; a game without an entry gets the default.
+HARD_SEARCH: dict[str, dict[str, Any]] = {
+    "fearless": {"iterations": 3000},
+}
+HARD_DEFAULT: dict[str, Any] = {"iterations": 1000}
+
+
+class EasyBot:
+    """Plays the heuristic's move, except a random legal move a ``blunder`` share of the time."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0, blunder: float = 0.5) -> None:
+        if not 0.0 <= blunder <= 1.0:
+            raise GameError(f"blunder must be from 0 to 1, not {blunder}")
+        self.rng = Rng(seed)
+        self.blunder = blunder
+        self.heuristic = HeuristicBot(seed=self.rng.next64())
+
+    def choose(self, state: State) -> Action:
+        """A random legal action with probability ``blunder``, else the heuristic's."""
+        if self.rng.random() < self.blunder:
+            return self.rng.choice(state.legal_actions())
+        return self.heuristic.choose(state)
+
+
+class MediumBot(HeuristicBot):
+    """The game's heuristic under the level's name."""
+
+    name = "medium"
+
+
+class HardBot:
+    """ISMCTS with the game's ``hard`` settings (``HARD_SEARCH``); ``settings`` override them."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, **settings: Any) -> None:
+        self.seed = seed
+        self.settings = settings
+        self._searchers: dict[str, IsmctsBot] = {}
+        # Fail now, not at the first move, on a setting the search does not take.
+        IsmctsBot(seed=seed, **{**HARD_DEFAULT, **settings})
+
+    def choose(self, state: State) -> Action:
+        """The search's action with the settings of ``state``'s game."""
+        game = state.game.name
+        searcher = self._searchers.get(game)
+        if searcher is None:
+            config = {**HARD_SEARCH.get(game, HARD_DEFAULT), **self.settings}
+            searcher = self._searchers[game] = IsmctsBot(seed=self.seed, **config)
+        return searcher.choose(state)

@@ -1,0 +1,78 @@
+"""ISMCTS: finds the winning move, keeps to its budget, plays only legal actions."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from parlour import GameError
+from parlour.bots import make
+from parlour.bots.ismcts import IsmctsBot, shaped_returns
+from parlour.core import Game
+
+
+@pytest.mark.parametrize(("pile", "winning"), [(2, "take 2"), (4, "take 1"), (5, "take 2")])
+def test_finds_the_winning_move(nim: Game, pile: int, winning: str) -> None:
+    for seed in range(5):
+        state = nim.new_game(2, seed=seed, pile=pile)
+        assert make("ismcts", seed=seed, iterations=300).choose(state).text == winning
+
+
+def test_iterations_budget_is_exact(nim: Game) -> None:
+    bot = IsmctsBot(seed=1, iterations=123)
+    bot.choose(nim.new_game(2, pile=9))
+    assert bot.last_iterations == 123
+
+
+def test_seconds_budget_is_kept(nim: Game) -> None:
+    bot = IsmctsBot(seed=1, seconds=0.2)
+    start = time.perf_counter()
+    bot.choose(nim.new_game(2, pile=30))
+    assert time.perf_counter() - start < 0.5
+    assert bot.last_iterations > 0
+
+
+def test_a_single_legal_action_needs_no_search(nim: Game) -> None:
+    bot = IsmctsBot(seed=1, iterations=50)
+    assert bot.choose(nim.new_game(2, pile=1)).text == "take 1"
+    assert bot.last_iterations == 0
+
+
+def test_plays_only_legal_actions_to_the_end(nim: Game) -> None:
+    state = nim.new_game(2, seed=3, pile=15)
+    bots = [make("ismcts", seed=1, iterations=20), make("ismcts", seed=2, iterations=20)]
+    while not state.is_over:
+        assert state.current_player is not None
+        action = bots[state.current_player].choose(state)
+        assert action in state.legal_actions()
+        state.apply(action)
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"iterations": 0},
+        {"seconds": 0},
+        {"rollout": "smart"},
+        {"rollout_depth": -1},
+        {"margin": 2.0},
+        {"budget": 5},
+    ],
+)
+def test_bad_settings_are_refused(settings: dict[str, object]) -> None:
+    with pytest.raises(GameError):
+        make("ismcts", seed=0, **settings)
+
+
+def test_a_cut_off_needs_an_evaluator(nim: Game) -> None:
+    with pytest.raises(GameError, match="evaluate"):
+        IsmctsBot(seed=0, rollout_depth=2).choose(nim.new_game(2, pile=9))
+
+
+def test_shaping_follows_the_winner_direction(nim: Game) -> None:
+    state = nim.new_game(2, pile=1)
+    state.apply("take 1")
+    assert shaped_returns(state, 0.0) == [1.0, 0.0]
+    # Nim scores 1 for the winner: higher is better, so the shaping agrees with the win.
+    assert shaped_returns(state, 0.5) == [1.0, 0.0]
