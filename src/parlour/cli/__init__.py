@@ -1,0 +1,1 @@
+"""The terminal program: the ``parlour`` command and Rich renderings of views."""

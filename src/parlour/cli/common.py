@@ -1,0 +1,53 @@
+"""What the commands share: consoles, one-line errors, event lines and the final table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..core import Event, State
+
+__all__ = ["EXIT_ERROR", "EXIT_USAGE", "fail", "final_table", "print_events"]
+
+EXIT_ERROR = 1  # a bad file, or play that could not go on
+EXIT_USAGE = 2  # a bad command line, as Typer itself reports one
+
+
+def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
+    """Print ``error: message`` on one line to stderr and exit with ``code``."""
+    Console(stderr=True, soft_wrap=True).print(
+        Text("error: ", style="bold red") + Text(message), highlight=False
+    )
+    raise typer.Exit(code)
+
+
+def print_events(
+    console: Console, events: Sequence[Event], seat: int | None, names: Sequence[str]
+) -> None:
+    """Print each event as ``seat`` sees it (redacted), one sentence a line."""
+    for event in events:
+        console.print(Text(event.for_seat(seat).render(names)), highlight=False, soft_wrap=True)
+
+
+def final_table(state: State, who: Sequence[str]) -> Table:
+    """The end of a game: each seat, who played it, its score, and the winners."""
+    table = Table(title=f"{state.game.title}: final scores", title_justify="left")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    table.add_column("result")
+    winners = set(state.winners())
+    for seat, score in enumerate(state.scores()):
+        won = seat in winners
+        table.add_row(
+            str(seat),
+            who[seat],
+            str(score),
+            Text("winner", style="bold green") if won else Text(""),
+        )
+    return table

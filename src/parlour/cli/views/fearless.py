@@ -1,0 +1,178 @@
+"""Fearless in the terminal: the hand by suit in colour, the trick, the scare track, fear."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from . import seat_name
+
+__all__ = ["card_text", "render", "summary"]
+
+View = Mapping[str, Any]
+
+SUITS = ("blue", "orange", "magenta", "green")
+STYLES = {
+    "blue": "bold blue",
+    "orange": "bold dark_orange",
+    "magenta": "bold magenta",
+    "green": "bold green",
+    "zero": "bold bright_white",
+}
+# The track is drawn this many cells to each side of 0; wider positions are scaled down.
+HALF_WIDTH = 20
+
+
+def _suit_value(card: str) -> tuple[str, int]:
+    """A card text split into its suit and signed value (``zero`` is the suit "zero", value 0)."""
+    if card == "zero":
+        return "zero", 0
+    for suit in SUITS:
+        if card.startswith(suit):
+            return suit, int(card[len(suit) :])
+    return card, 0
+
+
+def card_text(card: str) -> Text:
+    """A card as coloured text: ``green+2`` in green, ``zero`` in bold white."""
+    suit, _ = _suit_value(card)
+    return Text(card, style=STYLES.get(suit, ""))
+
+
+def _by_suit(cards: Iterable[str]) -> Table:
+    """Cards grouped in rows by suit, highest first, each row in its suit's colour."""
+    groups: dict[str, list[int]] = {}
+    for card in cards:
+        suit, value = _suit_value(card)
+        groups.setdefault(suit, []).append(value)
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right")
+    grid.add_column()
+    for suit in (*SUITS, "zero"):
+        values = groups.get(suit)
+        if not values:
+            continue
+        style = STYLES[suit]
+        shown = " ".join("0" if suit == "zero" else f"{v:+d}" for v in sorted(values, reverse=True))
+        grid.add_row(Text(suit, style=style), Text(shown, style=style))
+    return grid
+
+
+def _signed(value: int) -> str:
+    return "0" if value == 0 else f"{value:+d}"
+
+
+def _track(ghosts: Sequence[int | None]) -> Text:
+    """The scare track on one line: the ruin's ghosts, then a ruler from minus to plus."""
+    on_ruin = [str(seat) for seat, pos in enumerate(ghosts) if pos is None]
+    reach = max([HALF_WIDTH, *(abs(pos) for pos in ghosts if pos is not None)])
+    scale = -(-reach // HALF_WIDTH)  # track spaces per cell, rounded up so every ghost fits
+    marks: dict[int, list[int]] = {}
+    for seat, pos in enumerate(ghosts):
+        if pos is not None:
+            marks.setdefault(HALF_WIDTH + round(pos / scale), []).append(seat)
+    line = Text("ruin ")
+    line.append("[" + " ".join(on_ruin) + "]", style="bold red")
+    line.append(f"  {-HALF_WIDTH * scale} ")
+    for cell in range(2 * HALF_WIDTH + 1):
+        seats = marks.get(cell)
+        if seats is not None:
+            # Ghosts sharing a cell show as "*"; the table above gives each exact position.
+            line.append("*" if len(seats) > 1 else str(seats[0]), style="bold yellow")
+        else:
+            line.append("┼" if cell == HALF_WIDTH else "·", style="dim")
+    line.append(f" +{HALF_WIDTH * scale}")
+    return line
+
+
+def _tricks_per_round(view: View) -> int:
+    """Tricks in this round: those played plus the cards still to come, one per seat a trick."""
+    if "tricks_per_round" in view:
+        return int(view["tricks_per_round"])
+    in_play = sum(view["hand_counts"]) + len(view["trick"])
+    return int(view["trick_number"]) - 1 + -(-in_play // int(view["players"]))
+
+
+def _seats(view: View) -> Table:
+    """One row a seat: cards left, ghost position, fear total, and whose turn it is."""
+    table = Table(box=None, padding=(0, 2), show_edge=False)
+    table.add_column("")
+    table.add_column("cards", justify="right")
+    table.add_column("ghost", justify="right")
+    table.add_column("fear", justify="right")
+    table.add_column("")
+    winners = set(view["winners"])
+    for seat in range(int(view["players"])):
+        pos = view["ghosts"][seat]
+        if view["is_over"]:
+            note = Text("fearless!", style="bold green") if seat in winners else Text("")
+        else:
+            note = Text("to play", style="bold") if seat == view["current_player"] else Text("")
+        table.add_row(
+            Text(seat_name(seat, view), style="bold" if seat == view.get("seat") else ""),
+            str(view["hand_counts"][seat]),
+            Text("ruin", style="red") if pos is None else Text(_signed(pos)),
+            str(view["scores"][seat]),
+            note,
+        )
+    return table
+
+
+def _trick(view: View) -> Text:
+    """The trick so far: each seat's card, the led suit and the running scare value."""
+    line = Text("Trick: ", style="bold")
+    if not view["trick"]:
+        line.append("no cards yet", style="dim")
+        return line
+    for index, (seat, card) in enumerate(view["trick"]):
+        if index:
+            line.append(", ")
+        line.append(f"{seat_name(seat, view)} ")
+        line.append_text(card_text(card))
+    led = view["led_suit"]
+    line.append("   led: ")
+    line.append(led if led else "none yet", style=STYLES.get(led, "dim") if led else "dim")
+    line.append(f"   worth {_signed(int(view['trick_value']))}", style="bold")
+    return line
+
+
+def render(view: View) -> RenderableType:
+    """A Fearless view: seats with ghosts and fear, the track, the trick, played cards, hand."""
+    rounds = int(view.get("rounds", view["players"]))
+    if view["is_over"]:
+        title = f"Fearless · game over after {rounds} rounds"
+    else:
+        title = (
+            f"Fearless · round {view['round']} of {rounds} · "
+            f"trick {view['trick_number']} of {_tricks_per_round(view)}"
+        )
+    parts: list[RenderableType] = [_seats(view), _track(view["ghosts"])]
+    if not view["is_over"]:
+        parts.append(_trick(view))
+    if view["played"] and not view["is_over"]:
+        parts += [Text("Played earlier this round:", style="bold"), _by_suit(view["played"])]
+    if "hand" in view:
+        parts.append(Text("Your hand:", style="bold"))
+        parts.append(_by_suit(view["hand"]) if view["hand"] else Text("  (empty)", style="dim"))
+    return Panel(Group(*parts), title=title, title_align="left")
+
+
+def summary(before: View, after: View) -> RenderableType | None:
+    """At the end of a round (and so of the game): each seat's fear this round and in total."""
+    if before["round"] == after["round"] and before["is_over"] == after["is_over"]:
+        return None
+    rounds = int(after.get("rounds", after["players"]))
+    table = Table(title=f"Fear after round {before['round']} of {rounds}", title_justify="left")
+    table.add_column("")
+    table.add_column("this round", justify="right")
+    table.add_column("total", justify="right")
+    lowest = min(after["scores"])
+    for seat, (old, new) in enumerate(zip(before["scores"], after["scores"], strict=True)):
+        style = "bold green" if new == lowest else ""
+        table.add_row(seat_name(seat, after), str(new - old), Text(str(new), style=style))
+    return table
