@@ -16,7 +16,7 @@ from typing import Any
 from ..core import Action, GameError, Rng, State
 from .heuristic import Evaluator, chooser, evaluator
 
-__all__ = ["IsmctsBot", "Node", "shaped_returns"]
+__all__ = ["IsmctsBot", "Node", "score_direction", "shaped_returns"]
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -33,6 +33,20 @@ class Node:
         self.avail = 1
 
 
+def score_direction(scores: list[int], winners: list[int]) -> int:
+    """``1`` when the winners hold the highest score, ``-1`` the lowest, ``0`` when unclear.
+
+    Read from a finished game, so that nothing needs to know whether a game counts points
+    up (Citadels) or down (Fearless).
+    """
+    if not winners or max(scores) == min(scores):
+        return 0
+    best = scores[winners[0]]
+    if best == max(scores):
+        return 1
+    return -1 if best == min(scores) else 0
+
+
 def shaped_returns(state: State, weight: float) -> list[float]:
     """``returns()`` blended with each seat's standing by score, ``weight`` of the way.
 
@@ -43,17 +57,14 @@ def shaped_returns(state: State, weight: float) -> list[float]:
     if weight <= 0.0:
         return won
     scores = state.scores()
+    direction = score_direction(scores, state.winners())
+    if direction == 0:
+        return won
     high, low = max(scores), min(scores)
-    winners = state.winners()
-    if high == low or not winners:
-        return won
-    best = scores[winners[0]]
-    if best == high:
+    if direction > 0:
         standing = [(s - low) / (high - low) for s in scores]
-    elif best == low:
-        standing = [(high - s) / (high - low) for s in scores]
     else:
-        return won
+        standing = [(high - s) / (high - low) for s in scores]
     return [(1.0 - weight) * w + weight * s for w, s in zip(won, standing, strict=True)]
 
 

@@ -1,0 +1,64 @@
+"""The bot registry and levels: every bot plays every game to the end with legal actions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour import GameError, bots
+from parlour.bots.levels import EasyBot
+
+SETTINGS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 10}, "hard": {"iterations": 10}}
+
+
+def test_names_cover_the_levels() -> None:
+    assert {"random", "heuristic", "ismcts", "easy", "medium", "hard"} <= set(bots.names())
+
+
+def test_unknown_bot_and_setting_are_refused() -> None:
+    with pytest.raises(GameError, match="no bot"):
+        bots.make("genius")
+    with pytest.raises(GameError, match="bad settings"):
+        bots.make("random", depth=3)
+    with pytest.raises(GameError):
+        bots.make("hard", rollout="psychic")
+    with pytest.raises(GameError):
+        EasyBot(blunder=1.5)
+
+
+@pytest.mark.parametrize("bot", bots.names())
+@pytest.mark.parametrize("game", parlour.game_names())
+def test_plays_a_whole_game_legally(game: str, bot: str) -> None:
+    spec = parlour.load(game)
+    state = spec.new_game(spec.min_players, seed=5)
+    players = [bots.make(bot, seed=s, **SETTINGS.get(bot, {})) for s in range(state.players)]
+    while not state.is_over:
+        assert state.current_player is not None
+        action = players[state.current_player].choose(state)
+        assert action.text in {a.text for a in state.legal_actions()}
+        state.apply(action)
+    assert state.winners()
+
+
+@pytest.mark.parametrize("bot", bots.names())
+def test_same_seed_same_game(bot: str) -> None:
+    def game(seed: int) -> list[str]:
+        state = parlour.load("fearless").new_game(4, seed=3)
+        players = [bots.make(bot, seed=seed, **SETTINGS.get(bot, {})) for _ in range(4)]
+        while not state.is_over:
+            assert state.current_player is not None
+            state.apply(players[state.current_player].choose(state))
+        return state.record()["actions"]
+
+    assert game(1) == game(1)
+
+
+def test_easy_mixes_random_and_heuristic_moves() -> None:
+    state = parlour.load("fearless").new_game(4, seed=2)
+    medium = bots.make("medium", seed=0).choose(state).text
+    never = EasyBot(seed=0, blunder=0.0)
+    assert never.choose(state).text == medium
+    always = [EasyBot(seed=s, blunder=1.0).choose(state).text for s in range(40)]
+    assert len(set(always)) > 3

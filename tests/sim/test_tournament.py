@@ -1,0 +1,137 @@
+"""Tournaments: duplicate-deal scheduling, parallel play, statistics, output and the command."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import parlour
+from parlour import GameError
+from parlour.cli.tournament import tournament as tournament_command
+from parlour.sim.tournament import (
+    BotSpec,
+    GameResult,
+    parse_bots,
+    play,
+    run,
+    schedule,
+    summarize,
+    tournament,
+)
+
+
+def test_parse_bots_reads_names_and_settings() -> None:
+    specs = parse_bots("ismcts:iterations=50:margin=0.25:rollout=heuristic, random")
+    assert specs[0] == BotSpec("ismcts", {"iterations": 50, "margin": 0.25, "rollout": "heuristic"})
+    assert specs[0].label == "ismcts:iterations=50:margin=0.25:rollout=heuristic"
+    assert specs[1] == BotSpec("random")
+
+
+@pytest.mark.parametrize("text", ["genius", "ismcts:iterations", "ismcts:iterations=0"])
+def test_parse_bots_refuses_bad_line_ups(text: str) -> None:
+    with pytest.raises(GameError):
+        parse_bots(text)
+
+
+def test_schedule_rotates_every_deal_through_every_seat() -> None:
+    lineup = parse_bots("heuristic,random,random")
+    matches = schedule("fearless", lineup, games=7, seed=3)
+    assert len(matches) == 9  # rounded up to whole deals of 3 rotations
+    for deal in range(3):
+        games = [m for m in matches if m.deal == deal]
+        assert len({m.seed for m in games}) == 1
+        assert sorted(m.seats.index(BotSpec("heuristic")) for m in games) == [0, 1, 2]
+        # A bot keeps its seed through the rotations of a deal.
+        heuristic_seeds = {m.bot_seeds[m.seats.index(BotSpec("heuristic"))] for m in games}
+        assert len(heuristic_seeds) == 1
+    assert len({m.seed for m in matches}) == 3
+
+
+def test_schedule_checks_the_table() -> None:
+    with pytest.raises(GameError, match="players"):
+        schedule("fearless", parse_bots("random,random"), games=2, seed=0)
+    with pytest.raises(GameError, match="one bot a seat"):
+        schedule("fearless", parse_bots("random,random"), games=2, seed=0, players=4)
+    with pytest.raises(GameError, match="how many players"):
+        schedule("fearless", parse_bots("random"), games=2, seed=0)
+    assert len(schedule("fearless", parse_bots("random"), games=3, seed=0, players=3)) == 3
+
+
+def test_a_played_game_replays_from_its_record() -> None:
+    match = schedule("fearless", parse_bots("heuristic,random,random"), games=3, seed=5)[1]
+    result = play(match)
+    state = parlour.replay(result.record)
+    assert state.is_over
+    assert state.scores() == result.scores
+    assert state.returns() == result.returns
+    assert sum(result.decisions) == len(result.record["actions"])
+
+
+def test_parallel_play_gives_the_same_results(tmp_path: Path) -> None:
+    matches = schedule("fearless", parse_bots("easy,random,random"), games=6, seed=2)
+    alone = run(matches, jobs=1)
+    out = tmp_path / "games.jsonl"
+    with out.open("w") as handle:
+        together = run(matches, jobs=2, out=handle)
+    assert [r.record for r in alone] == [r.record for r in together]
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(line["index"] for line in lines) == list(range(6))
+    assert all(parlour.replay(line["record"]).returns() == line["returns"] for line in lines)
+
+
+def result(index: int, deal: int, seats: tuple[str, ...], winner: int) -> GameResult:
+    """A made-up finished game of three seats that ``winner`` won with a score of 9."""
+    scores = [9 if seat == winner else seat for seat in range(3)]
+    returns = [1.0 if seat == winner else 0.0 for seat in range(3)]
+    return GameResult(index, deal, 0, seats, {}, returns, scores, [winner], [0.3] * 3, [3] * 3)
+
+
+def test_summary_shares_intervals_and_ratings() -> None:
+    seats = ("strong", "weak", "weak")
+    results = [result(i, deal=i // 2, seats=seats, winner=0 if i % 4 else 1) for i in range(40)]
+    summary = {row.label: row for row in summarize(results)}
+    strong, weak = summary["strong"], summary["weak"]
+    assert strong.seat_games == 40 and weak.seat_games == 80
+    assert strong.win_share == pytest.approx(0.75)
+    assert weak.win_share == pytest.approx(0.125)
+    assert strong.ci_low < 0.75 < strong.ci_high
+    assert strong.ci_low > 1 / 3 > weak.ci_high
+    assert strong.rating_mu > weak.rating_mu
+    assert strong.seconds_per_decision == pytest.approx(0.1)
+
+
+def test_one_deal_has_no_interval() -> None:
+    row = summarize([result(0, 0, ("a", "b", "c"), 0)])[0]
+    assert math.isnan(row.ci_low) and math.isnan(row.ci_high)
+
+
+def test_tournament_heuristic_beats_random_and_writes_games(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    summary = tournament("fearless", "heuristic,random,random,random", 40, seed=1, out=out)
+    assert summary[0].label == "heuristic"
+    assert len(out.read_text().splitlines()) == 40
+
+
+def test_command_prints_the_table() -> None:
+    app = typer.Typer()
+    app.command()(tournament_command)
+    app.command("other")(lambda: None)  # a second command, so the first keeps its name
+    outcome = CliRunner().invoke(
+        app,
+        ["tournament", "fearless", "--bots", "medium,easy,random", "--games", "6", "--jobs", "1"],
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "win share" in outcome.output and "medium" in outcome.output
+
+
+def test_command_reports_a_bad_line_up() -> None:
+    app = typer.Typer()
+    app.command()(tournament_command)
+    app.command("other")(lambda: None)
+    outcome = CliRunner().invoke(app, ["tournament", "fearless", "--bots", "genius,random"])
+    assert outcome.exit_code == 2
