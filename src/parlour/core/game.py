@@ -15,6 +15,8 @@ __all__ = ["Game", "Option", "State"]
 # A linked list of (item, rest) pairs: appending and cloning are O(1), so a state's history
 # and log cost nothing to copy in tree search; the lists are rebuilt only when asked for.
 Chain = tuple[Any, "Chain"] | None
+# The journal of a game: (action or None for setup, the events it caused, the rest).
+Journal = tuple[Any, list[Any], "Journal"] | None
 
 
 def unchain(chain: Chain) -> list[Any]:
@@ -87,12 +89,15 @@ class Game:
 class Setup:
     """What never changes during a game, shared by a state and all its clones."""
 
-    __slots__ = ("game", "options", "seed")
+    __slots__ = ("determinized", "game", "options", "seed")
 
-    def __init__(self, game: Game, seed: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self, game: Game, seed: int, options: dict[str, Any], determinized: bool = False
+    ) -> None:
         self.game = game
         self.seed = seed
         self.options = options
+        self.determinized = determinized
 
 
 class State:
@@ -104,14 +109,13 @@ class State:
     when its hot path needs it, keeping the same behaviour.
     """
 
-    __slots__ = ("_events", "_history", "_setup", "current_player", "is_over", "players")
+    __slots__ = ("_journal", "_setup", "current_player", "is_over", "players")
 
     players: int
     current_player: int | None
     is_over: bool
     _setup: Setup
-    _history: Chain
-    _events: Chain
+    _journal: Journal
 
     def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         """Set the fields every game has, for a new game."""
@@ -119,8 +123,7 @@ class State:
         self.players = players
         self.current_player = None
         self.is_over = False
-        self._history = None
-        self._events = None
+        self._journal = None
 
     def _copy_base(self, other: State) -> None:
         """Copy the fields every game has from ``other`` (chains are shared: they never change)."""
@@ -128,8 +131,7 @@ class State:
         self.players = other.players
         self.current_player = other.current_player
         self.is_over = other.is_over
-        self._history = other._history
-        self._events = other._events
+        self._journal = other._journal
 
     @property
     def game(self) -> Game:
@@ -186,10 +188,13 @@ class State:
         """Carry out a legal action (or its text); illegal input raises and changes nothing."""
         legal = self.resolve(action)
         events = self._apply(legal)
-        self._history = (legal, self._history)
-        for event in events:
-            self._events = (event, self._events)
+        self._journal = (legal, events, self._journal)
         return events
+
+    def _note(self, events: list[Event]) -> None:
+        """Log events that no action caused (the setup of a game)."""
+        if events:
+            self._journal = (None, events, self._journal)
 
     def resolve(self, action: Action | str) -> Action:
         """The legal action that ``action`` (or its text) names, else ``IllegalAction``."""
@@ -214,12 +219,21 @@ class State:
     @property
     def log(self) -> list[Event]:
         """The events so far, oldest first."""
-        return unchain(self._events)
+        return [event for _, events, _ in self._entries() for event in events]
 
     @property
     def history(self) -> list[Action]:
         """The actions so far, oldest first."""
-        return unchain(self._history)
+        return [action for action, _, _ in self._entries() if action is not None]
+
+    def _entries(self) -> list[tuple[Any, list[Event], Journal]]:
+        entries = []
+        node = self._journal
+        while node is not None:
+            entries.append(node)
+            node = node[2]
+        entries.reverse()
+        return entries
 
     def returns(self) -> list[float]:
         """Per seat, ``1/k`` for each of ``k`` winners and ``0.0`` for the rest."""
@@ -229,14 +243,21 @@ class State:
             out[seat] = 1.0 / len(won)
         return out
 
+    def _become_determinized(self, seed: int, options: dict[str, Any]) -> None:
+        """Mark a copy as a determinization: it has no record and no private history."""
+        self._setup = Setup(self._setup.game, seed, options, determinized=True)
+        self._journal = None
+
     def record(self) -> dict[str, Any]:
         """Seed, options and action texts: everything needed to rebuild this game."""
+        if self._setup.determinized:
+            raise GameError("a determinized state is a guess at hidden cards and has no record")
         return {
             "game": self.game.name,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
-            "actions": [a.text for a in unchain(self._history)],
+            "actions": [a.text for a in self.history],
         }
 
     def common_view(self, seat: int | None) -> dict[str, Any]:
@@ -258,7 +279,7 @@ class State:
 
     def log_for(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` saw it, private events redacted."""
-        return [event.for_seat(seat) for event in unchain(self._events)]
+        return [event.for_seat(seat) for event in self.log]
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"Player {self.current_player} to act"

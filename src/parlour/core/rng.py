@@ -13,6 +13,7 @@ _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
+_BATCH = 1 << 32
 
 
 def _mix(z: int) -> int:
@@ -65,7 +66,10 @@ class Rng:
         """A uniform integer in ``range(n)`` (bias under n / 2**64: never measurable)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
-        return (self.next64() * n) >> 64
+        self.state = z = (self.state + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in ``[low, high]``, both ends included (a d20: ``randint(1, 20)``)."""
@@ -80,14 +84,27 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates).
+
+        One 64-bit draw serves several swaps: it is scaled to the product of their bounds
+        (kept under 2**32, so the bias stays under 2**-32) and split by mixed-radix division.
+        """
         state = self.state
-        for i in range(len(items) - 1, 0, -1):
+        i = len(items) - 1
+        while i > 0:
+            product = i + 1
+            last = i
+            while last > 1 and product * last < _BATCH:
+                product *= last
+                last -= 1
             state = z = (state + _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * _MIX1) & _MASK
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
+            draw = ((z ^ (z >> 31)) * product) >> 64
+            while i >= last:
+                draw, j = divmod(draw, i + 1)
+                items[i], items[j] = items[j], items[i]
+                i -= 1
         self.state = state
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
