@@ -120,6 +120,8 @@ def play(
     if outcome.how == "over":
         console.print(f"Game saved to {path}", highlight=False, soft_wrap=True)
         return
+    if outcome.how != "quit":
+        console.line()  # the prompt (or a live table) was left mid-line
     console.print(
         f"Game stopped after {done} actions; saved to {path}", highlight=False, soft_wrap=True
     )

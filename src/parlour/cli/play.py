@@ -140,7 +140,7 @@ def ask(console: Console, state: State, seat: int) -> str | None:
     console.print(render_view(view))
     console.print(numbered(legal))
     while True:
-        entry = console.input("Your move (number or action, q to save and quit): ")
+        entry = console.input(Text("Your move (number or action, q to save and quit): "))
         if entry.strip().lower() in QUIT and entry.strip().lower() not in legal:
             return None
         if not entry.strip():

@@ -42,8 +42,9 @@ def run(console: Console, record: Record, seat: int | None, step: bool) -> None:
     for number, text in enumerate(record.actions, 1):
         if step:
             try:
-                entry = console.input("Enter for the next action, q to quit: ")
+                entry = console.input(Text("Enter for the next action, q to quit: "))
             except (EOFError, KeyboardInterrupt):
+                console.line()
                 return
             if entry.strip().lower() in ("q", "quit"):
                 return
