@@ -3,3 +3,4 @@
 from ..core.registry import register
 
 register("fearless", "parlour.games.fearless")
+register("citadels", "parlour.games.citadels", aliases=("ohne-furcht-und-adel",))

@@ -1,0 +1,50 @@
+"""Citadels (Ohne Furcht und Adel): character draft and city building for 2 to 7 players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Game, Option
+from .state import CitadelsState
+
+__all__ = ["GAME", "CitadelsState"]
+
+
+def _check_great_wall(value: Any, players: int) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"great_wall must be true or false, not {value!r}")
+    return value
+
+
+def _check_max_rounds(value: Any, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"max_rounds must be a whole number of at least 1, not {value!r}")
+    return value
+
+
+def _start(game: Game, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
+    return CitadelsState.new(game, players, seed, options)
+
+
+GAME = Game(
+    name="citadels",
+    title="Citadels",
+    min_players=2,
+    max_players=7,
+    start=_start,
+    options={
+        "great_wall": Option(
+            "great_wall",
+            False,
+            "add the English edition's Great Wall (the Warlord pays 1 more beside it)",
+            _check_great_wall,
+        ),
+        "max_rounds": Option(
+            "max_rounds",
+            100,
+            "end the game after this many rounds, scored as usual (a cap that play never nears)",
+            _check_max_rounds,
+        ),
+    },
+    aliases=("ohne-furcht-und-adel",),
+)

@@ -1,0 +1,92 @@
+"""The action vocabulary: every move's text and its parsed kind and arguments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action
+from .data import C_SLUG, D_SLUG
+
+# Action kinds, the verb of each text in the comment.
+CHOOSE = 0  # choose <character>            (draft: keep a character)
+HIDE = 1  # discard <character>             (2-player draft: put one face down)
+TAKE_GOLD = 2  # take gold
+DRAW = 3  # draw
+KEEP = 4  # keep <district>
+BUILD = 5  # build <district>
+INCOME = 6  # collect income
+ASSASSINATE = 7  # assassinate <character>
+ROB = 8  # rob <character>
+SWAP = 9  # swap hands <seat>
+DISCARD = 10  # discard <district>          (Magician: redraw, one card at a time)
+DONE = 11  # done                            (Magician: draw as many as discarded)
+DESTROY = 12  # destroy <seat> <district>
+LABORATORY_USE = 13  # use laboratory <district>
+SMITHY_USE = 14  # use smithy
+RESCUE = 15  # rescue <district>              (Graveyard)
+PASS = 16  # pass                             (Graveyard)
+END_TURN = 17  # end turn
+
+
+class Move(Action):
+    """A Citadels action: the text plus its kind and up to two integer arguments."""
+
+    __slots__ = ("a", "b", "kind")
+    kind: int
+    a: int
+    b: int
+
+    def __init__(self, text: str, kind: int, a: int = 0, b: int = 0) -> None:
+        super().__init__(text)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, (self.text, self.kind, self.a, self.b))
+
+
+def _text(kind: int, a: int, b: int) -> str:
+    if kind == CHOOSE:
+        return f"choose {C_SLUG[a]}"
+    if kind == HIDE:
+        return f"discard {C_SLUG[a]}"
+    if kind == KEEP:
+        return f"keep {D_SLUG[a]}"
+    if kind == BUILD:
+        return f"build {D_SLUG[a]}"
+    if kind == ASSASSINATE:
+        return f"assassinate {C_SLUG[a]}"
+    if kind == ROB:
+        return f"rob {C_SLUG[a]}"
+    if kind == SWAP:
+        return f"swap hands {a}"
+    if kind == DISCARD:
+        return f"discard {D_SLUG[a]}"
+    if kind == DESTROY:
+        return f"destroy {a} {D_SLUG[b]}"
+    if kind == LABORATORY_USE:
+        return f"use laboratory {D_SLUG[a]}"
+    if kind == RESCUE:
+        return f"rescue {D_SLUG[a]}"
+    return {
+        TAKE_GOLD: "take gold",
+        DRAW: "draw",
+        INCOME: "collect income",
+        DONE: "done",
+        SMITHY_USE: "use smithy",
+        PASS: "pass",
+        END_TURN: "end turn",
+    }[kind]
+
+
+_CACHE: dict[tuple[int, int, int], Move] = {}
+
+
+def move(kind: int, a: int = 0, b: int = 0) -> Move:
+    """The one shared ``Move`` for a kind and arguments (moves are immutable values)."""
+    key = (kind, a, b)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Move(_text(kind, a, b), kind, a, b)
+    return found
