@@ -13,8 +13,9 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any, cast
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 __all__ = ["render_summary", "render_view", "seat_name"]
 
@@ -48,14 +49,14 @@ def generic(view: View) -> RenderableType:
     """Any view as a two-column table of its keys and JSON values (legal actions left out)."""
     seat = view.get("seat")
     who = "spectator" if seat is None else f"Player {seat}"
-    table = Table(title=f"{view.get('game', 'game')} (view of {who})", show_header=False)
+    table = Table(show_header=False)
     table.add_column("key", style="bold")
     table.add_column("value", overflow="fold")
     for key, value in view.items():
         if key in ("game", "legal_actions"):
             continue
         table.add_row(key, json.dumps(value, separators=(", ", ": ")))
-    return table
+    return Group(Text(f"{view.get('game', 'game')} (view of {who})", style="bold"), table)
 
 
 def _renderer(game: object) -> ModuleType | None:

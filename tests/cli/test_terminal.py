@@ -1,0 +1,93 @@
+"""``parlour play`` in a real terminal (a pty): colours, the prompt, Ctrl-C, the live table."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import parlour
+
+PARLOUR = str(Path(sys.executable).with_name("parlour"))
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# The terminal codes of the suits' colours: bold blue, dark orange, magenta and green.
+SUIT_COLOURS = {"blue": "34", "orange": "38;5;208", "magenta": "35", "green": "32"}
+PROMPT = "Your move (number or action, q to save and quit): "
+
+pytestmark = pytest.mark.skipif(not Path(PARLOUR).exists(), reason="parlour script not installed")
+
+
+def spawn(args: str, cwd: Path) -> pexpect.spawn:
+    child = pexpect.spawn(
+        PARLOUR,
+        args.split(),
+        cwd=str(cwd),
+        encoding="utf-8",
+        dimensions=(50, 120),
+        timeout=30,
+        env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "COLUMNS": "120"},
+    )
+    child.delaybeforesend = None  # pexpect's default 50 ms a line would make a game take seconds
+    return child
+
+
+def test_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
+    child = spawn(
+        "play fearless --players 4 --seat 0 --bots random --seed 0 --delay 0 --save t.json",
+        tmp_path,
+    )
+    child.expect_exact(PROMPT)
+    screen = ANSI.sub("", child.before)
+    assert "Your hand:" in screen
+    hand = parlour.load("fearless").new_game(4, seed=0).view(0)["hand"]
+    for suit, colour in SUIT_COLOURS.items():
+        assert any(card.startswith(suit) for card in hand)  # seed 0 deals every suit
+        assert re.search(rf"\x1b\[1;{colour}m *{suit}\x1b", child.before), suit
+    first = re.search(r"\b1 (play \S+)", screen)
+    assert first is not None
+
+    child.sendline("play nothing")
+    child.expect_exact(PROMPT)
+    assert "Not legal:" in child.before and "nothing" in child.before
+    assert child.before.count("\n") == 2  # the echoed entry and one line of explanation
+
+    child.sendline(first[1])
+    moves = 1
+    while child.expect_exact([PROMPT, "final scores"]) == 0:
+        child.sendline("1")
+        moves += 1
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert moves == 52
+    assert "Game saved to t.json" in child.before
+    record = json.loads((tmp_path / "t.json").read_text())
+    assert record["actions"][0] == first[1]
+    assert parlour.replay(record).is_over
+
+
+def test_ctrl_c_saves_the_game(tmp_path: Path) -> None:
+    child = spawn("play fearless --seed 9 --delay 0 --save cut.json", tmp_path)
+    child.expect_exact(PROMPT)
+    child.sendline("1")
+    child.expect_exact(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Game stopped after" in child.before and "saved to cut.json" in child.before
+    state = parlour.replay(json.loads((tmp_path / "cut.json").read_text()))
+    assert not state.is_over and state.current_player == 0
+
+
+def test_watch_redraws_the_table_and_ends_with_the_scores(tmp_path: Path) -> None:
+    child = spawn("play fearless --watch --seed 9 --delay 0 --save w.json", tmp_path)
+    child.expect_exact("final scores")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert parlour.replay(json.loads((tmp_path / "w.json").read_text())).is_over
