@@ -90,7 +90,7 @@ def human_turn_with_an_unplayable_card() -> tuple[int, str, str]:
 def test_an_illegal_card_gets_the_games_reason_on_one_line(invoke: Invoke) -> None:
     seed, card, why = human_turn_with_an_unplayable_card()
     result = invoke(
-        f"play fearless --seed {seed} --option first_leader=1 --delay 0 --save g.json",
+        f"play fearless --bots random --seed {seed} --option first_leader=1 --delay 0",
         input=f"{card}\nq\n",
     )
     assert result.exit_code == 0, result.output
@@ -103,12 +103,12 @@ def test_an_illegal_card_gets_the_games_reason_on_one_line(invoke: Invoke) -> No
 def test_watched_game_runs_to_the_end_and_its_save_replays_to_the_same_scores(
     invoke: Invoke, tmp_path: Path
 ) -> None:
-    result = invoke("play fearless --watch --delay 0 --seed 3 --save w.json")
+    result = invoke("play fearless --watch --delay 0 --seed 3 --save w.json")  # medium bots
     assert result.exit_code == 0, result.output
     assert "Your move" not in result.output
     assert "Your hand" not in result.output  # a spectator sees no hand
     assert (
-        "Player 0: random · Player 1: random · Player 2: random · Player 3: random" in result.output
+        "Player 0: medium · Player 1: medium · Player 2: medium · Player 3: medium" in result.output
     )
     state = parlour.replay(load_record(tmp_path / "w.json"))
     assert state.is_over
@@ -179,6 +179,12 @@ def test_bots_one_per_other_seat_set_the_table(invoke: Invoke) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Player 0: random · Player 1: you · Player 2: random" in result.output
+
+
+def test_bots_by_difficulty_level(invoke: Invoke, tmp_path: Path) -> None:
+    result = invoke("play fearless --bots medium,easy,random --seed 6 --delay 0", input="1\n")
+    assert result.exit_code == 1  # input ended after one move
+    assert "Player 0: you · Player 1: medium · Player 2: easy · Player 3: random" in result.output
 
 
 def test_a_bots_list_of_the_wrong_length_is_a_one_line_error(invoke: Invoke) -> None:

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import game_names, load
+from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
@@ -53,18 +54,21 @@ def play(
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-n", help="Seats at the table [default: one a --bots name, else 4]."
+            "--players", "-n", help="Seats at the table (default: one a --bots name, else 4)."
         ),
     ] = None,
     seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat, from 0.")] = 0,
     bots: Annotated[
         str,
         typer.Option(
-            "--bots", "-b", help="One bot for every other seat, or one per seat: hard,medium,easy."
+            "--bots",
+            "-b",
+            help="One bot for every other seat, or one per seat in order: hard,medium,easy. "
+            f"Bots: {', '.join(bot_names())}.",
         ),
-    ] = "random",
+    ] = "medium",
     seed: Annotated[
-        int | None, typer.Option(help="The game's seed [default: random, and printed].")
+        int | None, typer.Option(help="The game's seed (default: a random one, printed).")
     ] = None,
     watch: Annotated[
         bool, typer.Option("--watch", help="Bots play every seat; you watch as a spectator.")
@@ -72,9 +76,7 @@ def play(
     delay: Annotated[float, typer.Option(help="Seconds to pause after each bot's move.")] = 0.5,
     save: Annotated[
         Path | None,
-        typer.Option(
-            help="Where to write the record [default: games/<game>-<time>-seed<seed>.json]."
-        ),
+        typer.Option(help="Where to write the record (default: games/<game>-<time>-seed<N>.json)."),
     ] = None,
     option: Annotated[
         list[str] | None,
@@ -135,13 +137,14 @@ def play(
 def replay(
     file: Annotated[Path, typer.Argument(help="A saved game (JSON record).")],
     seat: Annotated[
-        int | None, typer.Option("--seat", "-s", help="Whose view to show [default: spectator].")
+        int | None,
+        typer.Option("--seat", "-s", help="Whose view to show (default: a spectator's)."),
     ] = None,
     step: Annotated[
         bool | None,
         typer.Option(
             "--step/--no-step",
-            help="Wait for Enter after each action [default: when input is a terminal].",
+            help="Wait for Enter after each action (default: when input is a terminal).",
         ),
     ] = None,
 ) -> None:

@@ -177,6 +177,10 @@ def run(
                 if text is None:
                     return Outcome("quit")
                 events = state.apply(text)
+            elif live is None:
+                # A search bot can think for a second; say who is thinking meanwhile.
+                with console.status(f"Player {mover} ({seats[mover].label}) is thinking"):
+                    events = state.apply(bot.choose(state))
             else:
                 events = state.apply(bot.choose(state))
             print_events(console, events, human, names)
