@@ -1,0 +1,80 @@
+"""Properties over many random games: cards conserved, gold never negative, scores public."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+
+import parlour
+from parlour.core import Rng
+from parlour.games.citadels.data import full_deck
+from parlour.games.citadels.scoring import city_score
+from parlour.games.citadels.state import CitadelsState
+
+GAME = parlour.load("citadels")
+
+
+def cards_everywhere(st: CitadelsState) -> Counter[int]:
+    """Every district card of the state, wherever it is."""
+    found = Counter(st.deck)
+    for hand in st.hands:
+        found.update(hand)
+    for city in st.cities:
+        found.update(city)
+    found.update(st.drawn)
+    found.update(st.aside)
+    if st.gy_card >= 0:
+        found[st.gy_card] += 1
+    return found
+
+
+def check(st: CitadelsState, full: Counter[int]) -> None:
+    assert cards_everywhere(st) == full
+    assert min(st.gold) >= 0
+    for seat, city in enumerate(st.cities):
+        assert len(set(city)) == len(city)  # never two of a district
+        hc = 0 <= st.hc_round[seat] < st.round
+        assert st.view(None)["scores"][seat] == city_score(city, hc, seat == st.first_complete)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    players=st_.integers(2, 7),
+    seed=st_.integers(0, 2**32),
+    great_wall=st_.booleans(),
+)
+def test_random_games_keep_every_invariant(players: int, seed: int, great_wall: bool) -> None:
+    state = GAME.new_game(players, seed=seed, great_wall=great_wall)
+    assert isinstance(state, CitadelsState)
+    full = Counter(full_deck(great_wall))
+    assert sum(full.values()) == (66 if great_wall else 65)
+    rng = Rng(seed)
+    moves = 0
+    while not state.is_over:
+        check(state, full)
+        state.apply(rng.choice(state.legal_actions()))
+        moves += 1
+    check(state, full)
+    assert state.winners()
+
+
+@settings(max_examples=15, deadline=None)
+@given(players=st_.integers(2, 7), seed=st_.integers(0, 2**32), at=st_.integers(0, 400))
+def test_determinize_keeps_the_view_and_ignores_hidden_cards(
+    players: int, seed: int, at: int
+) -> None:
+    state = GAME.new_game(players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(at):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in [None, *range(players)]:
+        det = state.determinize(seat, 11)
+        assert det.view(seat) == state.view(seat)
+        again = det.determinize(seat, 11)
+        assert isinstance(again, CitadelsState) and isinstance(det, CitadelsState)
+        # Equal views give equal determinizations: the hidden deal does not leak in.
+        assert again.deck == det.deck and again.hands == det.hands and again.loc == det.loc

@@ -1,0 +1,230 @@
+"""One scenario for each purple district."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from parlour.games.citadels.data import D_INDEX
+from parlour.games.citadels.scoring import city_score, has_five_colours
+from parlour.games.citadels.state import CitadelsState
+
+Scenario = Callable[..., CitadelsState]
+
+
+def ids(slugs: list[str]) -> list[int]:
+    return [D_INDEX[s] for s in slugs]
+
+
+def texts(st: object) -> list[str]:
+    return [a.text for a in st.legal_actions()]  # type: ignore[attr-defined]
+
+
+def test_haunted_city_counts_as_the_missing_colour() -> None:
+    city = ids(["manor", "temple", "tavern", "haunted-city"])
+    assert has_five_colours(city + ids(["keep"]), haunted_counts=True)
+    assert not has_five_colours(city + ids(["keep"]), haunted_counts=False)
+    assert has_five_colours(city + ids(["watchtower"]), haunted_counts=False)
+    assert not has_five_colours(city, haunted_counts=True)
+
+
+def test_haunted_city_built_in_the_last_round_does_not_count(make: Scenario) -> None:
+    st = make(
+        characters={"king": 0},
+        turn="king",
+        hands=[["haunted-city"], [], []],
+        cities=[["manor", "temple", "tavern", "keep"], [], []],
+        gold=[5, 0, 0],
+        main=True,
+    )
+    st.apply("build haunted-city")
+    assert st.scores()[0] == 3 + 1 + 1 + 3 + 2  # no bonus this round
+    st.round += 1
+    assert st.scores()[0] == 3 + 1 + 1 + 3 + 2 + 3
+
+
+def test_keep_cannot_be_destroyed(make: Scenario) -> None:
+    st = make(
+        characters={"warlord": 0},
+        turn="warlord",
+        cities=[[], ["keep"], []],
+        gold=[9, 0, 0],
+        main=True,
+    )
+    assert not any(t.startswith("destroy") for t in texts(st))
+
+
+def test_laboratory_discards_a_card_for_one_gold_once(make: Scenario) -> None:
+    st = make(
+        characters={"thief": 0},
+        turn="thief",
+        hands=[["manor", "palace"], [], []],
+        cities=[["laboratory"], [], []],
+        gold=[0, 0, 0],
+        main=True,
+    )
+    assert {"use laboratory manor", "use laboratory palace"} <= set(texts(st))
+    st.apply("use laboratory palace")
+    assert st.gold[0] == 1 and st.hands[0] == ids(["manor"]) and st.deck[0] == D_INDEX["palace"]
+    assert not any(t.startswith("use laboratory") for t in texts(st))
+
+
+def test_smithy_pays_two_to_draw_three_once(make: Scenario) -> None:
+    st = make(
+        characters={"thief": 0},
+        turn="thief",
+        hands=[[], [], []],
+        cities=[["smithy"], [], []],
+        gold=[1, 0, 0],
+        deck=["manor", "temple", "tavern", "prison"],
+        main=True,
+    )
+    assert "use smithy" not in texts(st)
+    st.gold[0] = 3
+    st.apply("use smithy")
+    assert st.gold[0] == 1 and sorted(st.hands[0]) == sorted(ids(["manor", "temple", "tavern"]))
+    assert "use smithy" not in texts(st)
+
+
+def test_graveyard_owner_may_pay_one_gold_to_rescue(make: Scenario) -> None:
+    st = make(
+        characters={"warlord": 1},
+        turn="warlord",
+        cities=[["graveyard"], ["tavern"], ["castle"]],
+        gold=[1, 9, 0],
+        main=True,
+    )
+    st.apply("destroy 2 castle")
+    assert st.current_player == 0
+    assert texts(st) == ["rescue castle", "pass"]
+    st.apply("rescue castle")
+    assert st.gold[0] == 0 and st.hands[0][-1] == D_INDEX["castle"]
+    assert st.current_player == 1 and "end turn" in texts(st)
+
+
+def test_graveyard_pass_sends_the_card_under_the_deck(make: Scenario) -> None:
+    st = make(
+        characters={"warlord": 1},
+        turn="warlord",
+        cities=[["graveyard"], [], ["castle"]],
+        gold=[1, 9, 0],
+        main=True,
+    )
+    st.apply("destroy 2 castle")
+    st.apply("pass")
+    assert st.deck[0] == D_INDEX["castle"] and st.gold[0] == 1
+
+
+def test_graveyard_not_for_the_warlord_his_own_city_itself_or_without_gold(
+    make: Scenario,
+) -> None:
+    # The Warlord owns the Graveyard: no rescue.
+    st = make(
+        characters={"warlord": 0},
+        turn="warlord",
+        cities=[["graveyard"], ["castle"], []],
+        gold=[9, 0, 0],
+        main=True,
+    )
+    st.apply("destroy 1 castle")
+    assert st.current_player == 0 and "end turn" in texts(st)
+    # The Warlord destroys his own district: no rescue for the Graveyard's owner.
+    st = make(
+        characters={"warlord": 1},
+        turn="warlord",
+        cities=[["graveyard"], ["castle"], []],
+        gold=[5, 9, 0],
+        main=True,
+    )
+    st.apply("destroy 1 castle")
+    assert st.current_player == 1
+    # The Graveyard itself, and an owner without gold.
+    st = make(
+        characters={"warlord": 1},
+        turn="warlord",
+        cities=[["graveyard", "castle"], [], []],
+        gold=[0, 9, 0],
+        main=True,
+    )
+    st.apply("destroy 0 castle")
+    assert st.current_player == 1
+    st.gold[0] = 5
+    st.ability_done = False
+    st.apply("destroy 0 graveyard")
+    assert st.current_player == 1
+
+
+def test_observatory_draws_three_keeps_one(make: Scenario) -> None:
+    st = make(
+        characters={"king": 0},
+        turn="king",
+        hands=[[], [], []],
+        cities=[["observatory"], [], []],
+        deck=["manor", "temple", "tavern"],
+    )
+    st.apply("draw")
+    assert set(texts(st)) == {"keep manor", "keep temple", "keep tavern"}
+    st.apply("keep temple")
+    assert st.hands[0] == ids(["temple"]) and set(st.deck[:2]) == set(ids(["manor", "tavern"]))
+
+
+def test_library_keeps_both_and_with_observatory_three_keep_two(make: Scenario) -> None:
+    st = make(
+        characters={"king": 0},
+        turn="king",
+        hands=[[], [], []],
+        cities=[["library"], [], []],
+        deck=["manor", "temple", "tavern"],
+    )
+    st.apply("draw")
+    assert sorted(st.hands[0]) == sorted(ids(["manor", "temple"])) and st.t_step == 2
+    st = make(
+        characters={"king": 0},
+        turn="king",
+        hands=[[], [], []],
+        cities=[["library", "observatory"], [], []],
+        deck=["manor", "temple", "tavern"],
+    )
+    st.apply("draw")
+    st.apply("keep tavern")
+    st.apply("keep manor")
+    assert sorted(st.hands[0]) == sorted(ids(["manor", "tavern"]))
+    assert st.deck[0] == D_INDEX["temple"]
+
+
+def test_school_of_magic_counts_as_the_characters_colour(make: Scenario) -> None:
+    st = make(
+        characters={"king": 0},
+        turn="king",
+        cities=[["school-of-magic", "manor"], [], []],
+        gold=[0, 0, 0],
+        main=True,
+    )
+    st.apply("collect income")
+    assert st.gold[0] == 2
+    st = make(
+        characters={"architect": 0},
+        turn="architect",
+        cities=[["school-of-magic"], [], []],
+        main=True,
+    )
+    assert "collect income" not in texts(st)
+
+
+def test_university_and_dragon_gate_score_eight() -> None:
+    assert city_score(ids(["university", "dragon-gate"]), False, False) == 16
+
+
+def test_great_wall_makes_the_warlord_pay_one_more(make: Scenario) -> None:
+    st = make(
+        characters={"warlord": 0},
+        turn="warlord",
+        cities=[[], ["great-wall", "castle", "watchtower"], []],
+        gold=[3, 0, 0],
+        main=True,
+        great_wall=True,
+    )
+    legal = texts(st)
+    assert "destroy 1 castle" not in legal  # 4 - 1 + 1 = 4 > 3
+    assert "destroy 1 watchtower" in legal  # 1 - 1 + 1 = 1
+    st.gold[0] = 5
+    assert "destroy 1 great-wall" in texts(st)  # itself: 6 - 1
