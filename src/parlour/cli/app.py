@@ -119,17 +119,17 @@ def play(
     except OSError as error:
         fail(f"cannot save the game to {str(path)!r}: {error.strerror}")
     done = len(state.record()["actions"])
-    if outcome.how == "over":
+    if outcome == "over":
         console.print(f"Game saved to {path}", highlight=False, soft_wrap=True)
         return
-    if outcome.how != "quit":
+    if outcome != "quit":
         console.line()  # the prompt (or a live table) was left mid-line
     console.print(
         f"Game stopped after {done} actions; saved to {path}", highlight=False, soft_wrap=True
     )
-    if outcome.how == "interrupt":
+    if outcome == "interrupt":
         raise typer.Exit(130)
-    if outcome.how == "eof":
+    if outcome == "eof":
         raise typer.Exit(EXIT_ERROR)
 
 

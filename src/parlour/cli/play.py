@@ -7,7 +7,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich.columns import Columns
 from rich.console import Console, RenderableType
@@ -42,11 +42,8 @@ class Seat:
     bot: bots.Bot | None = None
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How play stopped: ``"over"``, ``"quit"`` (q), ``"eof"`` (input ended) or ``"interrupt"``."""
-
-    how: str
+# How play stopped: the game ended, the human typed q, input ended, or Ctrl-C.
+Outcome = Literal["over", "quit", "eof", "interrupt"]
 
 
 def parse_options(items: Sequence[str]) -> dict[str, Any]:
@@ -106,8 +103,8 @@ def save(state: State, path: Path) -> None:
 
 
 def choose(state: State, entry: str, legal: Sequence[str]) -> str:
-    """The action text an entry picks: a number from 1, an action's text, or its words after
-    the verb when only one action has them; ``IllegalAction`` says why an entry picks none."""
+    """The action an entry picks (a number from 1, a text, or a text without its verb), else
+    ``IllegalAction`` saying why."""
     entry = " ".join(entry.lower().split())
     if entry.isdigit():
         number = int(entry)
@@ -156,8 +153,7 @@ def ask(console: Console, state: State, seat: int) -> str | None:
 def run(
     console: Console, state: State, seats: Sequence[Seat], human: int | None, delay: float
 ) -> Outcome:
-    """Play until the game ends or the human stops; events are printed as the human's seat
-    (or a spectator, when ``human`` is ``None``) sees them."""
+    """Play until the game ends or the human stops, as ``human`` (None: a spectator) sees it."""
     names = [f"Player {s} (you)" if s == human else f"Player {s}" for s in range(len(seats))]
     before = state.view(human)
     # A spectator sees the table redrawn in place (events scroll above it); the human sees
@@ -175,7 +171,7 @@ def run(
             if bot is None:
                 text = ask(console, state, mover)
                 if text is None:
-                    return Outcome("quit")
+                    return "quit"
                 events = state.apply(text)
             elif live is None:
                 # A search bot can think for a second; say who is thinking meanwhile.
@@ -194,15 +190,15 @@ def run(
             if bot is not None and delay > 0:
                 time.sleep(delay)
     except KeyboardInterrupt:
-        return Outcome("interrupt")
+        return "interrupt"
     except EOFError:
-        return Outcome("eof")
+        return "eof"
     finally:
         if live is not None:
             live.stop()
     console.print(render_view(state.view(human)))
     console.print(final_table(state, [seat.label for seat in seats]))
-    return Outcome("over")
+    return "over"
 
 
 def describe_lineup(seats: Sequence[Seat]) -> Text:
