@@ -269,14 +269,15 @@ def test_determinize_keeps_shown_voids() -> None:
 
 
 def test_determinize_finds_a_deal_when_voids_leave_one_way() -> None:
-    """Tight voids make rejection fail; the constructive deal must still respect them."""
+    """Tight voids leave one consistent deal; both the sampler and the fallback find it."""
     from parlour.games.fearless.cards import SUIT_MASK, bit_list, deck_bits
-    from parlour.games.fearless.dealing import deal_consistent
+    from parlour.games.fearless.dealing import _deal_constructive, deal_consistent
 
-    cards = bit_list(deck_bits(4, 0, 0) & (SUIT_MASK[0] | SUIT_MASK[1]))
-    counts = [0, 12, 12, 0]
-    voids = [0, SUIT_MASK[1], SUIT_MASK[0], 0]
+    cards = bit_list(deck_bits(4, 0, 0) & (SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]))
+    counts = [12, 12, 0, 12]
+    voids = [SUIT_MASK[1] | SUIT_MASK[2], SUIT_MASK[0] | SUIT_MASK[2], 0, SUIT_MASK[0]]
+    only = [sum(c for c in cards if c & SUIT_MASK[s]) for s in (0, 1, 2)]
     for seed in range(5):
-        hands = deal_consistent(cards[:], counts, voids, Rng(seed))
-        assert hands[1] == sum(c for c in cards if c & SUIT_MASK[0])
-        assert hands[2] == sum(c for c in cards if c & SUIT_MASK[1])
+        for deal in (deal_consistent, _deal_constructive):
+            hands = deal(cards[:], counts, voids, Rng(seed))
+            assert [hands[0], hands[1], hands[3]] == only

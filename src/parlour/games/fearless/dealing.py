@@ -19,7 +19,7 @@ __all__ = ["Table", "canonical", "deal_consistent"]
 _ALL_CARDS = deck_bits(5, 0, 0)
 # Groups of identical cards: the four zeros, and each suit's two +1s and two -1s.
 _TWINS = [ZERO_MASK] + [PLAY[f"{suit}{value}"].mask for suit in SUITS for value in ("+1", "-1")]
-_REJECTION_TRIES = 64
+_TRIES = 16
 
 
 class Table:
@@ -95,18 +95,31 @@ def canonical(table: Table, played: int, own: int) -> tuple[int, int]:
 def deal_consistent(cards: list[int], counts: list[int], voids: list[int], rng: Rng) -> list[int]:
     """Deal ``counts[p]`` of ``cards`` to each seat ``p``, none from a suit in ``voids[p]``.
 
-    Uniform over the consistent deals by rejection; when voids make that slow, a constructive
-    deal seat by seat, most constrained first, that always succeeds when a deal exists.
+    Seats with voids draw first, each uniformly from the cards it may hold; the others share
+    the rest uniformly. With one constrained seat this is exactly uniform over the consistent
+    deals. When draws keep failing, a constructive deal that always succeeds takes over.
     """
-    constrained = any(voids[p] and counts[p] for p in range(len(counts)))
-    for _ in range(_REJECTION_TRIES if constrained else 1):
-        rng.shuffle(cards)
-        hands = []
-        start = 0
-        for count in counts:
-            hands.append(sum(cards[start : start + count]))
-            start += count
-        if not constrained or not any(h & v for h, v in zip(hands, voids, strict=True)):
+    seats = range(len(counts))
+    constrained = sorted(
+        (p for p in seats if voids[p] and counts[p]), key=lambda p: -voids[p].bit_count()
+    )
+    free = [p for p in seats if p not in constrained]
+    for _ in range(_TRIES):
+        hands = [0] * len(counts)
+        left = cards
+        for p in constrained:
+            allowed = [c for c in left if not c & voids[p]]
+            if len(allowed) < counts[p]:
+                break
+            rng.shuffle(allowed)
+            hand = hands[p] = sum(allowed[: counts[p]])
+            left = [c for c in left if not c & hand]
+        else:
+            rng.shuffle(left)
+            start = 0
+            for p in free:
+                hands[p] = sum(left[start : start + counts[p]])
+                start += counts[p]
             return hands
     return _deal_constructive(cards, counts, voids, rng)
 
