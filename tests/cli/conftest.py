@@ -14,7 +14,8 @@ from parlour.cli.app import app
 
 Invoke = Callable[..., Result]
 
-ROW = re.compile(r"│\s*(\d+) │ [^│]+│\s*(-?\d+) │")
+# A row of the final table: seat, the player column where there is one, score.
+ROW = re.compile(r"^│\s*(\d+) │(?: [^│]+│)?\s*(-?\d+) │", re.MULTILINE)
 
 
 @pytest.fixture

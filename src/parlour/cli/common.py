@@ -34,20 +34,18 @@ def print_events(
         console.print(Text(event.for_seat(seat).render(names)), highlight=False, soft_wrap=True)
 
 
-def final_table(state: State, who: Sequence[str]) -> Table:
-    """The end of a game: each seat, who played it, its score, and the winners."""
+def final_table(state: State, who: Sequence[str] | None = None) -> Table:
+    """The end of a game: each seat (and who played it, where given), its score, the winners."""
     table = Table(title=f"{state.game.title}: final scores", title_justify="left")
     table.add_column("seat", justify="right")
-    table.add_column("player")
+    if who is not None:
+        table.add_column("player")
     table.add_column("score", justify="right")
     table.add_column("result")
     winners = set(state.winners())
     for seat, score in enumerate(state.scores()):
-        won = seat in winners
-        table.add_row(
-            str(seat),
-            who[seat],
-            str(score),
-            Text("winner", style="bold green") if won else Text(""),
-        )
+        result = Text("winner", style="bold green") if seat in winners else Text("")
+        cells: list[str | Text] = [str(seat), *([] if who is None else [who[seat]])]
+        cells += [str(score), result]
+        table.add_row(*cells)
     return table

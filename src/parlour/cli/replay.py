@@ -59,4 +59,4 @@ def run(console: Console, record: Record, seat: int | None, step: bool) -> None:
         console.print(render_view(after))
         before = after
     if state.is_over:
-        console.print(final_table(state, names))
+        console.print(final_table(state))
