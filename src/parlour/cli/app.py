@@ -19,6 +19,7 @@ from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
 from .common import EXIT_ERROR, EXIT_USAGE, fail
+from .tournament import tournament
 
 __all__ = ["app", "main"]
 
@@ -155,6 +156,9 @@ def replay(
     except GameError as error:
         fail(str(error))
     replaying.run(Console(), record, seat, sys.stdin.isatty() if step is None else step)
+
+
+app.command()(tournament)
 
 
 def main() -> None:
