@@ -40,7 +40,7 @@ def tournament(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")] = 1,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-n", help="Seats [default: one a bot in --bots]."),
+        typer.Option("--players", "-n", help="Seats (default: one a bot in --bots)."),
     ] = None,
     out: Annotated[
         Path | None,
@@ -88,19 +88,25 @@ def tournament(
 
 def result_table(summary: list[BotSummary], title: str, fair: float) -> Table:
     """Each bot's win share with its 95% interval, mean score, rating and think time."""
-    table = Table(title=title, title_justify="left", caption=f"fair share {fair:.1%}")
+    caption = (
+        f"fair share {fair:.1%}; games: seat-games played; score: the game's mean points; "
+        "rating: OpenSkill Plackett-Luce mu±sigma; ms/move: thinking time a decision"
+    )
+    table = Table(title=title, title_justify="left", caption=caption)
     for name, justify in [
         ("bot", "left"),
-        ("seat-games", "right"),
+        ("games", "right"),
         ("win share", "right"),
         ("95% CI", "right"),
-        ("mean score", "right"),
-        ("rating (mu ± sigma)", "right"),
-        ("s/decision", "right"),
+        ("score", "right"),
+        ("rating", "right"),
+        ("ms/move", "right"),
     ]:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for row in summary:
-        interval = "-" if math.isnan(row.ci_low) else f"{row.ci_low:.1%} to {row.ci_high:.1%}"
+        interval = (
+            "-" if math.isnan(row.ci_low) else f"{100 * row.ci_low:.1f}-{100 * row.ci_high:.1f}%"
+        )
         style = "bold green" if row.ci_low > fair else ("red" if row.ci_high < fair else "")
         table.add_row(
             row.label,
@@ -108,8 +114,8 @@ def result_table(summary: list[BotSummary], title: str, fair: float) -> Table:
             f"{row.win_share:.1%}",
             interval,
             f"{row.mean_score:.1f}",
-            f"{row.rating_mu:.1f} ± {row.rating_sigma:.1f}",
-            f"{row.seconds_per_decision:.4f}",
+            f"{row.rating_mu:.1f}±{row.rating_sigma:.1f}",
+            f"{1000 * row.seconds_per_decision:.2f}",
             style=style,
         )
     return table
