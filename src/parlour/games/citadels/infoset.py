@@ -56,6 +56,20 @@ def face_down_known(st: CitadelsState, seat: int) -> list[int]:
     return sorted(out)
 
 
+def swap_hidden(st: CitadelsState, seat: int | None) -> bool:
+    """Whether ``seat`` cannot know if the 7th seat took the initial face-down card.
+
+    The last seat holds the card passed to it and the face-down one, keeps one and lays the
+    other face down, so nobody else sees which it kept.
+    """
+    return st.players == 7 and st.phase != DRAFT and seat != st.sched[-1][0]
+
+
+def took_face_down(st: CitadelsState, seat: int | None) -> bool | None:
+    """Whether the 7th seat took the initial face-down card, for those who know; else None."""
+    return None if swap_hidden(st, seat) else st.took_face_down
+
+
 def view(st: CitadelsState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` may know, as JSON; ``None`` is the spectator."""
     out = st.common_view(seat)
@@ -98,7 +112,7 @@ def view(st: CitadelsState, seat: int | None) -> dict[str, Any]:
             "draft_order": [[s, "choose" if k == PICK else "discard"] for s, k in sched],
             "draft_step": st.step if in_draft else None,
             "pool_count": len(st.pool) if in_draft else 0,
-            "took_face_down": st.took_face_down,
+            "took_face_down": took_face_down(st, seat),
             "called": C_SLUG[st.called] if st.called >= 0 else None,
             "revealed": {C_SLUG[c]: st.holder[c] for c in range(8) if status[c] == REVEALED},
             "absent": [C_SLUG[c] for c in range(8) if status[c] == ABSENT],
@@ -165,7 +179,6 @@ def _redeal_districts(st: CitadelsState, det: CitadelsState, seat: int | None, r
 def _redeal_characters(st: CitadelsState, det: CitadelsState, seat: int | None, rng: Rng) -> None:
     """Place the characters ``seat`` does not know consistently with all it saw."""
     sched, loc = st.sched, st.loc
-    last = len(sched) - 1
     n, took = st.players, st.took_face_down
 
     def own(c: int) -> bool:
@@ -175,6 +188,49 @@ def _redeal_characters(st: CitadelsState, det: CitadelsState, seat: int | None, 
     # Where the unknown characters are, without saying which is where: public structure.
     places = sorted(loc[c] for c in unknown)
     seen = [] if seat is None else [(k, set(offer_at(st, k))) for k in own_steps(st, seat)]
+    # With 7 players only the last seat knows whether it kept the initial face-down card:
+    # for everyone else the face-down card is the initial one or the one passed last, and
+    # the guess is whichever fits (the truth always does; both often do).
+    hidden = swap_hidden(st, seat)
+    guesses = [False, True] if hidden else [took]
+    if hidden:
+        rng.shuffle(guesses)
+    chosen: dict[int, int] | None = None
+    for took in guesses:
+        if hidden:
+            face_down = POOL if took else INITIAL
+            places = sorted(face_down if p in (INITIAL, POOL) else p for p in places)
+        chosen = _place(st, unknown, places, seen, took, rng)
+        if chosen is not None:
+            det.took_face_down = took
+            break
+    # The true placement satisfies every constraint, so a solution always exists.
+    assert chosen is not None
+    for i, c in chosen.items():
+        place = places[i]
+        det.loc[c] = place
+        is_pick = 0 <= place < POOL and sched[place][1] == PICK
+        det.holder[c] = sched[place][0] if is_pick else -1
+    if st.phase == DRAFT:
+        pool = [c for c in range(8) if det.loc[c] == POOL]
+        if n == 7 and st.step == len(sched) - 1 and INITIAL in det.loc:
+            pool.append(det.loc.index(INITIAL))
+        det.pool = sorted(pool)
+
+
+def _place(
+    st: CitadelsState,
+    unknown: list[int],
+    places: list[int],
+    seen: list[tuple[int, set[int]]],
+    took: bool,
+    rng: Rng,
+) -> dict[int, int] | None:
+    """A random assignment of ``unknown`` characters to ``places`` (index -> character) that
+    fits the seat's draft offers, the revealed characters and the absent ones; else None."""
+    sched = st.sched
+    last = len(sched) - 1
+    n = st.players
 
     def fits(c: int, place: int) -> bool:
         for k, offer in seen:
@@ -205,15 +261,4 @@ def _redeal_characters(st: CitadelsState, det: CitadelsState, seat: int | None, 
                 del chosen[i]
         return False
 
-    # The true placement satisfies every constraint, so a solution always exists.
-    solve(0)
-    for i, c in chosen.items():
-        place = places[i]
-        det.loc[c] = place
-        is_pick = 0 <= place < POOL and sched[place][1] == PICK
-        det.holder[c] = sched[place][0] if is_pick else -1
-    if st.phase == DRAFT:
-        pool = [c for c in range(8) if det.loc[c] == POOL]
-        if n == 7 and st.step == last and INITIAL in det.loc:
-            pool.append(det.loc.index(INITIAL))
-        det.pool = sorted(pool)
+    return chosen if solve(0) else None
