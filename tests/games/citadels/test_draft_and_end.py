@@ -10,7 +10,7 @@ import pytest
 import parlour
 from parlour import GameError
 from parlour.core import Rng
-from parlour.games.citadels.data import C_SLUG, D_INDEX, KING, load_districts
+from parlour.games.citadels.data import C_SLUG, D_INDEX, KING, load_characters, load_districts
 from parlour.games.citadels.draft import DRAFT
 from parlour.games.citadels.scoring import city_score
 from parlour.games.citadels.state import CitadelsState
@@ -171,6 +171,16 @@ def test_a_bad_card_file_names_file_card_and_field(tmp_path: Path) -> None:
     bad.write_text('[[district]]\nslug = "manor"\nname = "Manor"\ncolour = "yellow"\n')
     with pytest.raises(GameError, match=r"district 'manor': missing field 'cost'"):
         load_districts(bad)
+
+
+def test_a_bad_character_file_names_file_card_and_field(tmp_path: Path) -> None:
+    bad = tmp_path / "characters.toml"
+    bad.write_text('[[character]]\nrank = 2\nslug = "assassin"\nname = "A"\ngerman = "M"\n')
+    with pytest.raises(GameError, match=r"characters\.toml: character 'assassin': field 'rank'"):
+        load_characters(bad)
+    bad.write_text('[[character]]\nrank = 1\nslug = "assassin"\nname = "Assassin"\n')
+    with pytest.raises(GameError, match=r"character 'assassin': missing field 'german'"):
+        load_characters(bad)
 
 
 def test_the_deck_has_65_cards_and_66_with_the_great_wall() -> None:

@@ -164,3 +164,22 @@ def test_the_last_seat_picks_from_two_and_the_other_goes_face_down(players: int)
         assert st.view(players - 1)["face_down_known"] == [left]
         assert st.view(0)["face_down_known"] == []
         assert st.view(None)["face_down_count"] == 2
+
+
+def test_bishop_protects_his_holders_city_from_that_holders_own_warlord(make: Scenario) -> None:
+    st = make(
+        players=2,
+        characters={"bishop": 0, "warlord": 0},
+        turn="warlord",
+        cities=[["tavern"], ["temple"]],
+        gold=[5, 0],
+        main=True,
+    )
+    assert "destroy 0 tavern" not in texts(st) and "destroy 1 temple" in texts(st)
+
+
+def test_thief_robbing_his_holders_other_character_moves_nothing(make: Scenario) -> None:
+    st = make(players=2, characters={"thief": 0, "king": 0}, turn="thief", gold=[4, 3], main=True)
+    st.apply("rob king")
+    st.apply("end turn")
+    assert st.turn_char == 3 and st.gold == [4, 3]
