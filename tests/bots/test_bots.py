@@ -8,7 +8,7 @@ import pytest
 
 import parlour
 from parlour import GameError, bots
-from parlour.bots.levels import EasyBot
+from parlour.bots.levels import HARD_SEARCH, EasyBot, HardBot
 
 SETTINGS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 10}, "hard": {"iterations": 10}}
 
@@ -62,3 +62,12 @@ def test_easy_mixes_random_and_heuristic_moves() -> None:
     assert never.choose(state).text == medium
     always = [EasyBot(seed=s, blunder=1.0).choose(state).text for s in range(40)]
     assert len(set(always)) > 3
+
+
+def test_hard_uses_the_game_settings_unless_overridden() -> None:
+    state = parlour.load("fearless").new_game(4, seed=2)
+    hard = HardBot(seed=3, iterations=20)
+    hard.choose(state)
+    searcher = hard._searchers["fearless"]
+    assert searcher.iterations == 20
+    assert searcher.rollout_depth == HARD_SEARCH["fearless"].get("rollout_depth")

@@ -12,9 +12,11 @@ __all__ = ["HARD_SEARCH", "EasyBot", "HardBot", "MediumBot"]
 
 # The search settings of ``hard`` for each game: a fixed iteration budget (so a game with
 # bots replays exactly) sized to answer in about a second on the reference 2-core machine,
-# as measured by benchmarks/search.py; a game without an entry gets the default.
+# as measured by benchmarks/search.py; a game without an entry gets the default. Playouts
+# cut short and scored by the game heuristic's ``evaluate`` played stronger than playouts
+# to the end at equal iterations, and are several times faster (docs/bots.md).
 HARD_SEARCH: dict[str, dict[str, Any]] = {
-    "fearless": {"iterations": 3000},
+    "fearless": {"iterations": 8000, "rollout_depth": 24},
 }
 HARD_DEFAULT: dict[str, Any] = {"iterations": 1000}
 

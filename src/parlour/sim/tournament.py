@@ -290,14 +290,18 @@ def summarize(results: Sequence[GameResult]) -> list[BotSummary]:
 
 
 def _interval(samples: Sequence[float]) -> tuple[float, float]:
-    """A normal 95% interval for the mean of independent samples (NaN with fewer than 2)."""
+    """A normal 95% interval, within [0, 1], for the mean of independent samples in [0, 1].
+
+    NaN with fewer than two samples.
+    """
     n = len(samples)
     if n < 2:
         return math.nan, math.nan
     mean = sum(samples) / n
     var = sum((x - mean) ** 2 for x in samples) / (n - 1)
     half = Z95 * math.sqrt(var / n)
-    return mean - half, mean + half
+    # Win shares lie in [0, 1]; the normal interval can overshoot near the ends.
+    return max(0.0, mean - half), min(1.0, mean + half)
 
 
 def _ranks(result: GameResult) -> list[float]:
