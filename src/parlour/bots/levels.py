@@ -16,6 +16,7 @@ __all__ = ["HARD_SEARCH", "EasyBot", "HardBot", "MediumBot"]
 # cut short and scored by the game heuristic's ``evaluate`` played stronger than playouts
 # to the end at equal iterations, and are several times faster (docs/bots.md).
 HARD_SEARCH: dict[str, dict[str, Any]] = {
+    "citadels": {"iterations": 4000, "rollout_depth": 30},
     "fearless": {"iterations": 8000, "rollout_depth": 24},
 }
 HARD_DEFAULT: dict[str, Any] = {"iterations": 1000}
