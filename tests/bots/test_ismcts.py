@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+import parlour
 from parlour import GameError
 from parlour.bots import make
 from parlour.bots.ismcts import IsmctsBot, shaped_returns
@@ -76,3 +77,14 @@ def test_shaping_follows_the_winner_direction(nim: Game) -> None:
     assert shaped_returns(state, 0.0) == [1.0, 0.0]
     # Nim scores 1 for the winner: higher is better, so the shaping agrees with the win.
     assert shaped_returns(state, 0.5) == [1.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [{"rollout": "heuristic"}, {"rollout_depth": 8}, {"rollout": "heuristic", "rollout_depth": 0}],
+)
+def test_playout_kinds_search_a_real_game(settings: dict[str, object]) -> None:
+    state = parlour.load("fearless").new_game(4, seed=9)
+    bot = make("ismcts", seed=4, iterations=40, **settings)
+    assert bot.choose(state) in state.legal_actions()
+    assert isinstance(bot, IsmctsBot) and bot.last_iterations == 40
