@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 from ..core import Action, GameError, Rng, State
-from .heuristic import Evaluator, chooser, evaluator
+from .heuristic import Chooser, Evaluator, chooser, evaluator
 
 __all__ = ["IsmctsBot", "Node", "score_direction", "shaped_returns"]
 
@@ -69,7 +68,9 @@ def shaped_returns(state: State, weight: float) -> list[float]:
 
 
 class IsmctsBot:
-    """Searches the deciding seat's information set; budget in ``iterations`` or ``seconds``.
+    """Searches the deciding seat's information set within ``iterations`` or ``seconds``.
+
+    Given both, the search stops at whichever comes first; given neither, 1000 iterations.
 
     ``rollout`` is ``"random"`` or ``"heuristic"``; ``rollout_depth`` (``None``: to the end)
     cuts each playout short and scores it with the game heuristic's ``evaluate``;
@@ -98,6 +99,8 @@ class IsmctsBot:
             raise GameError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if rollout_depth is not None and rollout_depth < 0:
             raise GameError(f"rollout_depth must be at least 0, not {rollout_depth}")
+        if exploration < 0:
+            raise GameError(f"exploration must be at least 0, not {exploration}")
         if not 0.0 <= margin <= 1.0:
             raise GameError(f"margin must be from 0 to 1, not {margin}")
         self.rng = Rng(seed)
@@ -151,7 +154,7 @@ class IsmctsBot:
         d: State,
         root: Node,
         evaluate: Evaluator | None,
-        heuristic: Any,
+        heuristic: Chooser | None,
     ) -> None:
         """One iteration on the determinization ``d``: select, expand, play out, back up."""
         rng = self.rng
