@@ -135,3 +135,11 @@ def test_command_reports_a_bad_line_up() -> None:
     app.command("other")(lambda: None)
     outcome = CliRunner().invoke(app, ["tournament", "fearless", "--bots", "genius,random"])
     assert outcome.exit_code == 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", parlour.game_names())
+def test_search_beats_random_clearly(game: str) -> None:
+    bots = "ismcts:iterations=50,random,random,random"
+    summary = {row.label: row for row in tournament(game, bots, 12, seed=3)}
+    assert summary["ismcts:iterations=50"].ci_low > 0.25
