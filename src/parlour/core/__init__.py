@@ -2,7 +2,7 @@
 
 from .actions import Action
 from .errors import GameError, IllegalAction
-from .events import Event, Said, player_name
+from .events import Event, Said, event, player_name
 from .game import Game, Option, State
 from .record import Record, replay
 from .registry import game_names, load, register
@@ -20,6 +20,7 @@ __all__ = [
     "Said",
     "State",
     "derive_seed",
+    "event",
     "game_names",
     "load",
     "player_name",

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
-__all__ = ["Event", "Said", "player_name"]
+__all__ = ["Event", "Said", "event", "player_name"]
+
+E = TypeVar("E", bound="Event")
 
 
 def player_name(seat: int, names: Sequence[str] | None = None) -> str:
@@ -15,8 +18,14 @@ def player_name(seat: int, names: Sequence[str] | None = None) -> str:
     return f"Player {seat}"
 
 
+@dataclass_transform(eq_default=False)
+def event(cls: type[E]) -> type[E]:
+    """Make an ``Event`` subclass from its annotated fields: slots and a positional ``__init__``."""
+    return dataclass(slots=True, eq=False, repr=False)(cls)
+
+
 class Event:
-    """Something that happened. Subclasses declare their fields as ``__slots__``.
+    """Something that happened. Subclasses are declared with ``@event`` and typed fields.
 
     Events are built in the hot path of ``apply``, so a subclass stores only its fields and
     composes its sentence on demand in ``render``.
@@ -60,14 +69,12 @@ class Event:
         return f"<{type(self).__name__} {self.text!r}>"
 
 
+@event
 class Said(Event):
     """A plain sentence about the table (no seat named, nothing private)."""
 
-    __slots__ = ("message",)
     kind: ClassVar[str] = "said"
-
-    def __init__(self, message: str) -> None:
-        self.message = message
+    message: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return self.message

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...core import Event, player_name
+from ...core import Event, event, player_name
 
 __all__ = ["CardPlayed", "GameEnded", "RoundDealt", "RoundScored", "TrickWon"]
 
@@ -20,17 +20,15 @@ def spoken(card: str) -> str:
     return card if card == "zero" else card[:-2] + " " + card[-2:]
 
 
+@event
 class CardPlayed(Event):
     """A seat leads, follows or sheds a card; the trick's running scare value."""
 
-    __slots__ = ("card", "how", "seat", "trick_value")
     kind: ClassVar[str] = "play"
-
-    def __init__(self, seat: int, card: str, how: str, trick_value: int) -> None:
-        self.seat = seat
-        self.card = card
-        self.how = how
-        self.trick_value = trick_value
+    seat: int
+    card: str
+    how: str
+    trick_value: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
         verb = "follows with" if self.how == "follows" else self.how
@@ -40,16 +38,14 @@ class CardPlayed(Event):
         )
 
 
+@event
 class TrickWon(Event):
     """A seat wins a trick and its ghost moves by the trick's value."""
 
-    __slots__ = ("position", "seat", "value")
     kind: ClassVar[str] = "trick"
-
-    def __init__(self, seat: int, value: int, position: int) -> None:
-        self.seat = seat
-        self.value = value
-        self.position = position
+    seat: int
+    value: int
+    position: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return (
@@ -57,16 +53,14 @@ class TrickWon(Event):
         )
 
 
+@event
 class RoundScored(Event):
     """The end of a round: each seat's fear points and the totals."""
 
-    __slots__ = ("fear", "round", "totals")
     kind: ClassVar[str] = "round"
-
-    def __init__(self, round: int, fear: list[int], totals: list[int]) -> None:
-        self.round = round
-        self.fear = fear
-        self.totals = totals
+    round: int
+    fear: list[int]
+    totals: list[int]
 
     def render(self, names: Sequence[str] | None = None) -> str:
         parts = ", ".join(
@@ -76,29 +70,25 @@ class RoundScored(Event):
         return f"Round {self.round} ends; fear points: {parts} (totals {totals})"
 
 
+@event
 class RoundDealt(Event):
     """A new round is dealt; who leads its first trick."""
 
-    __slots__ = ("leader", "round")
     kind: ClassVar[str] = "deal"
-
-    def __init__(self, round: int, leader: int) -> None:
-        self.round = round
-        self.leader = leader
+    round: int
+    leader: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return f"Round {self.round} is dealt; {player_name(self.leader, names)} leads"
 
 
+@event
 class GameEnded(Event):
     """The last round is over: the least scared win."""
 
-    __slots__ = ("totals", "winners")
     kind: ClassVar[str] = "end"
-
-    def __init__(self, winners: list[int], totals: list[int]) -> None:
-        self.winners = winners
-        self.totals = totals
+    winners: list[int]
+    totals: list[int]
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = " and ".join(player_name(seat, names) for seat in self.winners)
