@@ -10,6 +10,7 @@ of the moves that seat made. The game is reached only through the public contrac
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 from ..core import Action, GameError, Rng, State
@@ -196,18 +197,20 @@ class IsmctsBot:
             path.append((best_child, mover))
             node = best_child
         # Playout.
-        depth = self.rollout_depth
-        steps = 0
+        # The playout is most of an iteration's time: bound methods, no per-step depth test.
+        steps = range(sys.maxsize if self.rollout_depth is None else self.rollout_depth)
+        legal_actions, apply = d.legal_actions, d.apply
         if heuristic is None:
-            while not d.is_over and (depth is None or steps < depth):
-                legal = d.legal_actions()
-                d.apply(legal[below(len(legal))])
-                steps += 1
+            for _ in steps:
+                if d.is_over:
+                    break
+                legal = legal_actions()
+                apply(legal[below(len(legal))])
         else:
-            while not d.is_over and (depth is None or steps < depth):
-                view = d.view(d.current_player)
-                d.apply(heuristic(view, rng))
-                steps += 1
+            for _ in steps:
+                if d.is_over:
+                    break
+                apply(heuristic(d.view(d.current_player), rng))
         if d.is_over:
             rewards = shaped_returns(d, self.margin)
         else:

@@ -14,6 +14,7 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 _BATCH = 1 << 32
+_SIGN = 1 << 63
 
 
 def _mix(z: int) -> int:
@@ -23,17 +24,32 @@ def _mix(z: int) -> int:
 
 
 def derive_seed(*parts: int | str) -> int:
-    """A 64-bit seed determined by the parts alone, the same on every machine."""
+    """A 64-bit seed determined by the parts alone, the same on every machine.
+
+    Each part is read as bytes (text as UTF-8, integers as signed little-endian) in 8-byte
+    chunks; an integer that fits in 8 bytes is its own single chunk, computed directly
+    because search calls this once per determinization.
+    """
     z = 0x5851F42D4C957F2D
     for part in parts:
-        data = (
-            part.encode()
-            if isinstance(part, str)
-            else part.to_bytes(max(1, (part.bit_length() + 8) // 8), "little", signed=True)
-        )
-        for i in range(0, len(data), 8):
-            z = _mix((z + _GAMMA + int.from_bytes(data[i : i + 8], "little")) & _MASK)
-        z = _mix((z + len(data)) & _MASK)
+        if isinstance(part, int) and -_SIGN < part < _SIGN:
+            size = max(1, (part.bit_length() + 8) // 8)
+            chunks: list[int] = [part & ((1 << (8 * size)) - 1)]
+        else:
+            data = (
+                part.encode()
+                if isinstance(part, str)
+                else part.to_bytes(max(1, (part.bit_length() + 8) // 8), "little", signed=True)
+            )
+            size = len(data)
+            chunks = [int.from_bytes(data[i : i + 8], "little") for i in range(0, size, 8)]
+        for value in (*chunks, None):
+            # The mix of (z + GAMMA + chunk) for each chunk, then of (z + size): inlined,
+            # because a call costs as much as the arithmetic here.
+            z = (z + (size if value is None else _GAMMA + value)) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z ^= z >> 31
     return z
 
 

@@ -19,7 +19,6 @@ __all__ = [
     "Play",
     "card_texts",
     "deck_bits",
-    "playable",
 ]
 
 SUITS = ("blue", "orange", "magenta", "green")
@@ -147,20 +146,3 @@ def suit_plays(suit: int, field: int) -> tuple[Play, ...]:
 ZERO_PLAY = PLAY["zero"]
 SUIT_FIELD = (1 << len(SUIT_VALUES)) - 1
 SUIT_SHIFT = tuple(SUIT_BITS * s for s in range(4))
-
-
-def playable(hand: int, led: int) -> list[Play]:
-    """The distinct plays a hand may make when ``led`` is the led suit (-1: none yet)."""
-    if led >= 0:
-        field = (hand >> (SUIT_BITS * led)) & SUIT_FIELD
-        if field:
-            plays = SUIT_PLAYS[led][field] or suit_plays(led, field)
-            return [*plays, ZERO_PLAY] if hand >> ZERO_SHIFT else list(plays)
-    out: list[Play] = []
-    for suit in range(4):
-        field = (hand >> (SUIT_BITS * suit)) & SUIT_FIELD
-        if field:
-            out += SUIT_PLAYS[suit][field] or suit_plays(suit, field)
-    if hand >> ZERO_SHIFT:
-        out.append(ZERO_PLAY)
-    return out

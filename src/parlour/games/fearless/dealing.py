@@ -11,6 +11,7 @@ from .cards import (
     ZERO_MASK,
     bit_list,
     bits_of,
+    card_texts,
     deck_bits,
 )
 
@@ -25,14 +26,20 @@ _TRIES = 16
 class Table:
     """What a game fixes at the start and never changes: the deck, hand size, first leader."""
 
-    __slots__ = ("cards", "deck", "first_leader", "hand_size", "removed")
+    __slots__ = ("cards", "deck", "first_leader", "hand_size", "removed", "twins")
 
     def __init__(self, players: int, first_leader: int, deck: int) -> None:
         self.deck = deck
         self.cards = tuple(bit_list(deck))
         self.hand_size = HAND_SIZE[players]
         self.first_leader = first_leader
-        self.removed = _ALL_CARDS & ~deck
+        self.removed = tuple(card_texts(_ALL_CARDS & ~deck))
+        # Groups of identical cards with more than one copy in play, as (mask, copies).
+        self.twins = tuple(
+            (group, tuple(bit_list(group & deck)))
+            for group in _TWINS
+            if (group & deck).bit_count() > 1
+        )
 
     @classmethod
     def for_game(
@@ -80,13 +87,11 @@ def canonical(table: Table, played: int, own: int) -> tuple[int, int]:
     Which physical copy of a zero or a +1 someone holds is invisible at the table, so a
     determinization must not depend on it.
     """
-    for group in _TWINS:
-        in_play = group & table.deck
+    for group, copies in table.twins:
         n_played = (played & group).bit_count()
         n_own = (own & group).bit_count()
         if n_played + n_own == 0:
             continue
-        copies = bit_list(in_play)
         played = played & ~group | sum(copies[:n_played])
         own = own & ~group | sum(copies[n_played : n_played + n_own])
     return played, own

@@ -19,7 +19,6 @@ from .cards import (
     Play,
     bit_list,
     card_texts,
-    playable,
     suit_plays,
 )
 from .dealing import Table, canonical, deal_consistent
@@ -100,7 +99,14 @@ class FearlessState(State):
             if field:
                 plays = SUIT_PLAYS[led][field] or suit_plays(led, field)
                 return [*plays, ZERO_PLAY] if hand >> ZERO_SHIFT else list(plays)
-        return playable(hand, -1)  # type: ignore[return-value]
+        out: list[Action] = []
+        for suit, shift in enumerate(SUIT_SHIFT):
+            field = (hand >> shift) & SUIT_FIELD
+            if field:
+                out += SUIT_PLAYS[suit][field] or suit_plays(suit, field)
+        if hand >> ZERO_SHIFT:
+            out.append(ZERO_PLAY)
+        return out
 
     def apply(self, action: Action | str) -> list[Event]:
         """Play a card (a ``play`` action or its text); illegal input raises and changes nothing."""
@@ -285,7 +291,7 @@ class FearlessState(State):
                 for p in range(players)
             ],
             first_leader=self.table.first_leader,
-            removed=card_texts(self.table.removed),
+            removed=list(self.table.removed),
         )
         return out
 
@@ -301,10 +307,14 @@ class FearlessState(State):
                 in_hands |= hand
             played, own = canonical(self.table, self.table.deck & ~in_hands, own)
             unknown = self.table.deck & ~played & ~own
-            void_masks = [
-                sum(SUIT_MASK[s] for s in range(4) if self.voids >> (4 * p + s) & 1)
-                for p in range(self.players)
-            ]
+            void_masks = (
+                [
+                    sum(SUIT_MASK[s] for s in range(4) if self.voids >> (4 * p + s) & 1)
+                    for p in range(self.players)
+                ]
+                if self.voids
+                else [0] * self.players
+            )
             counts = [0 if p == seat else hand.bit_count() for p, hand in enumerate(self.hands)]
             other.hands = deal_consistent(bit_list(unknown), counts, void_masks, rng)
             if seat is not None:
