@@ -123,6 +123,33 @@ class Rng:
                 i -= 1
         self.state = state
 
+    def partial_shuffle(self, items: MutableSequence[T], k: int) -> None:
+        """Move a uniform sample of ``k`` items, in random order, to the front of ``items``.
+
+        Fisher-Yates stopped after ``k`` swaps, so drawing a few cards from many costs
+        ``k`` swaps, not ``len(items)``; draws are batched as in ``shuffle``.
+        """
+        state = self.state
+        n = len(items)
+        i = 0
+        stop = min(k, n - 1)
+        while i < stop:
+            product = n - i
+            last = i + 1
+            while last < stop and product * (n - last) < _BATCH:
+                product *= n - last
+                last += 1
+            state = z = (state + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            draw = ((z ^ (z >> 31)) * product) >> 64
+            while i < last:
+                draw, j = divmod(draw, n - i)
+                j += i
+                items[i], items[j] = items[j], items[i]
+                i += 1
+        self.state = state
+
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         """``k`` distinct elements in random order."""
         pool = list(items)

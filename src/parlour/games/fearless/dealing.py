@@ -108,7 +108,8 @@ def deal_consistent(cards: list[int], counts: list[int], voids: list[int], rng: 
     constrained = sorted(
         (p for p in seats if voids[p] and counts[p]), key=lambda p: -voids[p].bit_count()
     )
-    free = [p for p in seats if p not in constrained]
+    free = [p for p in seats if p not in constrained and counts[p]]
+    needed = sum(counts[p] for p in free)
     for _ in range(_TRIES):
         hands = [0] * len(counts)
         left = cards
@@ -116,11 +117,14 @@ def deal_consistent(cards: list[int], counts: list[int], voids: list[int], rng: 
             allowed = [c for c in left if not c & voids[p]]
             if len(allowed) < counts[p]:
                 break
-            rng.shuffle(allowed)
+            rng.partial_shuffle(allowed, counts[p])
             hand = hands[p] = sum(allowed[: counts[p]])
             left = [c for c in left if not c & hand]
         else:
-            rng.shuffle(left)
+            # When the free seats take every card left, the last one takes the remainder
+            # as it falls, so only the others' cards need drawing.
+            draws = needed - counts[free[-1]] if free and needed == len(left) else needed
+            rng.partial_shuffle(left, draws)
             start = 0
             for p in free:
                 hands[p] = sum(left[start : start + counts[p]])
