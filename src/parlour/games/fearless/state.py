@@ -31,6 +31,9 @@ _MASK64 = (1 << 64) - 1
 _SEAT_STREAM = 0xD1B54A32D192ED03  # odd, so seats' offsets differ in the low bits too
 # A seat's four void flags (one nibble of ``voids``) as the mask of the suits' cards.
 _VOID_MASKS = [sum(SUIT_MASK[s] for s in range(4) if flags >> s & 1) for flags in range(16)]
+_VOID_NAMES = [tuple(SUITS[s] for s in range(4) if flags >> s & 1) for flags in range(16)]
+# The seats in playing order from each leader, for each player count.
+_SEAT_ORDERS = {n: [[(lead + i) % n for i in range(n)] for lead in range(n)] for n in (3, 4, 5)}
 
 
 class FearlessState(State):
@@ -266,35 +269,43 @@ class FearlessState(State):
         """The seat's own hand, other hands as counts, the trick, the track, the round so far."""
         out = self.common_view(seat)
         players = self.players
-        done = unchain(self.tricks)
+        table = self.table
         if seat is not None:
             out["hand"] = card_texts(self.hands[seat])
+        # Search reads a spectator's view after every playout, so the pieces are built in
+        # single passes with the seat orders and void names looked up, not recomputed.
+        orders = _SEAT_ORDERS[players]
+        played: list[str] = []
+        tricks = []
+        for lead, cards, winner, value in unchain(self.tricks):
+            texts = [play.card for play in cards]
+            played += texts
+            tricks.append(
+                {
+                    "cards": [[s, t] for s, t in zip(orders[lead], texts, strict=False)],
+                    "winner": winner,
+                    "value": value,
+                }
+            )
+        voids = self.voids
         out.update(
             hand_counts=[hand.bit_count() for hand in self.hands],
             leader=self.leader,
-            trick=[[(self.leader + i) % players, play.card] for i, play in enumerate(self.trick)],
+            trick=[
+                [s, play.card] for s, play in zip(orders[self.leader], self.trick, strict=False)
+            ],
             led_suit=SUITS[self.led] if self.led >= 0 else None,
             trick_value=self.trick_value,
             ghosts=self.ghosts[:],
             round=self.round + 1,
             rounds=players,
-            trick_number=min(self.trick_number + 1, self.table.hand_size),
-            tricks_per_round=self.table.hand_size,
-            played=[play.card for trick in done for play in trick[1]],
-            tricks=[
-                {
-                    "cards": [[(lead + i) % players, p.card] for i, p in enumerate(cards)],
-                    "winner": winner,
-                    "value": value,
-                }
-                for lead, cards, winner, value in done
-            ],
-            voids=[
-                [SUITS[s] for s in range(4) if self.voids >> (4 * p + s) & 1]
-                for p in range(players)
-            ],
-            first_leader=self.table.first_leader,
-            removed=list(self.table.removed),
+            trick_number=min(self.trick_number + 1, table.hand_size),
+            tricks_per_round=table.hand_size,
+            played=played,
+            tricks=tricks,
+            voids=[list(_VOID_NAMES[voids >> (4 * p) & 15]) for p in range(players)],
+            first_leader=table.first_leader,
+            removed=list(table.removed),
         )
         return out
 
