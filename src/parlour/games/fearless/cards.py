@@ -137,8 +137,13 @@ def suit_plays(suit: int, field: int) -> tuple[Play, ...]:
     """The distinct plays held in one suit's field of a hand (highest first)."""
     plays = SUIT_PLAYS[suit][field]
     if plays is None:
-        bits = field << (SUIT_BITS * suit)
-        plays = tuple(p for p in _ORDER if p.suit == suit and bits & p.mask)
+        # Built from the field without its highest card (cached, or built the same way),
+        # so a miss costs a few operations, not a scan of the deck; filling the whole
+        # table up front would add a third to the time it takes to import the game.
+        top = field.bit_length() - 1
+        rest = suit_plays(suit, field ^ (1 << top))
+        play = CARD_BITS[1 << (SUIT_BITS * suit + top)]
+        plays = rest if rest and rest[0] is play else (play, *rest)
         SUIT_PLAYS[suit][field] = plays
     return plays
 

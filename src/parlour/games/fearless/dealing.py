@@ -105,10 +105,10 @@ def deal_consistent(cards: list[int], counts: list[int], voids: list[int], rng: 
     deals. When draws keep failing, a constructive deal that always succeeds takes over.
     """
     seats = range(len(counts))
-    constrained = sorted(
-        (p for p in seats if voids[p] and counts[p]), key=lambda p: -voids[p].bit_count()
-    )
-    free = [p for p in seats if p not in constrained and counts[p]]
+    constrained = [p for p in seats if voids[p] and counts[p]]
+    if len(constrained) > 1:
+        constrained.sort(key=lambda p: -voids[p].bit_count())
+    free = [p for p in seats if counts[p] and not voids[p]]
     needed = sum(counts[p] for p in free)
     for _ in range(_TRIES):
         hands = [0] * len(counts)
