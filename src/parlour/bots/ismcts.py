@@ -172,28 +172,29 @@ class IsmctsBot:
             children = node.children
             mover = d.current_player
             assert mover is not None
-            fresh = [a for a in legal if a.text not in children]
+            # One pass: count availability, score the known children, collect the unknown;
+            # scores are wasted only on the step that expands.
+            fresh: list[Action] = []
+            best_score = -1.0
+            best_action = legal[0]
+            best_child = root
+            for a in legal:
+                child = children.get(a.text)
+                if child is None:
+                    fresh.append(a)
+                    continue
+                avail = child.avail = child.avail + 1
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(avail) / visits)
+                if score > best_score:
+                    best_score, best_action, best_child = score, a, child
             if fresh:
-                for a in legal:
-                    child = children.get(a.text)
-                    if child is not None:
-                        child.avail += 1
                 action = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
                 child = Node()
                 children[action.text] = child
                 d.apply(action)
                 path.append((child, mover))
                 break
-            best_score = -1.0
-            best_action = legal[0]
-            best_child = children[best_action.text]
-            for a in legal:
-                child = children[a.text]
-                child.avail += 1
-                visits = child.visits
-                score = child.total / visits + c * sqrt(log(child.avail) / visits)
-                if score > best_score:
-                    best_score, best_action, best_child = score, a, child
             d.apply(best_action)
             path.append((best_child, mover))
             node = best_child

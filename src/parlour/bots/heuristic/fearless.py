@@ -118,14 +118,17 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     counts: list[int] = view["hand_counts"]
     tricks_per_round = (sum(counts) + len(view["trick"]) + len(view["played"])) // players
     progress = (view["trick_number"] - 1) / max(1, tricks_per_round)
+    # ``_distance`` inlined: search evaluates after every playout.
+    ruin = _ruin_threat(progress)
     fear = [
-        score + _distance(ghost, progress)
+        score + (ruin if ghost is None else abs(ghost))
         for score, ghost in zip(view["scores"], view["ghosts"], strict=True)
     ]
     # Rounds still to come blur the standings, so the estimate is softer early in the game.
     rounds_left = view["rounds"] - view["round"]
     temperature = 3.0 + 5.0 * rounds_left
     low = min(fear)
-    weights = [math.exp((low - f) / temperature) for f in fear]
+    exp = math.exp
+    weights = [exp((low - f) / temperature) for f in fear]
     total = sum(weights)
     return [w / total for w in weights]

@@ -278,11 +278,10 @@ class FearlessState(State):
         played: list[str] = []
         tricks = []
         for lead, cards, winner, value in unchain(self.tricks):
-            texts = [play.card for play in cards]
-            played += texts
+            played += [play.card for play in cards]
             tricks.append(
                 {
-                    "cards": [[s, t] for s, t in zip(orders[lead], texts, strict=False)],
+                    "cards": [[s, p.card] for s, p in zip(orders[lead], cards, strict=True)],
                     "winner": winner,
                     "value": value,
                 }
