@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
+from functools import lru_cache
 from typing import TypeVar
 
 __all__ = ["Rng", "derive_seed"]
@@ -51,6 +52,40 @@ def derive_seed(*parts: int | str) -> int:
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             z ^= z >> 31
     return z
+
+
+# Which swaps share a draw depends only on the length (and the sample size), so the
+# batches are worked out once: computing them costs a fifth of a shuffle.
+@lru_cache(maxsize=256)
+def _shuffle_batches(n: int) -> tuple[tuple[int, int], ...]:
+    """``shuffle``'s batches for ``n`` items: (product of the bounds, last index swapped)."""
+    out = []
+    i = n - 1
+    while i > 0:
+        product = i + 1
+        last = i
+        while last > 1 and product * last < _BATCH:
+            product *= last
+            last -= 1
+        out.append((product, last))
+        i = last - 1
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _partial_batches(n: int, stop: int) -> tuple[tuple[int, int], ...]:
+    """``partial_shuffle``'s batches: (product of the bounds, index after the last swap)."""
+    out = []
+    i = 0
+    while i < stop:
+        product = n - i
+        last = i + 1
+        while last < stop and product * (n - last) < _BATCH:
+            product *= n - last
+            last += 1
+        out.append((product, last))
+        i = last
+    return tuple(out)
 
 
 class Rng:
@@ -107,12 +142,7 @@ class Rng:
         """
         state = self.state
         i = len(items) - 1
-        while i > 0:
-            product = i + 1
-            last = i
-            while last > 1 and product * last < _BATCH:
-                product *= last
-                last -= 1
+        for product, last in _shuffle_batches(len(items)):
             state = z = (state + _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * _MIX1) & _MASK
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
@@ -132,13 +162,7 @@ class Rng:
         state = self.state
         n = len(items)
         i = 0
-        stop = min(k, n - 1)
-        while i < stop:
-            product = n - i
-            last = i + 1
-            while last < stop and product * (n - last) < _BATCH:
-                product *= n - last
-                last += 1
+        for product, last in _partial_batches(n, min(k, n - 1)):
             state = z = (state + _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * _MIX1) & _MASK
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
