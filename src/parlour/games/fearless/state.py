@@ -273,26 +273,29 @@ class FearlessState(State):
         if seat is not None:
             out["hand"] = card_texts(self.hands[seat])
         # Search reads a spectator's view after every playout, so the pieces are built in
-        # single passes with the seat orders and void names looked up, not recomputed.
+        # single passes with the seat orders and void names looked up, not recomputed, and
+        # in plain loops: on Python 3.11 a comprehension costs a function call.
         orders = _SEAT_ORDERS[players]
         played: list[str] = []
         tricks = []
         for lead, cards, winner, value in unchain(self.tricks):
-            played += [play.card for play in cards]
-            tricks.append(
-                {
-                    "cards": [[s, p.card] for s, p in zip(orders[lead], cards, strict=True)],
-                    "winner": winner,
-                    "value": value,
-                }
-            )
+            shown = []
+            for s, play in zip(orders[lead], cards, strict=False):
+                card = play.card
+                played.append(card)
+                shown.append([s, card])
+            tricks.append({"cards": shown, "winner": winner, "value": value})
+        trick = []
+        for s, play in zip(orders[self.leader], self.trick, strict=False):
+            trick.append([s, play.card])
         voids = self.voids
+        void_names = []
+        for shift in range(0, 4 * players, 4):
+            void_names.append(list(_VOID_NAMES[voids >> shift & 15]))
         out.update(
-            hand_counts=[hand.bit_count() for hand in self.hands],
+            hand_counts=list(map(int.bit_count, self.hands)),
             leader=self.leader,
-            trick=[
-                [s, play.card] for s, play in zip(orders[self.leader], self.trick, strict=False)
-            ],
+            trick=trick,
             led_suit=SUITS[self.led] if self.led >= 0 else None,
             trick_value=self.trick_value,
             ghosts=self.ghosts[:],
@@ -302,7 +305,7 @@ class FearlessState(State):
             tricks_per_round=table.hand_size,
             played=played,
             tricks=tricks,
-            voids=[list(_VOID_NAMES[voids >> (4 * p) & 15]) for p in range(players)],
+            voids=void_names,
             first_leader=table.first_leader,
             removed=list(table.removed),
         )
