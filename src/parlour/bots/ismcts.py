@@ -178,8 +178,9 @@ class IsmctsBot:
             best_score = -1.0
             best_action = legal[0]
             best_child = root
+            get = children.get
             for a in legal:
-                child = children.get(a.text)
+                child = get(a.text)
                 if child is None:
                     fresh.append(a)
                     continue

@@ -105,11 +105,18 @@ class FearlessState(State):
             if field:
                 plays = SUIT_PLAYS[led][field] or suit_plays(led, field)
                 return [*plays, ZERO_PLAY] if hand >> ZERO_SHIFT else list(plays)
+        # Leading, a quarter of all playout steps: the four suits unrolled, their fields
+        # 16 bits apart (``SUIT_SHIFT``).
         out: list[Action] = []
-        for suit, shift in enumerate(SUIT_SHIFT):
-            field = (hand >> shift) & SUIT_FIELD
-            if field:
-                out += SUIT_PLAYS[suit][field] or suit_plays(suit, field)
+        blue, orange, magenta, green = SUIT_PLAYS
+        if field := hand & SUIT_FIELD:
+            out += blue[field] or suit_plays(0, field)
+        if field := (hand >> 16) & SUIT_FIELD:
+            out += orange[field] or suit_plays(1, field)
+        if field := (hand >> 32) & SUIT_FIELD:
+            out += magenta[field] or suit_plays(2, field)
+        if field := (hand >> 48) & SUIT_FIELD:
+            out += green[field] or suit_plays(3, field)
         if hand >> ZERO_SHIFT:
             out.append(ZERO_PLAY)
         return out
