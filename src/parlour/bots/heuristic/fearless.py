@@ -118,17 +118,22 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     counts: list[int] = view["hand_counts"]
     tricks_per_round = (sum(counts) + len(view["trick"]) + len(view["played"])) // players
     progress = (view["trick_number"] - 1) / max(1, tricks_per_round)
-    # ``_distance`` inlined: search evaluates after every playout.
+    # Search evaluates after every playout: ``_distance`` inlined, and plain loops, since on
+    # Python 3.11 each comprehension costs a function call.
     ruin = _ruin_threat(progress)
-    fear = [
-        score + (ruin if ghost is None else abs(ghost))
-        for score, ghost in zip(view["scores"], view["ghosts"], strict=True)
-    ]
+    fear = []
+    for score, ghost in zip(view["scores"], view["ghosts"], strict=True):
+        fear.append(score + (ruin if ghost is None else abs(ghost)))
     # Rounds still to come blur the standings, so the estimate is softer early in the game.
     rounds_left = view["rounds"] - view["round"]
     temperature = 3.0 + 5.0 * rounds_left
     low = min(fear)
     exp = math.exp
-    weights = [exp((low - f) / temperature) for f in fear]
+    weights = []
+    for f in fear:
+        weights.append(exp((low - f) / temperature))
     total = sum(weights)
-    return [w / total for w in weights]
+    shares = []
+    for w in weights:
+        shares.append(w / total)
+    return shares

@@ -336,7 +336,9 @@ class FearlessState(State):
             unknown = self.table.deck & ~played & ~own
             voids = self.voids
             void_masks = [_VOID_MASKS[voids >> (4 * p) & 15] for p in range(self.players)]
-            counts = [0 if p == seat else hand.bit_count() for p, hand in enumerate(self.hands)]
+            counts = list(map(int.bit_count, self.hands))
+            if seat is not None:
+                counts[seat] = 0
             cards = [c for c in self.table.cards if c & unknown]
             other.hands = deal_consistent(cards, counts, void_masks, rng)
             if seat is not None:
