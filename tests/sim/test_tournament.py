@@ -141,5 +141,7 @@ def test_command_reports_a_bad_line_up() -> None:
 @pytest.mark.parametrize("game", parlour.game_names())
 def test_search_beats_random_clearly(game: str) -> None:
     bots = "ismcts:iterations=50,random,random,random"
-    summary = {row.label: row for row in tournament(game, bots, 12, seed=3)}
+    # 24 deals: with 12, one unlucky set of determinizations could put the interval's low
+    # end under 0.25 (win share 0.46 on 12 deals against 0.55 on 60).
+    summary = {row.label: row for row in tournament(game, bots, 24, seed=3)}
     assert summary["ismcts:iterations=50"].ci_low > 0.25
