@@ -14,7 +14,7 @@ import sys
 import time
 
 from ..core import Action, GameError, Rng, State
-from ..core.rng import _GAMMA, _MASK, _MIX1, _MIX2
+from ..core.rng import random_playout
 from .heuristic import Chooser, Evaluator, chooser, evaluator
 
 __all__ = ["IsmctsBot", "Node", "score_direction", "shaped_returns"]
@@ -200,24 +200,12 @@ class IsmctsBot:
             path.append((best_child, mover))
             node = best_child
         # Playout.
-        # The playout is most of an iteration's time: bound methods, no per-step depth test.
-        steps = range(sys.maxsize if self.rollout_depth is None else self.rollout_depth)
-        legal_actions, apply = d.legal_actions, d.apply
+        limit = sys.maxsize if self.rollout_depth is None else self.rollout_depth
         if heuristic is None:
-            # ``rng.below`` inlined (the same SplitMix64 step and draws): a call per step
-            # would cost a twentieth of the playout.
-            state = rng.state
-            for _ in steps:
-                if d.is_over:
-                    break
-                legal = legal_actions()
-                state = z = (state + _GAMMA) & _MASK
-                z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                apply(legal[((z ^ (z >> 31)) * len(legal)) >> 64])
-            rng.state = state
+            random_playout(d, rng, limit)
         else:
-            for _ in steps:
+            apply = d.apply
+            for _ in range(limit):
                 if d.is_over:
                     break
                 apply(heuristic(d.view(d.current_player), rng))

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-__all__ = ["Rng", "derive_seed"]
+if TYPE_CHECKING:
+    from .game import State
+
+__all__ = ["Rng", "derive_seed", "random_playout"]
 
 T = TypeVar("T")
 
@@ -179,3 +182,22 @@ class Rng:
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
+
+
+def random_playout(state: State, rng: Rng, limit: int) -> None:
+    """Play up to ``limit`` uniformly random legal actions, drawn exactly as ``rng.below`` does.
+
+    Search spends most of its time here, so the generator step is inlined: a call to
+    ``below`` for every action would cost about a twentieth of the playout.
+    """
+    legal_actions, apply = state.legal_actions, state.apply
+    counter = rng.state
+    for _ in range(limit):
+        if state.is_over:
+            break
+        legal = legal_actions()
+        counter = z = (counter + _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        apply(legal[((z ^ (z >> 31)) * len(legal)) >> 64])
+    rng.state = counter
