@@ -243,6 +243,10 @@ def test_events_have_kind_text_and_json(case: tuple[str, int]) -> None:
         for seat in seats(state):
             seen = event.for_seat(seat)
             assert seen.kind and seen.text
+    for seat in seats(state):
+        assert [e.to_dict() for e in state.log_for(seat)] == [
+            e.for_seat(seat).to_dict() for e in state.log
+        ]
 
 
 def test_views_hide_what_a_seat_cannot_know(case: tuple[str, int]) -> None:

@@ -42,3 +42,10 @@ def test_random_playout_draws_as_below_does() -> None:
     assert rng_a.state == rng_b.state
     random_playout(a, rng_a, 10_000)
     assert a.is_over
+
+
+def test_randint_covers_both_ends_uniformly() -> None:
+    rng = Rng(3)
+    counts = Counter(rng.randint(1, 20) for _ in range(20_000))
+    assert sorted(counts) == list(range(1, 21))
+    assert max(counts.values()) < 1.2 * min(counts.values())

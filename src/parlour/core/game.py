@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -291,8 +291,3 @@ def check_seat(seat: Any, players: int, what: str = "seat") -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
         raise ValueError(f"{what} must be a seat from 0 to {players - 1}, not {seat!r}")
     return seat
-
-
-def texts(actions: Sequence[Action]) -> list[str]:
-    """The texts of some actions."""
-    return [a.text for a in actions]

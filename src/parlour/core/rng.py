@@ -177,12 +177,6 @@ class Rng:
                 i += 1
         self.state = state
 
-    def sample(self, items: Sequence[T], k: int) -> list[T]:
-        """``k`` distinct elements in random order."""
-        pool = list(items)
-        self.shuffle(pool)
-        return pool[:k]
-
 
 def random_playout(state: State, rng: Rng, limit: int) -> None:
     """Play up to ``limit`` uniformly random legal actions, drawn exactly as ``rng.below`` does.
