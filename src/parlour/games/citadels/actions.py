@@ -46,38 +46,37 @@ class Move(Action):
         return (Move, (self.text, self.kind, self.a, self.b))
 
 
+# Each kind's text: {c} names character ``a``, {d} district ``a``, {d2} district ``b``,
+# {a} is the seat ``a``.
+_TEMPLATES: dict[int, str] = {
+    CHOOSE: "choose {c}",
+    HIDE: "discard {c}",
+    KEEP: "keep {d}",
+    BUILD: "build {d}",
+    ASSASSINATE: "assassinate {c}",
+    ROB: "rob {c}",
+    SWAP: "swap hands {a}",
+    DISCARD: "discard {d}",
+    DESTROY: "destroy {a} {d2}",
+    LABORATORY_USE: "use laboratory {d}",
+    RESCUE: "rescue {d}",
+    TAKE_GOLD: "take gold",
+    DRAW: "draw",
+    INCOME: "collect income",
+    DONE: "done",
+    SMITHY_USE: "use smithy",
+    PASS: "pass",
+    END_TURN: "end turn",
+}
+
+
 def _text(kind: int, a: int, b: int) -> str:
-    if kind == CHOOSE:
-        return f"choose {C_SLUG[a]}"
-    if kind == HIDE:
-        return f"discard {C_SLUG[a]}"
-    if kind == KEEP:
-        return f"keep {D_SLUG[a]}"
-    if kind == BUILD:
-        return f"build {D_SLUG[a]}"
-    if kind == ASSASSINATE:
-        return f"assassinate {C_SLUG[a]}"
-    if kind == ROB:
-        return f"rob {C_SLUG[a]}"
-    if kind == SWAP:
-        return f"swap hands {a}"
-    if kind == DISCARD:
-        return f"discard {D_SLUG[a]}"
-    if kind == DESTROY:
-        return f"destroy {a} {D_SLUG[b]}"
-    if kind == LABORATORY_USE:
-        return f"use laboratory {D_SLUG[a]}"
-    if kind == RESCUE:
-        return f"rescue {D_SLUG[a]}"
-    return {
-        TAKE_GOLD: "take gold",
-        DRAW: "draw",
-        INCOME: "collect income",
-        DONE: "done",
-        SMITHY_USE: "use smithy",
-        PASS: "pass",
-        END_TURN: "end turn",
-    }[kind]
+    return _TEMPLATES[kind].format(
+        a=a,
+        c=C_SLUG[a] if a < len(C_SLUG) else "",
+        d=D_SLUG[a] if a < len(D_SLUG) else "",
+        d2=D_SLUG[b] if b < len(D_SLUG) else "",
+    )
 
 
 _CACHE: dict[tuple[int, int, int], Move] = {}
