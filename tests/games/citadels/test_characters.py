@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 from parlour import IllegalAction
-from parlour.games.citadels.data import C_SLUG, D_INDEX
+from parlour.games.citadels.cards import C_SLUG, D_INDEX
 from parlour.games.citadels.state import CitadelsState
 
 Scenario = Callable[..., CitadelsState]
@@ -30,7 +30,7 @@ def test_assassin_murders_and_the_victim_skips_its_turn(make: Scenario) -> None:
     assert not any(t.startswith("assassinate") for t in texts(st))
     st.apply("end turn")
     # Thief..Architect absent or silent: the Warlord plays next, the Merchant never did.
-    assert st.current_player == 2 and st.turn_char == 7
+    assert st.current_player == 2 and st.turn_character == 7
     assert "merchant" not in st.view(None)["revealed"]
     assert st.view(None)["murdered"] == "merchant"
 
@@ -59,7 +59,7 @@ def test_robbed_gold_moves_when_the_character_is_revealed(make: Scenario) -> Non
     st = make(characters={"thief": 0, "king": 1}, turn="thief", gold=[2, 7, 3], main=True)
     st.apply("rob king")
     st.apply("end turn")
-    assert st.turn_char == 3 and st.current_player == 1
+    assert st.turn_character == 3 and st.current_player == 1
     assert st.gold[:2] == [9, 0]
 
 
@@ -134,8 +134,12 @@ def test_bishop_protects_only_while_revealed_and_alive(make: Scenario) -> None:
 
 
 def test_merchant_gets_one_gold_after_his_action_and_green_income(make: Scenario) -> None:
-    st = make(characters={"merchant": 0}, turn="merchant", cities=[["tavern", "market"], [], []])
-    st.gold[0] = 0
+    st = make(
+        characters={"merchant": 0},
+        turn="merchant",
+        cities=[["tavern", "market"], [], []],
+        gold=[0, 2, 2],
+    )
     st.apply("take gold")
     assert st.gold[0] == 3
     st.apply("collect income")

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
 import parlour
 from parlour import GameError
 from parlour.core import Rng
-from parlour.games.citadels.data import C_SLUG, D_INDEX, KING, load_characters, load_districts
+from parlour.games.citadels.cards import C_SLUG, D_INDEX, KING
 from parlour.games.citadels.draft import DRAFT
 from parlour.games.citadels.scoring import city_score
 from parlour.games.citadels.state import CitadelsState
@@ -89,8 +88,8 @@ def test_seven_players_last_seat_may_take_the_face_down_card() -> None:
             st.apply(st.legal_actions()[0])
         offer = st.view(6)["draft_offers"][-1]["characters"]
         assert len(offer) == 2  # the one left and the face-down card
-        hidden = st.loc.index(-1)
-        assert hidden in st.pool
+        hidden = st.places.index(-1)
+        assert hidden in st.draft_pool
         st.apply(f"choose {C_SLUG[hidden]}")
         taken += st.took_face_down
         assert st.view(None)["face_down_count"] == 1
@@ -124,7 +123,7 @@ def test_first_to_eight_ends_after_the_round(make: Scenario) -> None:
         main=True,
     )
     st.apply("build manor")
-    assert st.ending and st.first_complete == 0 and not st.is_over
+    assert st.last_round and st.first_complete == 0 and not st.is_over
     st.apply("end turn")
     assert st.current_player == 1  # the round is played out
     st.apply("take gold")
@@ -145,8 +144,12 @@ def test_five_colours_with_university_and_dragon_gate() -> None:
 
 
 def test_ties_share_the_win(make: Scenario) -> None:
-    st = make(characters={"warlord": 0}, turn="warlord", cities=[["manor"], ["manor"], []])
-    st.ending = True
+    st = make(
+        characters={"warlord": 0},
+        turn="warlord",
+        cities=[["manor"], ["manor"], []],
+        last_round=True,
+    )
     st.apply("take gold")
     st.apply("end turn")
     assert st.is_over and st.winners() == [0, 1] and st.returns()[:2] == [0.5, 0.5]
@@ -161,26 +164,6 @@ def test_max_rounds_caps_the_game() -> None:
     assert st.log[-1].kind == "game-over"
     with pytest.raises(GameError, match="max_rounds"):
         GAME.new_game(3, max_rounds=0)
-
-
-def test_a_bad_card_file_names_file_card_and_field(tmp_path: Path) -> None:
-    bad = tmp_path / "districts.toml"
-    bad.write_text('[[district]]\nslug = "manor"\nname = "Manor"\ncolour = "pink"\n')
-    with pytest.raises(GameError, match=r"districts\.toml: district 'manor': field 'colour'"):
-        load_districts(bad)
-    bad.write_text('[[district]]\nslug = "manor"\nname = "Manor"\ncolour = "yellow"\n')
-    with pytest.raises(GameError, match=r"district 'manor': missing field 'cost'"):
-        load_districts(bad)
-
-
-def test_a_bad_character_file_names_file_card_and_field(tmp_path: Path) -> None:
-    bad = tmp_path / "characters.toml"
-    bad.write_text('[[character]]\nrank = 2\nslug = "assassin"\nname = "A"\ngerman = "M"\n')
-    with pytest.raises(GameError, match=r"characters\.toml: character 'assassin': field 'rank'"):
-        load_characters(bad)
-    bad.write_text('[[character]]\nrank = 1\nslug = "assassin"\nname = "Assassin"\n')
-    with pytest.raises(GameError, match=r"character 'assassin': missing field 'german'"):
-        load_characters(bad)
 
 
 def test_the_deck_has_65_cards_and_66_with_the_great_wall() -> None:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st_
 
 import parlour
 from parlour.core import Rng
-from parlour.games.citadels.data import full_deck
+from parlour.games.citadels.cards import full_deck
 from parlour.games.citadels.scoring import city_score
 from parlour.games.citadels.state import CitadelsState
 
@@ -24,9 +24,9 @@ def cards_everywhere(st: CitadelsState) -> Counter[int]:
     for city in st.cities:
         found.update(city)
     found.update(st.drawn)
-    found.update(st.aside)
-    if st.gy_card >= 0:
-        found[st.gy_card] += 1
+    found.update(st.set_aside)
+    if st.rescue_district >= 0:
+        found[st.rescue_district] += 1
     return found
 
 
@@ -35,7 +35,7 @@ def check(st: CitadelsState, full: Counter[int]) -> None:
     assert min(st.gold) >= 0
     for seat, city in enumerate(st.cities):
         assert len(set(city)) == len(city)  # never two of a district
-        hc = 0 <= st.hc_round[seat] < st.round
+        hc = 0 <= st.haunted_city_round[seat] < st.round
         assert st.view(None)["scores"][seat] == city_score(city, hc, seat == st.first_complete)
 
 
@@ -77,4 +77,4 @@ def test_determinize_keeps_the_view_and_ignores_hidden_cards(
         again = det.determinize(seat, 11)
         assert isinstance(again, CitadelsState) and isinstance(det, CitadelsState)
         # Equal views give equal determinizations: the hidden deal does not leak in.
-        assert again.deck == det.deck and again.hands == det.hands and again.loc == det.loc
+        assert again.deck == det.deck and again.hands == det.hands and again.places == det.places

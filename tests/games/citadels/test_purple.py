@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from parlour.games.citadels.data import D_INDEX
+from parlour.games.citadels.cards import D_INDEX
 from parlour.games.citadels.scoring import city_score, has_five_colours
 from parlour.games.citadels.state import CitadelsState
 
@@ -38,7 +38,8 @@ def test_haunted_city_built_in_the_last_round_does_not_count(make: Scenario) -> 
     )
     st.apply("build haunted-city")
     assert st.scores()[0] == 3 + 1 + 1 + 3 + 2  # no bonus this round
-    st.round += 1
+    st.apply("end turn")  # nobody else holds a character: the next round begins
+    assert st.round == 2
     assert st.scores()[0] == 3 + 1 + 1 + 3 + 2 + 3
 
 
@@ -147,8 +148,13 @@ def test_graveyard_not_for_the_warlord_his_own_city_itself_or_without_gold(
     )
     st.apply("destroy 0 castle")
     assert st.current_player == 1
-    st.gold[0] = 5
-    st.ability_done = False
+    st = make(
+        characters={"warlord": 1},
+        turn="warlord",
+        cities=[["graveyard", "castle"], [], []],
+        gold=[5, 9, 0],
+        main=True,
+    )
     st.apply("destroy 0 graveyard")
     assert st.current_player == 1
 
@@ -176,7 +182,7 @@ def test_library_keeps_both_and_with_observatory_three_keep_two(make: Scenario) 
         deck=["manor", "temple", "tavern"],
     )
     st.apply("draw")
-    assert sorted(st.hands[0]) == sorted(ids(["manor", "temple"])) and st.t_step == 2
+    assert sorted(st.hands[0]) == sorted(ids(["manor", "temple"])) and st.turn_step == 2
     st = make(
         characters={"king": 0},
         turn="king",
@@ -226,5 +232,12 @@ def test_great_wall_makes_the_warlord_pay_one_more(make: Scenario) -> None:
     legal = texts(st)
     assert "destroy 1 castle" not in legal  # 4 - 1 + 1 = 4 > 3
     assert "destroy 1 watchtower" in legal  # 1 - 1 + 1 = 1
-    st.gold[0] = 5
+    st = make(
+        characters={"warlord": 0},
+        turn="warlord",
+        cities=[[], ["great-wall", "castle", "watchtower"], []],
+        gold=[5, 0, 0],
+        main=True,
+        great_wall=True,
+    )
     assert "destroy 1 great-wall" in texts(st)  # itself: 6 - 1

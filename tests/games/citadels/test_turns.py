@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 
 import parlour
-from parlour.games.citadels.data import C_SLUG, D_INDEX
+from parlour.games.citadels.cards import C_SLUG, D_INDEX
 from parlour.games.citadels.draft import DRAFT
 from parlour.games.citadels.state import CitadelsState
 
@@ -33,10 +33,10 @@ def test_a_seat_with_two_characters_plays_both_in_rank_order(make: Scenario) -> 
         gold=[0, 1, 0],
         main=True,
     )
-    calls = [(st.current_player, C_SLUG[st.turn_char])]
+    calls = [(st.current_player, C_SLUG[st.turn_character])]
     st.apply("end turn")
     while not st.is_over and st.phase != DRAFT:
-        calls.append((st.current_player, C_SLUG[st.turn_char]))
+        calls.append((st.current_player, C_SLUG[st.turn_character]))
         if st.current_player == 1:
             st.apply("take gold")  # the Merchant: 1 + 2 + 1 gold, shared with the Thief's turn
             st.apply("build tavern")
@@ -58,7 +58,7 @@ def test_a_murdered_characters_holder_still_plays_its_other_character(make: Scen
     )
     st.apply("assassinate king")
     st.apply("end turn")
-    assert st.current_player == 1 and C_SLUG[st.turn_char] == "warlord"
+    assert st.current_player == 1 and C_SLUG[st.turn_character] == "warlord"
     assert "king" not in st.view(None)["revealed"]
 
 
@@ -66,7 +66,7 @@ def test_robbed_gold_stays_when_nobody_holds_the_character(make: Scenario) -> No
     st = make(characters={"thief": 0, "warlord": 1}, turn="thief", gold=[2, 5, 4], main=True)
     st.apply("rob king")
     st.apply("end turn")
-    assert st.turn_char == 7 and st.gold == [2, 5, 4]
+    assert st.turn_character == 7 and st.gold == [2, 5, 4]
 
 
 def test_thief_cannot_name_a_face_up_character(make: Scenario) -> None:
@@ -84,7 +84,7 @@ def test_resources_come_before_anything_else(make: Scenario) -> None:
         gold=[5, 0, 0],
     )
     assert texts(st) == ["take gold", "draw"]
-    st.deck = []
+    st = make(characters={"warlord": 0}, turn="warlord", deck=[])
     assert texts(st) == ["take gold"]  # an empty deck offers no draw
 
 
@@ -97,7 +97,7 @@ def test_an_empty_deck_gives_fewer_cards(make: Scenario) -> None:
         deck=["manor"],
     )
     st.apply("draw")  # draw 3 keep 2, but one card is left: it is kept without a decision
-    assert st.hands[0] == ids(["manor"]) and st.t_step == 2 and not st.deck
+    assert st.hands[0] == ids(["manor"]) and st.turn_step == 2 and not st.deck
     st = make(
         characters={"architect": 0},
         turn="architect",
@@ -136,11 +136,10 @@ def test_haunted_city_at_the_real_end_of_the_game(make: Scenario) -> None:
             cities=[[*six, "haunted-city" if built_before else "market"], [], []],
             gold=[2, 0, 0],
             main=True,
+            haunted_city_round=[0 if built_before else None, None, None],
         )
-        if built_before:
-            st.hc_round[0] = st.round - 1
         st.apply(f"build {last}")
-        assert len(st.cities[0]) == 8 and st.ending
+        assert len(st.cities[0]) == 8 and st.last_round
         st.apply("end turn")
         st.apply("take gold")
         st.apply("end turn")
@@ -160,7 +159,7 @@ def test_the_last_seat_picks_from_two_and_the_other_goes_face_down(players: int)
         assert len(last) == 2 and st.current_player == (players - 1)
         st.apply(last[1])
         left = last[0].text.split()[1]
-        assert st.holder[st.loc.index(100)] == -1 and C_SLUG[st.loc.index(100)] == left
+        assert st.holder[st.places.index(100)] == -1 and C_SLUG[st.places.index(100)] == left
         assert st.view(players - 1)["face_down_known"] == [left]
         assert st.view(0)["face_down_known"] == []
         assert st.view(None)["face_down_count"] == 2
@@ -182,4 +181,4 @@ def test_thief_robbing_his_holders_other_character_moves_nothing(make: Scenario)
     st = make(players=2, characters={"thief": 0, "king": 0}, turn="thief", gold=[4, 3], main=True)
     st.apply("rob king")
     st.apply("end turn")
-    assert st.turn_char == 3 and st.gold == [4, 3]
+    assert st.turn_character == 3 and st.gold == [4, 3]

@@ -9,7 +9,7 @@ import pytest
 
 import parlour
 from parlour.core import Rng
-from parlour.games.citadels.data import C_INDEX, C_SLUG, D_SLUG
+from parlour.games.citadels.cards import C_INDEX, C_SLUG, D_SLUG
 from parlour.games.citadels.draft import DRAFT
 from parlour.games.citadels.state import CitadelsState
 
@@ -46,8 +46,8 @@ def random_states(players: int, seed: int, every: int = 5) -> list[CitadelsState
 def test_views_name_only_the_districts_a_seat_may_see(players: int) -> None:
     for st in random_states(players, seed=players):
         public: Counter[str] = Counter(D_SLUG[d] for city in st.cities for d in city)
-        if st.gy_card >= 0:
-            public[D_SLUG[st.gy_card]] += 1
+        if st.rescue_district >= 0:
+            public[D_SLUG[st.rescue_district]] += 1
         for seat in [None, *range(players)]:
             view = st.view(seat)
             if view["turn"] is not None:
@@ -58,7 +58,7 @@ def test_views_name_only_the_districts_a_seat_may_see(players: int) -> None:
             if seat is not None:
                 allowed.update(D_SLUG[d] for d in st.hands[seat])
                 if st.turn_seat == seat:
-                    allowed.update(D_SLUG[d] for d in st.drawn + st.aside)
+                    allowed.update(D_SLUG[d] for d in st.drawn + st.set_aside)
             assert named - legal <= allowed, (seat, named - allowed)
 
 
@@ -88,7 +88,7 @@ def seven_player_draft(seed: int, take_face_down: bool) -> CitadelsState:
     assert isinstance(st, CitadelsState)
     for _ in range(6):
         st.apply(st.legal_actions()[0])
-    initial = C_SLUG[st.loc.index(-1)]
+    initial = C_SLUG[st.places.index(-1)]
     passed = next(a.text for a in st.legal_actions() if a.text != f"choose {initial}")
     st.apply(f"choose {initial}" if take_face_down else passed)
     return st

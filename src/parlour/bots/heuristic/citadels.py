@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Rng
-from ...games.citadels.data import DISTRICTS
+from ...games.citadels import actions
+from ...games.citadels.actions import Kind, Move
+from ...games.citadels.cards import C_INDEX, C_SLUG, D_INDEX, D_SLUG, DISTRICTS
 
 __all__ = ["choose", "evaluate"]
 
@@ -32,6 +34,16 @@ BASE = {
     "architect": 1.3,
     "warlord": 1.0,
 }
+
+
+def _moves(legal: list[str], kind: Kind) -> list[Move]:
+    """The legal moves of one kind, parsed by the game's own action table."""
+    out = []
+    for text in legal:
+        move = actions.parse(text)
+        if move is not None and move.kind == kind:
+            out.append(move)
+    return out
 
 
 def _income(city: list[str], character: str) -> int:
@@ -68,13 +80,14 @@ def character_value(view: dict[str, Any], seat: int, character: str) -> float:
 
 def _draft(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
     me: int = view["seat"]
-    chars = [text.split(" ", 1)[1] for text in legal]
-    if legal[0].startswith("discard"):
+    choices = _moves(legal, Kind.CHOOSE) or _moves(legal, Kind.PUT_FACE_DOWN)
+    chars = [C_SLUG[move.character] for move in choices]
+    if choices[0].kind == Kind.PUT_FACE_DOWN:
         opponent = (me + 1) % view["players"]
         scored = [character_value(view, opponent, c) for c in chars]
     else:
         scored = [character_value(view, me, c) + 0.01 * rng.random() for c in chars]
-    return legal[max(range(len(chars)), key=lambda i: scored[i])]
+    return choices[max(range(len(chars)), key=lambda i: scored[i])].text
 
 
 def _card_value(card: str, view: dict[str, Any], city: list[str], hand: list[str]) -> float:
@@ -120,58 +133,60 @@ def _main(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
     gold: int = view["gold"][me]
     character: str = view["turn"]["character"]
     colour = INCOME_COLOUR.get(character)
-    builds = [t for t in legal if t.startswith("build ")]
+    builds = [D_SLUG[move.district] for move in _moves(legal, Kind.BUILD)]
     if builds:
         # Its own colour first, so the income collected afterwards counts it.
-        own = [t for t in builds if COLOUR[t[6:]] == colour]
-        if own and "collect income" in legal:
-            return max(own, key=lambda t: (POINTS[t[6:]], rng.random()))
-    if "collect income" in legal:
-        return "collect income"
+        own = [d for d in builds if COLOUR[d] == colour]
+        if own and actions.INCOME.text in legal:
+            return _build(max(own, key=lambda d: (POINTS[d], rng.random())))
+    if actions.INCOME.text in legal:
+        return actions.INCOME.text
     if builds:
-        return max(
-            builds, key=lambda t: (POINTS[t[6:]] + (COLOUR[t[6:]] == "purple"), rng.random())
+        return _build(
+            max(builds, key=lambda d: (POINTS[d] + (COLOUR[d] == "purple"), rng.random()))
         )
     ability = _ability(view, legal, me, hand, city, gold)
     if ability is not None:
         return ability
-    lab = [t for t in legal if t.startswith("use laboratory ")]
+    lab = [D_SLUG[move.district] for move in _moves(legal, Kind.LABORATORY)]
     if lab and len(hand) > 2:
-        worst = min(lab, key=lambda t: _card_value(t[15:], view, city, hand))
-        if _card_value(worst[15:], view, city, hand) < 2:
-            return worst
-    if "use smithy" in legal and gold >= 5 and len(hand) <= 1:
-        return "use smithy"
-    return "end turn"
+        worst = min(lab, key=lambda d: _card_value(d, view, city, hand))
+        if _card_value(worst, view, city, hand) < 2:
+            return actions.LABORATORY[D_INDEX[worst]].text
+    if actions.SMITHY.text in legal and gold >= 5 and len(hand) <= 1:
+        return actions.SMITHY.text
+    return actions.END_TURN.text
+
+
+def _build(district: str) -> str:
+    return actions.BUILD[D_INDEX[district]].text
 
 
 def _ability(
     view: dict[str, Any], legal: list[str], me: int, hand: list[str], city: list[str], gold: int
 ) -> str | None:
-    murder = [t[12:] for t in legal if t.startswith("assassinate ")]
-    if murder:
-        return "assassinate " + _target(view, me, murder)
-    rob = [t[4:] for t in legal if t.startswith("rob ")]
-    if rob:
-        return "rob " + _target(view, me, rob)
-    swaps = [t for t in legal if t.startswith("swap hands ")]
+    for kind, table in ((Kind.ASSASSINATE, actions.ASSASSINATE), (Kind.ROB, actions.ROB)):
+        named = [C_SLUG[move.character] for move in _moves(legal, kind)]
+        if named:
+            return table[C_INDEX[_target(view, me, named)]].text
+    swaps = _moves(legal, Kind.SWAP)
     if swaps:
         counts: list[int] = view["hand_counts"]
-        best = max(swaps, key=lambda t: counts[int(t[11:])])
-        if counts[int(best[11:])] >= len(hand) + 2:
-            return best
+        best = max(swaps, key=lambda move: counts[move.seat])
+        if counts[best.seat] >= len(hand) + 2:
+            return best.text
         bad = [c for c in hand if c in city or COST[c] > gold + 6]
-        if bad and "discard " + bad[0] in legal:
-            return "discard " + bad[0]
+        if bad and actions.REDRAW[D_INDEX[bad[0]]].text in legal:
+            return actions.REDRAW[D_INDEX[bad[0]]].text
         return None
-    destroys = [t for t in legal if t.startswith("destroy ")]
+    destroys = _moves(legal, Kind.DESTROY)
     if destroys:
         leader = _leader(view, me)
-        aimed = [t for t in destroys if int(t.split(" ")[1]) == leader]
+        aimed = [move for move in destroys if move.seat == leader]
         near_end = len(view["cities"][leader]) >= 6
-        cheap = [t for t in aimed if COST[t.split(" ")[2]] <= (3 if near_end else 1)]
+        cheap = [move for move in aimed if DISTRICTS[move.district].cost <= (3 if near_end else 1)]
         if cheap and view["scores"][leader] >= view["scores"][me]:
-            return max(cheap, key=lambda t: COST[t.split(" ")[2]])
+            return max(cheap, key=lambda move: DISTRICTS[move.district].cost).text
     return None
 
 
@@ -179,12 +194,11 @@ def _redraw(view: dict[str, Any], legal: list[str]) -> str:
     me: int = view["seat"]
     city: list[str] = view["cities"][me]
     gold: int = view["gold"][me]
-    for text in legal:
-        if text.startswith("discard "):
-            card = text[8:]
-            if card in city or COST[card] > gold + 6:
-                return text
-    return "done"
+    for move in _moves(legal, Kind.REDRAW):
+        card = D_SLUG[move.district]
+        if card in city or COST[card] > gold + 6:
+            return move.text
+    return actions.REDRAW_DONE.text
 
 
 def choose(view: dict[str, Any], rng: Rng) -> str:
@@ -195,16 +209,21 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     phase = view["phase"]
     if phase == "draft":
         return _draft(view, legal, rng)
-    if phase == "graveyard":
-        card = view["graveyard"]["district"]
-        return legal[0] if COST[card] >= 2 else "pass"
+    if phase == "rescue":
+        card = view["rescue"]["district"]
+        return legal[0] if COST[card] >= 2 else actions.PASS.text
     step = view["turn"]["step"]
     if step == "resource":
         return _resource(view, legal)
     if step == "keep":
         me = view["seat"]
         city, hand = view["cities"][me], view["hand"]
-        return max(legal, key=lambda t: (_card_value(t[5:], view, city, hand), rng.random()))
+        kept = _moves(legal, Kind.KEEP)
+        choice = max(
+            kept,
+            key=lambda move: (_card_value(D_SLUG[move.district], view, city, hand), rng.random()),
+        )
+        return choice.text
     if step == "redraw":
         return _redraw(view, legal)
     return _main(view, legal, rng)

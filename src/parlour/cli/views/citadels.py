@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.citadels.data import CHARACTERS, DISTRICTS
+from ...games.citadels.cards import CHARACTERS, DISTRICTS
 from . import seat_name
 
 __all__ = ["district_text", "render"]
@@ -154,8 +154,8 @@ def render(view: View) -> RenderableType:
         parts.append(_draft(view))
     if view["turn"] is not None:
         parts.append(_turn(view))
-    if view["graveyard"] is not None:
-        gy = view["graveyard"]
+    if view["rescue"] is not None:
+        gy = view["rescue"]
         line = Text(f"{seat_name(gy['seat'], view)} may rescue with the Graveyard: ")
         line.append_text(district_text(gy["district"]))
         parts.append(line)

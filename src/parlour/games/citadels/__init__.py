@@ -23,16 +23,12 @@ def _check_max_rounds(value: Any, players: int) -> int:
     return value
 
 
-def _start(game: Game, players: int, seed: int, options: dict[str, Any]) -> CitadelsState:
-    return CitadelsState.new(game, players, seed, options)
-
-
 GAME = Game(
     name="citadels",
     title="Citadels",
     min_players=2,
     max_players=7,
-    start=_start,
+    start=CitadelsState.start,
     list_actions=action_space,
     options={
         "great_wall": Option(

@@ -1,119 +1,173 @@
-"""The action vocabulary: every move's text and its parsed kind and arguments."""
+"""The action vocabulary: every move's text, its kind and its arguments, built once."""
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from ...core import Action
-from .data import C_SLUG, D_SLUG, DISTRICTS
+from .cards import C_SLUG, D_SLUG, DISTRICTS
 
-# Action kinds, the verb of each text in the comment.
-CHOOSE = 0  # choose <character>            (draft: keep a character)
-HIDE = 1  # discard <character>             (2-player draft: put one face down)
-TAKE_GOLD = 2  # take gold
-DRAW = 3  # draw
-KEEP = 4  # keep <district>
-BUILD = 5  # build <district>
-INCOME = 6  # collect income
-ASSASSINATE = 7  # assassinate <character>
-ROB = 8  # rob <character>
-SWAP = 9  # swap hands <seat>
-DISCARD = 10  # discard <district>          (Magician: redraw, one card at a time)
-DONE = 11  # done                            (Magician: draw as many as discarded)
-DESTROY = 12  # destroy <seat> <district>
-LABORATORY_USE = 13  # use laboratory <district>
-SMITHY_USE = 14  # use smithy
-RESCUE = 15  # rescue <district>              (Graveyard)
-PASS = 16  # pass                             (Graveyard)
-END_TURN = 17  # end turn
+__all__ = ["Kind", "Move", "action_space", "parse"]
+
+MAX_SEATS = 7
+
+
+class Kind(IntEnum):
+    """What an action does; the text of each is in the comment."""
+
+    CHOOSE = 0  # choose <character>         (the draft: keep a character)
+    PUT_FACE_DOWN = 1  # discard <character> (the 2-player draft: put one face down)
+    TAKE_GOLD = 2  # take gold
+    DRAW = 3  # draw
+    KEEP = 4  # keep <district>
+    BUILD = 5  # build <district>
+    INCOME = 6  # collect income
+    ASSASSINATE = 7  # assassinate <character>
+    ROB = 8  # rob <character>
+    SWAP = 9  # swap hands <seat>
+    REDRAW = 10  # discard <district>        (the Magician's redraw: one card at a time)
+    REDRAW_DONE = 11  # done                  (the Magician draws as many as he put away)
+    DESTROY = 12  # destroy <seat> <district>
+    LABORATORY = 13  # use laboratory <district>
+    SMITHY = 14  # use smithy
+    RESCUE = 15  # rescue <district>          (the Graveyard's owner)
+    PASS = 16  # pass                         (the Graveyard's owner lets it go)
+    END_TURN = 17  # end turn
 
 
 class Move(Action):
-    """A Citadels action: the text plus its kind and up to two integer arguments."""
+    """A Citadels action: its text, its kind, and the character, district and seat it names.
 
-    __slots__ = ("a", "b", "kind")
-    kind: int
-    a: int
-    b: int
+    An argument the kind does not take is -1.
+    """
 
-    def __init__(self, text: str, kind: int, a: int = 0, b: int = 0) -> None:
+    __slots__ = ("character", "district", "kind", "seat")
+    kind: Kind
+    character: int
+    district: int
+    seat: int
+
+    def __init__(
+        self, text: str, kind: Kind, character: int = -1, district: int = -1, seat: int = -1
+    ) -> None:
         super().__init__(text)
         object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "a", a)
-        object.__setattr__(self, "b", b)
+        object.__setattr__(self, "character", character)
+        object.__setattr__(self, "district", district)
+        object.__setattr__(self, "seat", seat)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Move, (self.text, self.kind, self.a, self.b))
+        return (Move, (self.text, self.kind, self.character, self.district, self.seat))
 
 
-# Each kind's text: {c} names character ``a``, {d} district ``a``, {d2} district ``b``,
-# {a} is the seat ``a``.
-_TEMPLATES: dict[int, str] = {
-    CHOOSE: "choose {c}",
-    HIDE: "discard {c}",
-    KEEP: "keep {d}",
-    BUILD: "build {d}",
-    ASSASSINATE: "assassinate {c}",
-    ROB: "rob {c}",
-    SWAP: "swap hands {a}",
-    DISCARD: "discard {d}",
-    DESTROY: "destroy {a} {d2}",
-    LABORATORY_USE: "use laboratory {d}",
-    RESCUE: "rescue {d}",
-    TAKE_GOLD: "take gold",
-    DRAW: "draw",
-    INCOME: "collect income",
-    DONE: "done",
-    SMITHY_USE: "use smithy",
-    PASS: "pass",
-    END_TURN: "end turn",
+# Each kind's text: {c} names the character, {d} the district, {s} the seat.
+_TEMPLATES: dict[Kind, str] = {
+    Kind.CHOOSE: "choose {c}",
+    Kind.PUT_FACE_DOWN: "discard {c}",
+    Kind.TAKE_GOLD: "take gold",
+    Kind.DRAW: "draw",
+    Kind.KEEP: "keep {d}",
+    Kind.BUILD: "build {d}",
+    Kind.INCOME: "collect income",
+    Kind.ASSASSINATE: "assassinate {c}",
+    Kind.ROB: "rob {c}",
+    Kind.SWAP: "swap hands {s}",
+    Kind.REDRAW: "discard {d}",
+    Kind.REDRAW_DONE: "done",
+    Kind.DESTROY: "destroy {s} {d}",
+    Kind.LABORATORY: "use laboratory {d}",
+    Kind.SMITHY: "use smithy",
+    Kind.RESCUE: "rescue {d}",
+    Kind.PASS: "pass",
+    Kind.END_TURN: "end turn",
 }
 
 
-def _text(kind: int, a: int, b: int) -> str:
-    return _TEMPLATES[kind].format(
-        a=a,
-        c=C_SLUG[a] if a < len(C_SLUG) else "",
-        d=D_SLUG[a] if a < len(D_SLUG) else "",
-        d2=D_SLUG[b] if b < len(D_SLUG) else "",
+def _move(kind: Kind, character: int = -1, district: int = -1, seat: int = -1) -> Move:
+    text = _TEMPLATES[kind].format(
+        c=C_SLUG[character] if character >= 0 else "",
+        d=D_SLUG[district] if district >= 0 else "",
+        s=seat,
     )
+    return Move(text, kind, character, district, seat)
 
 
-_CACHE: dict[tuple[int, int, int], Move] = {}
-
-
-def move(kind: int, a: int = 0, b: int = 0) -> Move:
-    """The one shared ``Move`` for a kind and arguments (moves are immutable values)."""
-    key = (kind, a, b)
-    found = _CACHE.get(key)
-    if found is None:
-        found = _CACHE[key] = Move(_text(kind, a, b), kind, a, b)
-    return found
+# Every move, built once and shared (moves are immutable values), in tables by character,
+# district or seat index: the rules index these instead of building moves.
+_CHARACTERS = range(len(C_SLUG))
+_DISTRICTS = range(len(D_SLUG))
+_SEATS = range(MAX_SEATS)
+CHOOSE = tuple(_move(Kind.CHOOSE, character=c) for c in _CHARACTERS)
+PUT_FACE_DOWN = tuple(_move(Kind.PUT_FACE_DOWN, character=c) for c in _CHARACTERS)
+ASSASSINATE = tuple(_move(Kind.ASSASSINATE, character=c) for c in _CHARACTERS)
+ROB = tuple(_move(Kind.ROB, character=c) for c in _CHARACTERS)
+KEEP = tuple(_move(Kind.KEEP, district=d) for d in _DISTRICTS)
+BUILD = tuple(_move(Kind.BUILD, district=d) for d in _DISTRICTS)
+REDRAW = tuple(_move(Kind.REDRAW, district=d) for d in _DISTRICTS)
+LABORATORY = tuple(_move(Kind.LABORATORY, district=d) for d in _DISTRICTS)
+RESCUE = tuple(_move(Kind.RESCUE, district=d) for d in _DISTRICTS)
+SWAP = tuple(_move(Kind.SWAP, seat=s) for s in _SEATS)
+DESTROY = tuple(tuple(_move(Kind.DESTROY, district=d, seat=s) for d in _DISTRICTS) for s in _SEATS)
+TAKE_GOLD = _move(Kind.TAKE_GOLD)
+DRAW = _move(Kind.DRAW)
+INCOME = _move(Kind.INCOME)
+REDRAW_DONE = _move(Kind.REDRAW_DONE)
+SMITHY = _move(Kind.SMITHY)
+PASS = _move(Kind.PASS)
+END_TURN = _move(Kind.END_TURN)
 
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:
     """Every action text of a game with ``players`` seats and these options, in a fixed order."""
     characters = range(len(C_SLUG))
-    districts = [d.index for d in DISTRICTS if options["great_wall"] or not d.optional]
-    seats = range(players)
-    kinds: list[tuple[int, int, int]] = [
-        *((CHOOSE, c, 0) for c in characters),
-        *((HIDE, c, 0) for c in characters),
-        (TAKE_GOLD, 0, 0),
-        (DRAW, 0, 0),
-        *((KEEP, d, 0) for d in districts),
-        *((BUILD, d, 0) for d in districts),
-        (INCOME, 0, 0),
-        *((ASSASSINATE, c, 0) for c in characters),
-        *((ROB, c, 0) for c in characters),
-        *((SWAP, s, 0) for s in seats),
-        *((DISCARD, d, 0) for d in districts),
-        (DONE, 0, 0),
-        *((DESTROY, s, d) for s in seats for d in districts),
-        *((LABORATORY_USE, d, 0) for d in districts),
-        (SMITHY_USE, 0, 0),
-        *((RESCUE, d, 0) for d in districts),
-        (PASS, 0, 0),
-        (END_TURN, 0, 0),
+    districts = [
+        d for d, card in enumerate(DISTRICTS) if options["great_wall"] or not card.optional
     ]
-    return [move(kind, a, b).text for kind, a, b in kinds]
+    seats = range(players)
+    space: list[Move] = [
+        *(CHOOSE[c] for c in characters),
+        *(PUT_FACE_DOWN[c] for c in characters),
+        TAKE_GOLD,
+        DRAW,
+        *(KEEP[d] for d in districts),
+        *(BUILD[d] for d in districts),
+        INCOME,
+        *(ASSASSINATE[c] for c in characters),
+        *(ROB[c] for c in characters),
+        *(SWAP[s] for s in seats),
+        *(REDRAW[d] for d in districts),
+        REDRAW_DONE,
+        *(DESTROY[s][d] for s in seats for d in districts),
+        *(LABORATORY[d] for d in districts),
+        SMITHY,
+        *(RESCUE[d] for d in districts),
+        PASS,
+        END_TURN,
+    ]
+    return [move.text for move in space]
+
+
+_BY_TEXT: dict[str, Move] = {
+    move.text: move
+    for table in (
+        CHOOSE,
+        PUT_FACE_DOWN,
+        ASSASSINATE,
+        ROB,
+        KEEP,
+        BUILD,
+        REDRAW,
+        LABORATORY,
+        RESCUE,
+        SWAP,
+        *DESTROY,
+        (TAKE_GOLD, DRAW, INCOME, REDRAW_DONE, SMITHY, PASS, END_TURN),
+    )
+    for move in table
+}
+
+
+def parse(text: str) -> Move | None:
+    """The move whose canonical text this is, else ``None`` (bots read texts from views)."""
+    return _BY_TEXT.get(text)

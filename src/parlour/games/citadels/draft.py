@@ -2,37 +2,62 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import TYPE_CHECKING
 
-from ...core import Event
-from .actions import CHOOSE, HIDE, Move, move
-from .data import C_SLUG, KING
+from ...core import Action, Event
+from .actions import CHOOSE, PUT_FACE_DOWN, Move
+from .cards import C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING
 from .events import CharacterTaken, RoundStarted
 
 if TYPE_CHECKING:
     from .state import CitadelsState
 
-# Where a character is this round (``state.loc``): face up, the initial face-down card,
+# Where a character is this round (``state.places``): face up, the initial face-down card,
 # still in the pool (after the draft: the last face-down card), or a step index >= 0 of
-# the draft schedule at which it was chosen or put face down.
+# the draft order at which it was chosen or put face down.
 FACE_UP = -2
 INITIAL = -1
 POOL = 100
 
-PICK = 0  # the step's seat keeps a character
-BURY = 1  # the step's seat puts a character face down (2-player draft)
-
-FACE_UP_COUNT = {4: 2, 5: 1}
-
-# The phases of a round (``state.phase``).
-DRAFT = 0  # characters are being chosen
-TURN = 1  # a character's turn
-GRAVEYARD = 2  # the Graveyard's owner decides whether to rescue a destroyed district
-OVER = 3
+FACE_UP_COUNT = {4: 2, 5: 1}  # characters laid face up by player count (none otherwise)
+# With this many players the last seat is offered the initial face-down card as well.
+LAST_SEAT_MAY_SWAP = 7
 
 
-def schedule(players: int, crown: int) -> tuple[tuple[int, int], ...]:
-    """The draft's steps as (seat, PICK or BURY), starting with the crown."""
+class Phase(IntEnum):
+    """Where a round stands (``state.phase``)."""
+
+    DRAFT = 0  # characters are being chosen
+    TURN = 1  # a character's turn
+    RESCUE = 2  # a destroyed district is offered to the Graveyard's owner
+    OVER = 3  # the game has ended
+
+
+class DraftStep(IntEnum):
+    """What the seat of a draft step does (``state.draft_order``)."""
+
+    CHOOSE = 0  # keeps a character
+    PUT_FACE_DOWN = 1  # puts a character face down (the 2-player draft)
+
+
+class CallStatus(IntEnum):
+    """A character's call this round (``state.call_status``)."""
+
+    UNCALLED = 0
+    REVEALED = 1  # called, and its holder revealed it
+    ABSENT = 2  # called, and nobody held it
+    SILENT = 3  # the murdered character: called, its holder stays silent
+
+
+# The members the hot paths compare against, bound once.
+DRAFT, TURN, RESCUE, OVER = Phase
+PICK, BURY = DraftStep
+UNCALLED, REVEALED, ABSENT, SILENT = CallStatus
+
+
+def draft_order(players: int, crown: int) -> tuple[tuple[int, DraftStep], ...]:
+    """The draft's steps as (seat, what it does), starting with the crown."""
     order = [(crown + i) % players for i in range(players)]
     if players == 2:
         a, b = order
@@ -42,78 +67,109 @@ def schedule(players: int, crown: int) -> tuple[tuple[int, int], ...]:
     return tuple((seat, PICK) for seat in order)
 
 
-def is_initial(players: int, took_face_down: bool, loc: int, last: int) -> bool:
-    """Whether the character at ``loc`` is the initial face-down card (7 players: maybe taken)."""
-    return loc == INITIAL or (players == 7 and took_face_down and loc == last)
+def is_initial(players: int, took_face_down: bool, place: int, last: int) -> bool:
+    """Whether the character at ``place`` is the initial face-down card (7 players: maybe taken)."""
+    return place == INITIAL or (players == LAST_SEAT_MAY_SWAP and took_face_down and place == last)
 
 
-def offered(players: int, took_face_down: bool, loc: int, step: int, last: int) -> bool:
-    """Whether the character now at ``loc`` was in the pool offered at draft ``step``."""
-    if is_initial(players, took_face_down, loc, last):
+def offered(players: int, took_face_down: bool, place: int, step: int, last: int) -> bool:
+    """Whether the character now at ``place`` was in the pool offered at draft ``step``."""
+    if is_initial(players, took_face_down, place, last):
         # With 7 players the last seat may take the face-down card instead of the one left.
-        return players == 7 and step == last
-    return loc >= step
+        return players == LAST_SEAT_MAY_SWAP and step == last
+    return place >= step
 
 
-def start_round(st: CitadelsState, events: list[Event]) -> None:
+def start_round(state: CitadelsState, events: list[Event]) -> None:
     """Shuffle the characters, lay out the face-down and face-up ones, offer the first pick."""
-    st.round += 1
-    rng = st.rng
-    chars = list(range(8))
+    state.round += 1
+    rng = state.rng
+    chars = list(range(CHARACTER_COUNT))
     rng.shuffle(chars)
-    loc = [POOL] * 8
-    loc[chars.pop()] = INITIAL
+    places = [POOL] * CHARACTER_COUNT
+    places[chars.pop()] = INITIAL
     face_up: list[int] = []
-    for _ in range(FACE_UP_COUNT.get(st.players, 0)):
+    for _ in range(FACE_UP_COUNT.get(state.players, 0)):
         # The King is never face up: drawing among the others is the same as redrawing.
         c = rng.choice([x for x in chars if x != KING])
         chars.remove(c)
-        loc[c] = FACE_UP
+        places[c] = FACE_UP
         face_up.append(c)
-    st.loc = loc
-    st.holder = [-1] * 8
-    st.status = [0] * 8
-    st.face_up = sorted(face_up)
-    st.took_face_down = False
-    st.sched = schedule(st.players, st.crown)
-    st.step = 0
-    st.pool = sorted(chars)
-    st.called = -1
-    st.murdered = -1
-    st.robbed = -1
-    st.turn_seat = -1
-    st.turn_char = -1
-    st.phase = DRAFT
-    st.current_player = st.sched[0][0]
-    events.append(RoundStarted(st.round, st.crown, [C_SLUG[c] for c in st.face_up]))
+    state.places = places
+    state.holder = [-1] * CHARACTER_COUNT
+    state.call_status = [UNCALLED] * CHARACTER_COUNT
+    state.face_up = sorted(face_up)
+    state.took_face_down = False
+    state.draft_order = draft_order(state.players, state.crown)
+    state.draft_step = 0
+    state.draft_pool = sorted(chars)
+    state.called = -1
+    state.murdered = -1
+    state.robbed = -1
+    state.turn_seat = -1
+    state.turn_character = -1
+    state.phase = DRAFT
+    state.current_player = state.draft_order[0][0]
+    events.append(RoundStarted(state.round, state.crown, [C_SLUG[c] for c in state.face_up]))
 
 
-def draft_actions(st: CitadelsState) -> list[Move]:
+def draft_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the pool (or, on a burying step, put one face down)."""
-    kind = CHOOSE if st.sched[st.step][1] == PICK else HIDE
-    return [move(kind, c) for c in st.pool]
+    moves = CHOOSE if state.draft_order[state.draft_step][1] == PICK else PUT_FACE_DOWN
+    return [moves[c] for c in state.draft_pool]
 
 
-def draft_apply(st: CitadelsState, action: Move, events: list[Event]) -> bool:
+def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool:
     """Carry out a draft step; True when the draft is over and the calls begin."""
-    seat, kind = st.sched[st.step]
-    c = action.a
-    if st.loc[c] == INITIAL:
-        st.took_face_down = True
-    st.loc[c] = st.step
-    st.pool.remove(c)
+    seat, kind = state.draft_order[state.draft_step]
+    c = action.character
+    if state.places[c] == INITIAL:
+        state.took_face_down = True
+    state.places[c] = state.draft_step
+    state.draft_pool.remove(c)
     if kind == PICK:
-        st.holder[c] = seat
+        state.holder[c] = seat
     events.append(CharacterTaken(seat, C_SLUG[c], kind == BURY))
-    st.step += 1
-    last = len(st.sched) - 1
-    if st.step > last:
+    state.draft_step += 1
+    last = len(state.draft_order) - 1
+    if state.draft_step > last:
         # Whatever is left goes face down: with 7 players that may be the initial card,
         # which keeps its place, or the one left over, which stays at POOL.
-        st.pool = []
+        state.draft_pool = []
         return True
-    if st.players == 7 and st.step == last:
-        st.pool.append(st.loc.index(INITIAL))
-        st.pool.sort()
-    st.current_player = st.sched[st.step][0]
+    if state.players == LAST_SEAT_MAY_SWAP and state.draft_step == last:
+        state.draft_pool.append(state.places.index(INITIAL))
+        state.draft_pool.sort()
+    state.current_player = state.draft_order[state.draft_step][0]
     return False
+
+
+def explain_draft(state: CitadelsState, words: list[str]) -> str | None:
+    """Why a draft action cannot be played now (a face-up, unknown or absent character ...)."""
+    verb = words[0]
+    keeping = state.draft_order[state.draft_step][1] == PICK
+    if verb not in ("choose", "discard"):
+        return f"the characters are being chosen; {describe_step(keeping)}"
+    if len(words) != 2:
+        return f"name one character, as in '{verb} king'"
+    slug = words[1]
+    character = C_INDEX.get(slug)
+    if character is None:
+        return unknown_character(slug)
+    if (verb == "choose") != keeping:
+        return f"on this step of the draft you {describe_step(keeping)}"
+    if character in state.face_up:
+        return f"the {C_NAME[character]} is face up this round, so nobody can take it"
+    return f"the {C_NAME[character]} is not among the characters offered to you"
+
+
+def describe_step(keeping: bool) -> str:
+    """What the seat of a draft step does, with the form of its action."""
+    if keeping:
+        return "choose a character to keep ('choose <character>')"
+    return "put a character face down ('discard <character>')"
+
+
+def unknown_character(word: str) -> str:
+    """The refusal of a word that names no character."""
+    return f"{word!r} is not a character; the characters are {', '.join(C_SLUG)}"

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...core import Event, event, player_name
-from .data import C_NAME, C_SLUG, D_NAME, D_SLUG
+from .cards import C_INDEX, C_NAME, D_INDEX, D_NAME
 
 
 def _names(slugs: Sequence[str]) -> str:
     """Names joined for a sentence: "A", "A and B", "A, B and C"."""
     if not slugs:
         return "nothing"
-    names = [D_NAME[D_SLUG.index(s)] if s in D_SLUG else C_NAME[C_SLUG.index(s)] for s in slugs]
+    names = [D_NAME[D_INDEX[s]] if s in D_INDEX else C_NAME[C_INDEX[s]] for s in slugs]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -126,10 +126,10 @@ class Kept(Event):
 
 
 @event
-class Discarded(Event):
+class PutUnderDeck(Event):
     """Cards go from a hand to the bottom of the deck; only their owner sees which."""
 
-    kind: ClassVar[str] = "discard"
+    kind: ClassVar[str] = "under-deck"
     public = ("seat", "count", "reason")
     shown_to = "seat"
     seat: int

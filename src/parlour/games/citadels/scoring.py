@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .data import D_COLOUR, D_POINTS, HAUNTED_CITY, PURPLE
+from .cards import D_COLOUR, D_POINTS, HAUNTED_CITY, PURPLE
 
 COMPLETE = 8  # districts that complete a city and trigger the last round
 

@@ -1,18 +1,28 @@
-"""The call phase and a character's turn: resources, building, income and every ability."""
+"""The call phase and a character's turn: resources, building, income and every ability.
+
+The Graveyard's rescue is a response window (``parlour.core.windows``) opened after the
+Warlord destroys a district: see ``destroy``.
+"""
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import TYPE_CHECKING
 
-from ...core import Event
+from ...core import Action, Event
+from ...core.windows import ResponseWindow
 from . import actions as act
-from .actions import Move, move
-from .data import (
+from . import cards
+from .actions import Kind, Move
+from .cards import (
     ARCHITECT,
     ASSASSIN,
     BISHOP,
     C_COLOUR,
+    C_INDEX,
+    C_NAME,
     C_SLUG,
+    CHARACTER_COUNT,
     D_COLOUR,
     D_COST,
     D_SLUG,
@@ -31,21 +41,20 @@ from .data import (
     THIEF,
     WARLORD,
 )
-from .draft import GRAVEYARD as GRAVEYARD_PHASE
-from .draft import OVER, TURN, start_round
+from .draft import ABSENT, OVER, RESCUE, REVEALED, SILENT, TURN, start_round, unknown_character
 from .events import (
     Built,
     Called,
     CityCompleted,
     CrownPassed,
     Destroyed,
-    Discarded,
     Drew,
     GameEnded,
     GoldGained,
     HandsSwapped,
     Kept,
     Named,
+    PutUnderDeck,
     Rescued,
     Skipped,
     TurnEnded,
@@ -55,324 +64,671 @@ from .scoring import COMPLETE, best
 if TYPE_CHECKING:
     from .state import CitadelsState
 
-# Steps of a turn (``state.t_step``).
-RESOURCE = 0  # take gold or draw
-CHOOSING = 1  # keep drawn cards, one at a time
-MAIN = 2  # build, income, abilities, end turn
-REDRAW = 3  # the Magician puts cards under the deck one at a time, then `done`
 
-# Character call status this round (``state.status``).
-UNCALLED = 0
-REVEALED = 1
-ABSENT = 2  # called and nobody held it
-SILENT = 3  # the murdered character: called, its holder stays silent
+class TurnStep(IntEnum):
+    """Where a character's turn stands (``state.turn_step``)."""
+
+    RESOURCES = 0  # take gold or draw
+    KEEPING = 1  # keep drawn cards, one at a time
+    MAIN = 2  # build, income, abilities, end turn
+    REDRAW = 3  # the Magician puts cards under the deck one at a time, then `done`
 
 
-def draw(st: CitadelsState, n: int) -> list[int]:
+RESOURCES, KEEPING, MAIN, REDRAW = TurnStep
+
+# The rules' numbers.
+GOLD_TAKEN = 2  # `take gold`
+CARDS_DRAWN = 2  # `draw`, keeping one
+OBSERVATORY_DRAWN = 3  # `draw` with an Observatory
+LIBRARY_KEPT_OF_OBSERVATORY = 2  # Library and Observatory together: draw 3, keep 2
+ARCHITECT_BUILDS = 3  # districts the Architect may build in a turn (others: 1)
+ARCHITECT_DRAWN = 2  # cards the Architect draws after the resources
+MERCHANT_GOLD = 1  # gold the Merchant takes after the resources
+LABORATORY_GOLD = 1  # gold for a card put under the deck with the Laboratory
+SMITHY_PRICE = 2  # gold the Smithy costs
+SMITHY_DRAWN = 3  # cards it draws
+RESCUE_PRICE = 1  # gold the Graveyard's owner pays to take a destroyed district
+DESTROY_DISCOUNT = 1  # the Warlord pays a district's cost minus this
+GREAT_WALL_SURCHARGE = 1  # and this much more beside a Great Wall
+
+
+def draw(state: CitadelsState, n: int) -> list[int]:
     """Up to ``n`` cards from the top of the deck (an empty deck gives fewer)."""
-    deck = st.deck
+    deck = state.deck
     out = []
     for _ in range(min(n, len(deck))):
         out.append(deck.pop())
     return out
 
 
-def to_bottom(st: CitadelsState, cards: list[int]) -> None:
+def to_bottom(state: CitadelsState, cards: list[int]) -> None:
     """Put cards under the deck."""
-    st.deck[0:0] = cards
+    state.deck[0:0] = cards
 
 
-def income(st: CitadelsState, seat: int, char: int) -> int:
+def income(state: CitadelsState, seat: int, character: int) -> int:
     """District income for the character: its colour, School of Magic counting as it."""
-    colour = C_COLOUR[char]
+    colour = C_COLOUR[character]
     if colour < 0:
         return 0
-    city = st.cities[seat]
+    city = state.cities[seat]
     return sum(1 for d in city if D_COLOUR[d] == colour) + (SCHOOL_OF_MAGIC in city)
 
 
-def bishop_protects(st: CitadelsState, seat: int) -> bool:
+def bishop_protects(state: CitadelsState, seat: int) -> bool:
     """Whether ``seat`` holds the Bishop, revealed and alive (murdered ones are never revealed)."""
-    return st.status[BISHOP] == REVEALED and st.holder[BISHOP] == seat
+    return state.call_status[BISHOP] == REVEALED and state.holder[BISHOP] == seat
 
 
-def destroy_cost(st: CitadelsState, owner: int, district: int) -> int:
+def destroy_cost(state: CitadelsState, owner: int, district: int) -> int:
     """What the Warlord pays: cost minus 1, plus 1 for another district beside a Great Wall."""
-    city = st.cities[owner]
-    return D_COST[district] - 1 + (GREAT_WALL in city and district != GREAT_WALL)
+    city = state.cities[owner]
+    wall = GREAT_WALL in city and district != GREAT_WALL
+    return D_COST[district] - DESTROY_DISCOUNT + GREAT_WALL_SURCHARGE * wall
 
 
-def call_next(st: CitadelsState, events: list[Event]) -> None:
+def call_next(state: CitadelsState, events: list[Event]) -> None:
     """Call the next characters in rank order until one takes a turn, else end the round."""
-    while st.called < 7:
-        st.called = c = st.called + 1
-        seat = st.holder[c]
-        if c == st.murdered:
-            st.status[c] = SILENT
+    while state.called < CHARACTER_COUNT - 1:
+        state.called = c = state.called + 1
+        seat = state.holder[c]
+        if c == state.murdered:
+            state.call_status[c] = SILENT
             events.append(Skipped(C_SLUG[c]))
             continue
         if seat < 0:
-            st.status[c] = ABSENT
+            state.call_status[c] = ABSENT
             events.append(Called(C_SLUG[c], None))
             continue
-        st.status[c] = REVEALED
+        state.call_status[c] = REVEALED
         events.append(Called(C_SLUG[c], seat))
         if c == KING:
-            st.crown = seat
+            state.crown = seat
             events.append(CrownPassed(seat))
-        if c == st.robbed:
-            thief = st.holder[THIEF]
-            amount = st.gold[seat]
+        if c == state.robbed:
+            thief = state.holder[THIEF]
+            amount = state.gold[seat]
             if thief != seat and amount:
-                st.gold[seat] = 0
-                st.gold[thief] += amount
+                state.gold[seat] = 0
+                state.gold[thief] += amount
                 events.append(GoldGained(thief, amount, "robbed", seat))
-        st.phase = TURN
-        st.turn_seat = seat
-        st.turn_char = c
-        st.t_step = RESOURCE
-        st.builds_left = 3 if c == ARCHITECT else 1
-        st.income_done = st.ability_done = st.lab_done = st.smithy_done = False
-        st.current_player = seat
+        state.phase = TURN
+        state.turn_seat = seat
+        state.turn_character = c
+        state.turn_step = RESOURCES
+        state.builds_left = ARCHITECT_BUILDS if c == ARCHITECT else 1
+        state.income_collected = state.ability_used = False
+        state.laboratory_used = state.smithy_used = False
+        state.current_player = seat
         return
-    end_round(st, events)
+    end_round(state, events)
 
 
-def end_round(st: CitadelsState, events: list[Event]) -> None:
+def end_round(state: CitadelsState, events: list[Event]) -> None:
     """The heir of a murdered King takes the crown; the game ends or the next round starts."""
-    king = st.holder[KING]
-    if st.murdered == KING and king >= 0:
-        st.crown = king
+    king = state.holder[KING]
+    if state.murdered == KING and king >= 0:
+        state.crown = king
         events.append(CrownPassed(king))
-    if st.ending or st.round >= st.max_rounds:
-        st.phase = OVER
-        st.is_over = True
-        st.current_player = None
-        scores = st.scores()
-        events.append(GameEnded(scores, best(scores), not st.ending))
+    if state.last_round or state.round >= state.max_rounds:
+        state.phase = OVER
+        state.is_over = True
+        state.current_player = None
+        scores = state.scores()
+        events.append(GameEnded(scores, best(scores), not state.last_round))
         return
-    start_round(st, events)
+    start_round(state, events)
 
 
-def turn_actions(st: CitadelsState) -> list[Move]:
+def turn_actions(state: CitadelsState) -> list[Action]:
     """The legal actions of the seat whose character's turn it is."""
-    step = st.t_step
-    seat = st.turn_seat
-    if step == RESOURCE:
-        out = [move(act.TAKE_GOLD)]
-        if st.deck:
-            out.append(move(act.DRAW))
-        return out
-    if step == CHOOSING:
-        return [move(act.KEEP, d) for d in sorted(set(st.drawn))]
-    hand = st.hands[seat]
+    step = state.turn_step
+    seat = state.turn_seat
+    if step == RESOURCES:
+        return [act.TAKE_GOLD, act.DRAW] if state.deck else [act.TAKE_GOLD]
+    if step == KEEPING:
+        keep = act.KEEP
+        return [keep[d] for d in sorted(set(state.drawn))]
+    hand = state.hands[seat]
     if step == REDRAW:
-        out = [move(act.DISCARD, d) for d in sorted(set(hand))]
-        out.append(move(act.DONE))
+        redraw = act.REDRAW
+        out: list[Action] = [redraw[d] for d in sorted(set(hand))]
+        out.append(act.REDRAW_DONE)
         return out
     out = []
-    city = st.cities[seat]
-    gold = st.gold[seat]
-    char = st.turn_char
-    if st.builds_left:
+    city = state.cities[seat]
+    gold = state.gold[seat]
+    character = state.turn_character
+    if state.builds_left:
+        build_moves = act.BUILD
         for d in sorted(set(hand)):
             if D_COST[d] <= gold and d not in city:
-                out.append(move(act.BUILD, d))
-    if not st.income_done and income(st, seat, char):
-        out.append(move(act.INCOME))
-    if not st.ability_done:
-        out.extend(ability_actions(st, seat, char, hand, gold))
-    if not st.lab_done and hand and LABORATORY in city:
-        out.extend(move(act.LABORATORY_USE, d) for d in sorted(set(hand)))
-    if not st.smithy_done and gold >= 2 and st.deck and SMITHY in city:
-        out.append(move(act.SMITHY_USE))
-    out.append(move(act.END_TURN))
+                out.append(build_moves[d])
+    if not state.income_collected and income(state, seat, character):
+        out.append(act.INCOME)
+    if not state.ability_used:
+        out.extend(ability_actions(state, seat, character, hand, gold))
+    if not state.laboratory_used and hand and LABORATORY in city:
+        laboratory = act.LABORATORY
+        out.extend(laboratory[d] for d in sorted(set(hand)))
+    if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and SMITHY in city:
+        out.append(act.SMITHY)
+    out.append(act.END_TURN)
     return out
 
 
 def ability_actions(
-    st: CitadelsState, seat: int, char: int, hand: list[int], gold: int
-) -> list[Move]:
+    state: CitadelsState, seat: int, character: int, hand: list[int], gold: int
+) -> list[Action]:
     """The character's own ability, while unused this turn."""
-    up = st.face_up
-    if char == ASSASSIN:
+    up = state.face_up
+    if character == ASSASSIN:
         # Naming a face-up character could do nothing, so it is not offered.
-        return [move(act.ASSASSINATE, c) for c in range(1, 8) if c not in up]
-    if char == THIEF:
-        return [move(act.ROB, c) for c in range(2, 8) if c != st.murdered and c not in up]
-    if char == MAGICIAN:
-        out = [move(act.SWAP, other) for other in range(st.players) if other != seat]
-        out.extend(move(act.DISCARD, d) for d in sorted(set(hand)))
+        assassinate = act.ASSASSINATE
+        return [assassinate[c] for c in range(THIEF, CHARACTER_COUNT) if c not in up]
+    if character == THIEF:
+        rob = act.ROB
+        murdered = state.murdered
+        return [rob[c] for c in range(MAGICIAN, CHARACTER_COUNT) if c != murdered and c not in up]
+    if character == MAGICIAN:
+        swap = act.SWAP
+        out: list[Action] = [swap[other] for other in range(state.players) if other != seat]
+        redraw = act.REDRAW
+        out.extend(redraw[d] for d in sorted(set(hand)))
         return out
-    if char == WARLORD:
+    if character == WARLORD:
         out = []
-        for owner in range(st.players):
-            city = st.cities[owner]
-            if len(city) >= COMPLETE or bishop_protects(st, owner):
+        for owner in range(state.players):
+            city = state.cities[owner]
+            if len(city) >= COMPLETE or bishop_protects(state, owner):
                 continue
+            destroy_moves = act.DESTROY[owner]
             for d in sorted(set(city)):
-                if d != KEEP and destroy_cost(st, owner, d) <= gold:
-                    out.append(move(act.DESTROY, owner, d))
+                if d != KEEP and destroy_cost(state, owner, d) <= gold:
+                    out.append(destroy_moves[d])
         return out
     return []
 
 
-def turn_apply(st: CitadelsState, action: Move, events: list[Event]) -> None:
+def turn_apply(state: CitadelsState, action: Move, events: list[Event]) -> None:
     """Carry out one action of a turn."""
-    kind = action.kind
-    seat = st.turn_seat
-    hand = st.hands[seat]
-    if kind == act.TAKE_GOLD:
-        st.gold[seat] += 2
-        events.append(GoldGained(seat, 2, "resources"))
-        after_resources(st, events)
-    elif kind == act.DRAW:
-        city = st.cities[seat]
-        observatory = OBSERVATORY in city
-        library = LIBRARY in city
-        drawn = draw(st, 3 if observatory else 2)
-        events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "resources"))
-        keep = (2 if observatory else len(drawn)) if library else 1
-        if len(drawn) <= keep:
-            hand.extend(drawn)
-            after_resources(st, events)
-        else:
-            st.drawn = drawn
-            st.keep_left = keep
-            st.t_step = CHOOSING
-    elif kind == act.KEEP:
-        st.drawn.remove(action.a)
-        hand.append(action.a)
-        events.append(Kept(seat, D_SLUG[action.a]))
-        st.keep_left -= 1
-        if not st.keep_left:
-            rest = st.drawn
-            st.drawn = []
-            to_bottom(st, rest)
-            events.append(Discarded(seat, len(rest), [D_SLUG[d] for d in rest], "not kept"))
-            after_resources(st, events)
-    elif kind == act.BUILD:
-        build(st, seat, action.a, events)
-    elif kind == act.INCOME:
-        st.income_done = True
-        amount = income(st, seat, st.turn_char)
-        st.gold[seat] += amount
-        events.append(GoldGained(seat, amount, "district income"))
-    elif kind == act.ASSASSINATE:
-        st.ability_done = True
-        st.murdered = action.a
-        events.append(Named(seat, "murders", C_SLUG[action.a]))
-    elif kind == act.ROB:
-        st.ability_done = True
-        st.robbed = action.a
-        events.append(Named(seat, "robs", C_SLUG[action.a]))
-    elif kind == act.SWAP:
-        st.ability_done = True
-        other = action.a
-        st.hands[seat], st.hands[other] = st.hands[other], hand
-        events.append(HandsSwapped(seat, other))
-    elif kind == act.DISCARD:
-        st.ability_done = True
-        st.t_step = REDRAW
-        hand.remove(action.a)
-        st.aside.append(action.a)
-    elif kind == act.DONE:
-        aside = st.aside
-        st.aside = []
-        to_bottom(st, aside)
-        events.append(Discarded(seat, len(aside), [D_SLUG[d] for d in aside], "Magician"))
-        drawn = draw(st, len(aside))
-        hand.extend(drawn)
-        events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "Magician"))
-        st.t_step = MAIN
-    elif kind == act.DESTROY:
-        destroy(st, seat, action.a, action.b, events)
-    elif kind == act.LABORATORY_USE:
-        st.lab_done = True
-        hand.remove(action.a)
-        to_bottom(st, [action.a])
-        events.append(Discarded(seat, 1, [D_SLUG[action.a]], "Laboratory"))
-        st.gold[seat] += 1
-        events.append(GoldGained(seat, 1, "Laboratory"))
-    elif kind == act.SMITHY_USE:
-        st.smithy_done = True
-        st.gold[seat] -= 2
-        drawn = draw(st, 3)
-        hand.extend(drawn)
-        events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "Smithy, for 2 gold"))
-    else:  # END_TURN: the only kind left in a turn's vocabulary
-        events.append(TurnEnded(seat, C_SLUG[st.turn_char]))
-        st.turn_seat = -1
-        st.turn_char = -1
-        call_next(st, events)
+    _HANDLERS[action.kind](state, action, state.turn_seat, events)
 
 
-def after_resources(st: CitadelsState, events: list[Event]) -> None:
+def _take_gold(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.gold[seat] += GOLD_TAKEN
+    events.append(GoldGained(seat, GOLD_TAKEN, "resources"))
+    after_resources(state, events)
+
+
+def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    city = state.cities[seat]
+    observatory = OBSERVATORY in city
+    drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
+    events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "resources"))
+    keep = 1
+    if LIBRARY in city:
+        keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
+    if len(drawn) <= keep:
+        state.hands[seat].extend(drawn)
+        after_resources(state, events)
+    else:
+        state.drawn = drawn
+        state.keep_left = keep
+        state.turn_step = KEEPING
+
+
+def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    district = action.district
+    state.drawn.remove(district)
+    state.hands[seat].append(district)
+    events.append(Kept(seat, D_SLUG[district]))
+    state.keep_left -= 1
+    if not state.keep_left:
+        rest = state.drawn
+        state.drawn = []
+        to_bottom(state, rest)
+        events.append(PutUnderDeck(seat, len(rest), [D_SLUG[d] for d in rest], "not kept"))
+        after_resources(state, events)
+
+
+def _build(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    build(state, seat, action.district, events)
+
+
+def _income(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.income_collected = True
+    amount = income(state, seat, state.turn_character)
+    state.gold[seat] += amount
+    events.append(GoldGained(seat, amount, "district income"))
+
+
+def _assassinate(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.ability_used = True
+    state.murdered = action.character
+    events.append(Named(seat, "murders", C_SLUG[action.character]))
+
+
+def _rob(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.ability_used = True
+    state.robbed = action.character
+    events.append(Named(seat, "robs", C_SLUG[action.character]))
+
+
+def _swap(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.ability_used = True
+    other = action.seat
+    hands = state.hands
+    hands[seat], hands[other] = hands[other], hands[seat]
+    events.append(HandsSwapped(seat, other))
+
+
+def _redraw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.ability_used = True
+    state.turn_step = REDRAW
+    state.hands[seat].remove(action.district)
+    state.set_aside.append(action.district)
+
+
+def _redraw_done(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    aside = state.set_aside
+    state.set_aside = []
+    to_bottom(state, aside)
+    events.append(PutUnderDeck(seat, len(aside), [D_SLUG[d] for d in aside], "Magician"))
+    drawn = draw(state, len(aside))
+    state.hands[seat].extend(drawn)
+    events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "Magician"))
+    state.turn_step = MAIN
+
+
+def _destroy(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    destroy(state, seat, action.seat, action.district, events)
+
+
+def _laboratory(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.laboratory_used = True
+    district = action.district
+    state.hands[seat].remove(district)
+    to_bottom(state, [district])
+    events.append(PutUnderDeck(seat, 1, [D_SLUG[district]], "Laboratory"))
+    state.gold[seat] += LABORATORY_GOLD
+    events.append(GoldGained(seat, LABORATORY_GOLD, "Laboratory"))
+
+
+def _smithy(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    state.smithy_used = True
+    state.gold[seat] -= SMITHY_PRICE
+    drawn = draw(state, SMITHY_DRAWN)
+    state.hands[seat].extend(drawn)
+    reason = f"Smithy, for {SMITHY_PRICE} gold"
+    events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], reason))
+
+
+def _end_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    events.append(TurnEnded(seat, C_SLUG[state.turn_character]))
+    state.turn_seat = -1
+    state.turn_character = -1
+    call_next(state, events)
+
+
+def _not_in_a_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    raise AssertionError(f"{action.text!r} is never legal during a turn")
+
+
+# Each kind's handler, indexed by ``Kind`` (a tuple: an enum member's hash costs a call).
+_HANDLERS = tuple(
+    {
+        Kind.TAKE_GOLD: _take_gold,
+        Kind.DRAW: _draw,
+        Kind.KEEP: _keep,
+        Kind.BUILD: _build,
+        Kind.INCOME: _income,
+        Kind.ASSASSINATE: _assassinate,
+        Kind.ROB: _rob,
+        Kind.SWAP: _swap,
+        Kind.REDRAW: _redraw,
+        Kind.REDRAW_DONE: _redraw_done,
+        Kind.DESTROY: _destroy,
+        Kind.LABORATORY: _laboratory,
+        Kind.SMITHY: _smithy,
+        Kind.END_TURN: _end_turn,
+    }.get(kind, _not_in_a_turn)
+    for kind in Kind
+)
+
+
+def after_resources(state: CitadelsState, events: list[Event]) -> None:
     """The Merchant's extra gold and the Architect's extra cards, then the main step."""
-    st.t_step = MAIN
-    seat = st.turn_seat
-    if st.turn_char == MERCHANT:
-        st.gold[seat] += 1
-        events.append(GoldGained(seat, 1, "Merchant"))
-    elif st.turn_char == ARCHITECT:
-        drawn = draw(st, 2)
-        st.hands[seat].extend(drawn)
+    state.turn_step = MAIN
+    seat = state.turn_seat
+    if state.turn_character == MERCHANT:
+        state.gold[seat] += MERCHANT_GOLD
+        events.append(GoldGained(seat, MERCHANT_GOLD, "Merchant"))
+    elif state.turn_character == ARCHITECT:
+        drawn = draw(state, ARCHITECT_DRAWN)
+        state.hands[seat].extend(drawn)
         events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "Architect"))
 
 
-def build(st: CitadelsState, seat: int, district: int, events: list[Event]) -> None:
+def build(state: CitadelsState, seat: int, district: int, events: list[Event]) -> None:
     """Pay for a district and add it to the city; an 8th district may start the last round."""
-    st.hands[seat].remove(district)
-    st.gold[seat] -= D_COST[district]
-    city = st.cities[seat]
+    state.hands[seat].remove(district)
+    state.gold[seat] -= D_COST[district]
+    city = state.cities[seat]
     city.append(district)
-    st.builds_left -= 1
+    state.builds_left -= 1
     if district == HAUNTED_CITY:
-        st.hc_round[seat] = st.round
+        state.haunted_city_round[seat] = state.round
     events.append(Built(seat, D_SLUG[district], D_COST[district]))
     if len(city) == COMPLETE:
-        first = st.first_complete < 0
+        first = state.first_complete < 0
         if first:
-            st.first_complete = seat
-            st.ending = True
+            state.first_complete = seat
+            state.last_round = True
         events.append(CityCompleted(seat, first))
 
 
-def destroy(st: CitadelsState, seat: int, owner: int, district: int, events: list[Event]) -> None:
-    """The Warlord destroys a district; the Graveyard's owner may then rescue it."""
-    st.ability_done = True
-    cost = destroy_cost(st, owner, district)
-    st.gold[seat] -= cost
-    st.cities[owner].remove(district)
+def destroy(
+    state: CitadelsState, seat: int, owner: int, district: int, events: list[Event]
+) -> None:
+    """The Warlord destroys a district; a Graveyard's owner may then rescue it.
+
+    The rescue is a response window from the seat after the Warlord's, in turn order. It asks
+    only the owners of a Graveyard, other than the Warlord, with gold to pay: all public, so
+    skipping the others tells nobody anything. A destroyed Graveyard, or a district of the
+    Warlord's own city, is never offered.
+    """
+    state.ability_used = True
+    cost = destroy_cost(state, owner, district)
+    state.gold[seat] -= cost
+    state.cities[owner].remove(district)
     if district == HAUNTED_CITY:
-        st.hc_round[owner] = -1
+        state.haunted_city_round[owner] = -1
     events.append(Destroyed(seat, owner, D_SLUG[district], cost))
     if owner != seat and district != GRAVEYARD:
-        for keeper in range(st.players):
-            if keeper != seat and GRAVEYARD in st.cities[keeper] and st.gold[keeper] >= 1:
-                st.phase = GRAVEYARD_PHASE
-                st.gy_seat = keeper
-                st.gy_card = district
-                st.current_player = keeper
-                return
-    to_bottom(st, [district])
+        window = ResponseWindow.open(
+            "graveyard",
+            (seat + 1) % state.players,
+            state.players,
+            lambda other: can_rescue(state, other),
+        )
+        if window is not None:
+            state.rescue = window
+            state.rescue_district = district
+            state.phase = RESCUE
+            state.current_player = window.seat
+            return
+    to_bottom(state, [district])
 
 
-def graveyard_actions(st: CitadelsState) -> list[Move]:
+def can_rescue(state: CitadelsState, seat: int) -> bool:
+    """Whether ``seat`` is asked about a destroyed district: it owns a Graveyard and can pay."""
+    return (
+        seat != state.turn_seat
+        and GRAVEYARD in state.cities[seat]
+        and state.gold[seat] >= RESCUE_PRICE
+    )
+
+
+def rescue_actions(state: CitadelsState) -> list[Action]:
     """Pay 1 gold to take the destroyed district into hand, or pass."""
-    return [move(act.RESCUE, st.gy_card), move(act.PASS)]
+    return [act.RESCUE[state.rescue_district], act.PASS]
 
 
-def graveyard_apply(st: CitadelsState, action: Move, events: list[Event]) -> None:
-    """Rescue the district or let it go under the deck; the Warlord's turn goes on."""
-    keeper, card = st.gy_seat, st.gy_card
-    if action.kind == act.RESCUE:
-        st.gold[keeper] -= 1
-        st.hands[keeper].append(card)
-        events.append(Rescued(keeper, D_SLUG[card]))
+def rescue_apply(state: CitadelsState, action: Move, events: list[Event]) -> None:
+    """Rescue the district (which closes the window) or pass it on; then the turn goes on."""
+    window = state.rescue
+    assert window is not None
+    district = state.rescue_district
+    if action.kind == Kind.RESCUE:
+        state.gold[window.seat] -= RESCUE_PRICE
+        state.hands[window.seat].append(district)
+        events.append(Rescued(window.seat, D_SLUG[district]))
+        following = None
     else:
-        to_bottom(st, [card])
-    st.gy_seat = -1
-    st.gy_card = -1
-    st.phase = TURN
-    st.current_player = st.turn_seat
+        following = window.passed(lambda other: can_rescue(state, other))
+        if following is None:
+            to_bottom(state, [district])
+    state.rescue = following
+    if following is not None:
+        state.current_player = following.seat
+        return
+    state.rescue_district = -1
+    state.phase = TURN
+    state.current_player = state.turn_seat
+
+
+# -- why an action is refused ------------------------------------------------------------
+
+# The character whose ability each verb is, for the verbs that are abilities.
+_ABILITY_OF = {
+    "assassinate": ASSASSIN,
+    "rob": THIEF,
+    "swap": MAGICIAN,
+    "done": MAGICIAN,
+    "destroy": WARLORD,
+}
+_COLOUR_NAMES = ("yellow", "blue", "green", "red", "purple")
+
+
+def explain_turn(state: CitadelsState, words: list[str]) -> str | None:
+    """Why an action cannot be played in this turn, in the table's words; else ``None``."""
+    verb = words[0]
+    step = state.turn_step
+    character = state.turn_character
+    if verb in ("choose", "rescue", "pass") or (verb == "discard" and _is_character(words)):
+        return f"that is not an action of a turn; it is the {C_NAME[character]}'s turn"
+    if verb in ("take", "draw"):
+        if step != RESOURCES:
+            return "you have already taken gold or drawn cards this turn"
+        return "the deck is empty, so there is nothing to draw" if verb == "draw" else None
+    if step == RESOURCES:
+        return "take gold or draw cards first ('take gold' or 'draw')"
+    if verb == "keep":
+        if step != KEEPING:
+            return "you are not choosing among drawn cards now"
+        district = _district(words, 1)
+        if isinstance(district, str):
+            return district
+        return f"the {cards.D_NAME[district]} is not among the cards you drew"
+    if step == KEEPING:
+        return "keep one of the cards you drew first ('keep <district>')"
+    if step == REDRAW and verb not in ("discard", "done"):
+        return "finish the Magician's redraw first: discard another card or say 'done'"
+    if verb == "build":
+        return _explain_build(state, words)
+    if verb == "collect":
+        return _explain_income(state)
+    if verb == "use":
+        return _explain_purple(state, words)
+    if verb == "discard":
+        if character != MAGICIAN:
+            name = C_NAME[character]
+            return f"only the Magician discards cards to redraw; this is the {name}'s turn"
+        return _explain_ability(state, words) or _explain_in_hand(state, words, 1)
+    if verb in _ABILITY_OF:
+        return _explain_ability(state, words)
+    return None
+
+
+def _explain_ability(state: CitadelsState, words: list[str]) -> str | None:
+    verb = words[0]
+    character = state.turn_character
+    needed = _ABILITY_OF.get(verb, MAGICIAN)
+    if character != needed:
+        return f"only the {C_NAME[needed]} can {verb}; this is the {C_NAME[character]}'s turn"
+    if verb == "done":
+        return "say 'done' after discarding cards for the Magician's redraw"
+    if state.ability_used and state.turn_step != REDRAW:
+        return f"the {C_NAME[character]}'s ability is used once a turn, and you have used it"
+    if verb in ("assassinate", "rob"):
+        return _explain_target(state, verb, words)
+    if verb == "swap":
+        return _explain_swap(state, words)
+    if verb == "destroy":
+        return _explain_destroy(state, words)
+    return None
+
+
+def _explain_target(state: CitadelsState, verb: str, words: list[str]) -> str | None:
+    if len(words) != 2:
+        return f"name one character, as in '{verb} king'"
+    target = C_INDEX.get(words[1])
+    if target is None:
+        return unknown_character(words[1])
+    name = C_NAME[target]
+    if verb == "assassinate" and target == ASSASSIN:
+        return "the Assassin cannot murder himself"
+    if verb == "rob":
+        if target == ASSASSIN:
+            return "the Thief cannot rob the Assassin"
+        if target == THIEF:
+            return "the Thief cannot rob himself"
+        if target == state.murdered:
+            return f"the {name} was murdered this round and cannot be robbed"
+    if target in state.face_up:
+        return f"the {name} is face up this round, so nobody holds it"
+    return None
+
+
+def _explain_swap(state: CitadelsState, words: list[str]) -> str | None:
+    if len(words) != 3 or words[1] != "hands":
+        return "name the seat to swap with, as in 'swap hands 1'"
+    other = _seat(state, words[2])
+    if isinstance(other, str):
+        return other
+    if other == state.turn_seat:
+        return "you cannot swap hands with yourself"
+    return None
+
+
+def _explain_destroy(state: CitadelsState, words: list[str]) -> str | None:
+    if len(words) == 2:
+        district = _district(words, 1)
+        if isinstance(district, str):
+            return district
+        name, slug = cards.D_NAME[district], cards.D_SLUG[district]
+        owners = [seat for seat, city in enumerate(state.cities) if district in city]
+        if not owners:
+            return f"no city has a {name}"
+        example = f"as in 'destroy {owners[0]} {slug}'"
+        if len(owners) == 1:
+            return f"name the seat whose {name} you destroy, {example}"
+        both = " and ".join(f"Player {seat}" for seat in owners)
+        return f"{both} each have a {name}: name the seat, {example}"
+    if len(words) != 3:
+        return "name a seat and a district, as in 'destroy 1 watchtower'"
+    owner = _seat(state, words[1])
+    if isinstance(owner, str):
+        return owner
+    district = _district(words, 2)
+    if isinstance(district, str):
+        return district
+    name = cards.D_NAME[district]
+    if district not in state.cities[owner]:
+        return f"Player {owner} has no {name}"
+    if district == KEEP:
+        return f"the {name} cannot be destroyed"
+    if len(state.cities[owner]) >= COMPLETE:
+        return f"Player {owner}'s city is complete, and a complete city cannot be touched"
+    if bishop_protects(state, owner):
+        return f"Player {owner} is the Bishop, whose districts the Warlord cannot destroy"
+    cost = destroy_cost(state, owner, district)
+    gold = state.gold[state.turn_seat]
+    if gold < cost:
+        return f"you have only {gold} gold; destroying the {name} costs {cost}"
+    return None
+
+
+def _explain_build(state: CitadelsState, words: list[str]) -> str | None:
+    district = _district(words, 1)
+    if isinstance(district, str):
+        return district
+    seat = state.turn_seat
+    name = cards.D_NAME[district]
+    if district not in state.hands[seat]:
+        return f"the {name} is not in your hand"
+    if district in state.cities[seat]:
+        return f"your city already has a {name}"
+    if not state.builds_left:
+        return "you cannot build another district this turn"
+    return f"you have only {state.gold[seat]} gold; the {name} costs {D_COST[district]}"
+
+
+def _explain_income(state: CitadelsState) -> str | None:
+    character = state.turn_character
+    name = C_NAME[character]
+    if C_COLOUR[character] < 0:
+        return f"the {name} collects no district income"
+    if state.income_collected:
+        return "you have already collected income this turn"
+    colour = _COLOUR_NAMES[C_COLOUR[character]]
+    return f"your city has no {colour} district (nor a School of Magic), so there is no income"
+
+
+def _explain_purple(state: CitadelsState, words: list[str]) -> str | None:
+    seat = state.turn_seat
+    city = state.cities[seat]
+    if len(words) < 2 or words[1] not in ("laboratory", "smithy"):
+        return "the districts used by name are the laboratory and the smithy"
+    if words[1] == "laboratory":
+        if LABORATORY not in city:
+            return "your city has no Laboratory"
+        if state.laboratory_used:
+            return "the Laboratory is used once a turn, and you have used it"
+        return _explain_in_hand(state, words, 2)
+    if SMITHY not in city:
+        return "your city has no Smithy"
+    if state.smithy_used:
+        return "the Smithy is used once a turn, and you have used it"
+    if state.gold[seat] < SMITHY_PRICE:
+        return f"the Smithy costs {SMITHY_PRICE} gold and you have {state.gold[seat]}"
+    return "the deck is empty, so the Smithy would draw nothing" if not state.deck else None
+
+
+def _explain_in_hand(state: CitadelsState, words: list[str], position: int) -> str | None:
+    district = _district(words, position)
+    if isinstance(district, str):
+        return district
+    if district not in state.hands[state.turn_seat]:
+        return f"the {cards.D_NAME[district]} is not in your hand"
+    return None
+
+
+def explain_rescue(state: CitadelsState, words: list[str]) -> str | None:
+    """Why an action cannot be played while a destroyed district waits for its rescuer."""
+    slug = cards.D_SLUG[state.rescue_district]
+    choice = f"'rescue {slug}' or 'pass'"
+    if words[0] == "rescue":
+        district = _district(words, 1)
+        if isinstance(district, str):
+            return district
+        return f"only the destroyed {cards.D_NAME[state.rescue_district]} can be rescued: {choice}"
+    name = cards.D_NAME[state.rescue_district]
+    return f"Player {state.current_player} first decides whether to rescue the {name}: {choice}"
+
+
+def _is_character(words: list[str]) -> bool:
+    return len(words) == 2 and words[1] in C_INDEX
+
+
+def _district(words: list[str], position: int) -> int | str:
+    """The district named at ``position`` of the words, or why there is none (a ``str``)."""
+    if len(words) <= position:
+        return f"name a district, as in '{' '.join(words)} watchtower'"
+    if len(words) > position + 1:
+        return f"{' '.join(words[position:])!r} is more than one district name"
+    district = cards.D_INDEX.get(words[position])
+    if district is None:
+        return f"{words[position]!r} is not a district (districts are named like 'watchtower')"
+    return district
+
+
+def _seat(state: CitadelsState, word: str) -> int | str:
+    """The seat a word names, or why it names none (a ``str``)."""
+    if not word.isdigit():
+        return f"{word!r} is not a seat number"
+    seat = int(word)
+    if seat >= state.players:
+        return f"there is no Player {seat}; the seats are 0 to {state.players - 1}"
+    return seat

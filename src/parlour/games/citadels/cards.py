@@ -1,0 +1,246 @@
+"""The card model: districts and characters read from TOML, checked at load time, and their texts.
+
+The files are validated by pydantic models (unknown fields are refused); a bad file raises
+``GameError`` naming the file, the card and the field. The rules, the bots and the terminal
+views read the cards from here and never parse card names again.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from enum import IntEnum
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from ...core import GameError
+
+__all__ = [
+    "CHARACTERS",
+    "DISTRICTS",
+    "Character",
+    "Colour",
+    "District",
+    "character_named",
+    "district_named",
+    "full_deck",
+    "load_characters",
+    "load_districts",
+]
+
+DATA = Path(__file__).with_name("data")
+
+
+class Colour(IntEnum):
+    """A district colour; the first four pay a character's income."""
+
+    YELLOW = 0
+    BLUE = 1
+    GREEN = 2
+    RED = 3
+    PURPLE = 4
+
+
+ColourName = Literal["yellow", "blue", "green", "red", "purple"]
+IncomeColour = Literal["yellow", "blue", "green", "red"]
+# The purple abilities the rules implement, each keyed once in the district file.
+Effect = Literal[
+    "haunted_city",
+    "keep",
+    "laboratory",
+    "smithy",
+    "graveyard",
+    "observatory",
+    "school_of_magic",
+    "library",
+    "university",
+    "dragon_gate",
+    "great_wall",
+]
+Model = TypeVar("Model", bound=BaseModel)
+Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+
+
+class District(BaseModel):
+    """One kind of district card: its names, colour, cost, points, copies and ability."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    slug: Slug
+    name: str
+    german: str | None = None
+    colour: ColourName
+    cost: Annotated[int, Field(ge=1, le=9)]
+    points: int  # what it scores: its cost unless the file says otherwise
+    copies: Annotated[int, Field(ge=1)]
+    effect: Effect | None = None
+    optional: bool = False  # only with the option of the same name (the Great Wall)
+    text: str | None = None  # what the ability does, for purple districts
+
+    @model_validator(mode="before")
+    @classmethod
+    def _points_default_to_cost(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "points" not in data and "cost" in data:
+            return {**data, "points": data["cost"]}
+        return data
+
+    @model_validator(mode="after")
+    def _purple_has_ability(self) -> District:
+        purple = self.colour == "purple"
+        if (self.effect is None) == purple:
+            raise ValueError("'effect' is required for purple districts and only for them")
+        if (self.text is None) == purple:
+            raise ValueError("'text' is required for purple districts and only for them")
+        return self
+
+
+class Character(BaseModel):
+    """One character: rank 1-8, names, the colour that pays it income (or none), its ability."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    rank: Annotated[int, Field(ge=1, le=8)]
+    slug: Slug
+    name: str
+    german: str
+    colour: IncomeColour | None = None
+    text: str
+
+
+def _read(path: Path, table: str) -> list[Any]:
+    try:
+        with path.open("rb") as handle:
+            data = tomllib.load(handle)
+    except OSError as error:
+        raise GameError(f"{path.name}: cannot read the file: {error.strerror}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise GameError(f"{path.name}: not valid TOML: {error}") from None
+    unknown = sorted(set(data) - {table})
+    if unknown:
+        raise GameError(f"{path.name}: unknown table {unknown[0]!r} (expected [[{table}]])")
+    entries = data.get(table)
+    if not isinstance(entries, list) or not entries:
+        raise GameError(f"{path.name}: needs a list of [[{table}]] tables")
+    return entries
+
+
+def _problem(error: ValidationError) -> str:
+    """The first mistake pydantic found, as "field 'x': what is wrong"."""
+    first = error.errors()[0]
+    field = ".".join(str(part) for part in first["loc"])
+    kind = first["type"]
+    if kind == "missing":
+        return f"missing field {field!r}"
+    if kind == "extra_forbidden":
+        return f"unknown field {field!r}"
+    message = first["msg"].removeprefix("Value error, ")
+    if not field:
+        return message
+    return f"field {field!r}: {message}, not {first['input']!r}"
+
+
+def _check(path: Path, table: str, model: type[Model]) -> list[Model]:
+    """Every entry of the file's ``[[table]]`` list as ``model``; errors name file, card, field."""
+    out: list[Model] = []
+    seen: set[str] = set()
+    for number, entry in enumerate(_read(path, table), start=1):
+        slug = entry.get("slug") if isinstance(entry, dict) else None
+        where = f"{table} {slug!r}" if isinstance(slug, str) else f"{table} {number}"
+        try:
+            card = model.model_validate(entry)
+        except ValidationError as error:
+            raise GameError(f"{path.name}: {where}: {_problem(error)}") from None
+        if slug in seen:
+            raise GameError(f"{path.name}: {where}: field 'slug' repeats an earlier card")
+        seen.add(str(slug))
+        out.append(card)
+    return out
+
+
+def load_districts(path: Path = DATA / "districts.toml") -> tuple[District, ...]:
+    """Every district kind of the file, checked; ``GameError`` names the file, card and field."""
+    districts = _check(path, "district", District)
+    effects = [d.effect for d in districts if d.effect is not None]
+    missing = sorted(set(get_args(Effect)) - set(effects))
+    if missing:
+        raise GameError(f"{path.name}: no district has the effect {missing[0]!r}")
+    for d in districts:
+        if d.effect is not None and effects.count(d.effect) > 1:
+            raise GameError(
+                f"{path.name}: district {d.slug!r}: field 'effect' repeats {d.effect!r}"
+            )
+    return tuple(districts)
+
+
+def load_characters(path: Path = DATA / "characters.toml") -> tuple[Character, ...]:
+    """The eight characters in rank order, checked like the districts."""
+    characters = _check(path, "character", Character)
+    for number, c in enumerate(characters, start=1):
+        if c.rank != number:
+            raise GameError(
+                f"{path.name}: character {c.slug!r}: field 'rank' must be {number}, not {c.rank}"
+            )
+    if len(characters) != 8:
+        raise GameError(f"{path.name}: needs 8 characters, not {len(characters)}")
+    return tuple(characters)
+
+
+DISTRICTS = load_districts()
+CHARACTERS = load_characters()
+
+# Flat tables by district index and character index (rank - 1): the rules read these in
+# their hot paths, where attribute lookups on models would cost more.
+D_SLUG = tuple(d.slug for d in DISTRICTS)
+D_NAME = tuple(d.name for d in DISTRICTS)
+D_COST = tuple(d.cost for d in DISTRICTS)
+D_POINTS = tuple(d.points for d in DISTRICTS)
+D_COLOUR = tuple(Colour[d.colour.upper()] for d in DISTRICTS)
+D_INDEX = {d.slug: index for index, d in enumerate(DISTRICTS)}
+C_SLUG = tuple(c.slug for c in CHARACTERS)
+C_NAME = tuple(c.name for c in CHARACTERS)
+C_COLOUR = tuple(-1 if c.colour is None else Colour[c.colour.upper()] for c in CHARACTERS)
+C_INDEX = {c.slug: c.rank - 1 for c in CHARACTERS}
+PURPLE = Colour.PURPLE
+# Character indices (rank - 1), in calling order; the file's rank check guarantees them.
+(ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD) = range(8)
+CHARACTER_COUNT = 8
+
+
+def _with_effect(effect: str) -> int:
+    """The index of the district whose ability the rules know by ``effect``."""
+    return next(index for index, d in enumerate(DISTRICTS) if d.effect == effect)
+
+
+# The purple districts the rules treat specially, found by their ability, not their name.
+HAUNTED_CITY = _with_effect("haunted_city")
+KEEP = _with_effect("keep")
+LABORATORY = _with_effect("laboratory")
+SMITHY = _with_effect("smithy")
+GRAVEYARD = _with_effect("graveyard")
+OBSERVATORY = _with_effect("observatory")
+SCHOOL_OF_MAGIC = _with_effect("school_of_magic")
+LIBRARY = _with_effect("library")
+GREAT_WALL = _with_effect("great_wall")
+
+
+def district_named(slug: str) -> District | None:
+    """The district with this slug, else ``None``."""
+    index = D_INDEX.get(slug)
+    return None if index is None else DISTRICTS[index]
+
+
+def character_named(slug: str) -> Character | None:
+    """The character with this slug, else ``None``."""
+    index = C_INDEX.get(slug)
+    return None if index is None else CHARACTERS[index]
+
+
+def full_deck(great_wall: bool) -> list[int]:
+    """Every district card of a game, as district indices, one entry a copy."""
+    return [
+        index
+        for index, d in enumerate(DISTRICTS)
+        if great_wall or not d.optional
+        for _ in range(d.copies)
+    ]
