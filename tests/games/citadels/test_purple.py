@@ -115,6 +115,42 @@ def test_graveyard_pass_sends_the_card_under_the_deck(make: Scenario) -> None:
     assert st.deck[0] == D_INDEX["castle"] and st.gold[0] == 1
 
 
+def test_graveyard_window_asks_owners_in_turn_order_from_the_warlord(make: Scenario) -> None:
+    """The rescue is a response window: a pass moves it on, a rescue closes it."""
+    # One Graveyard a game, but the window serves any number of owners (a card set of
+    # another size): seat 3 is asked before seat 0 because the Warlord sits at seat 2.
+    st = make(
+        players=4,
+        characters={"warlord": 2},
+        turn="warlord",
+        cities=[["graveyard"], ["castle"], [], ["graveyard"]],
+        gold=[1, 0, 9, 1],
+        main=True,
+    )
+    st.apply("destroy 1 castle")
+    assert st.current_player == 3 and st.view(None)["rescue"] == {"seat": 3, "district": "castle"}
+    assert st.view(None)["phase"] == "rescue"
+    st.apply("pass")
+    assert st.current_player == 0
+    st.apply("rescue castle")
+    assert st.hands[0][-1] == D_INDEX["castle"] and st.gold == [0, 0, 6, 1]
+    assert st.current_player == 2 and st.view(None)["rescue"] is None
+    # Everyone passes: the card goes under the deck and the Warlord's turn goes on.
+    st = make(
+        players=4,
+        characters={"warlord": 2},
+        turn="warlord",
+        cities=[["graveyard"], ["castle"], [], ["graveyard"]],
+        gold=[1, 0, 9, 1],
+        main=True,
+    )
+    st.apply("destroy 1 castle")
+    st.apply("pass")
+    st.apply("pass")
+    assert st.current_player == 2 and st.deck[0] == D_INDEX["castle"]
+    assert st.view(None)["phase"] == "turn"
+
+
 def test_graveyard_not_for_the_warlord_his_own_city_itself_or_without_gold(
     make: Scenario,
 ) -> None:

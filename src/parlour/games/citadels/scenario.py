@@ -44,7 +44,8 @@ def scenario(
     Characters before ``turn`` count as called (revealed where held); ``deck`` lists the
     cards from the top down; ``main`` skips the resource step; ``last_round`` makes this
     round the last; ``haunted_city_round`` gives, per seat, the round its Haunted City was
-    built (0: before this one).
+    built (0: before this one). The draft is not replayed, so what each seat was offered
+    is not rebuilt: read the spectator's view where the draft matters.
     """
     state = GAME.new_game(players, seed=1, **options)
     assert isinstance(state, CitadelsState)
