@@ -102,7 +102,7 @@ def parlour_subject(name: str, players: int) -> Subject:
 def hearts_subject() -> Subject | None:
     """OpenSpiel's C++ Hearts driven by the same Python loop, when OpenSpiel is installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-not-found]  # OpenSpiel ships no type stubs
     except ImportError:
         return None
     game = pyspiel.load_game("hearts")

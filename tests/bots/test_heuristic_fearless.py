@@ -9,6 +9,7 @@ import pytest
 import parlour
 from parlour.bots.heuristic import HeuristicBot, fearless
 from parlour.core import Rng
+from parlour.games.fearless.cards import parse_card
 
 
 def view(
@@ -19,7 +20,7 @@ def view(
     seat: int = 3,
 ) -> dict[str, Any]:
     """A 4-player view for ``seat`` with everything the heuristic reads."""
-    led = next((fearless.parse(c)[0] for _, c in trick if c != "zero"), None)
+    led = next((parse_card(c)[0] for _, c in trick if c != "zero"), None)
     follow = [c for c in hand if led is not None and c.startswith(led)]
     legal = [c for c in hand if not follow or c in follow or c == "zero"]
     done = (trick_number - 1) * 4
@@ -32,7 +33,7 @@ def view(
         "hand_counts": [len(hand) + (1 if any(s == p for s, _ in trick) else 0) for p in range(4)],
         "trick": [[s, c] for s, c in trick],
         "led_suit": led,
-        "trick_value": sum(fearless.parse(c)[1] for _, c in trick),
+        "trick_value": sum(parse_card(c)[1] for _, c in trick),
         "ghosts": ghosts,
         "played": ["zero"] * done,
         "trick_number": trick_number,

@@ -69,7 +69,7 @@ def play_same(a: State, b: State, seed: int, steps: int) -> None:
 
 @pytest.fixture(params=CASES, ids=IDS)
 def case(request: pytest.FixtureRequest) -> tuple[str, int]:
-    return request.param  # type: ignore[no-any-return]
+    return request.param  # type: ignore[no-any-return]  # pytest types param as Any
 
 
 POINTS = (0, 7, 40, 150)  # actions into the game where several checks look
@@ -301,7 +301,7 @@ def test_bad_players_and_options_are_game_errors(case: tuple[str, int]) -> None:
     game = parlour.load(name)
     for players in (game.min_players - 1, game.max_players + 1, "four", 2.5):
         with pytest.raises(parlour.GameError, match="players"):
-            game.new_game(players, seed=1)  # type: ignore[arg-type]
+            game.new_game(players, seed=1)  # type: ignore[arg-type]  # a wrong type on purpose
     with pytest.raises(parlour.GameError, match="no_such_option"):
         game.new_game(game.min_players, seed=1, no_such_option=True)
     for option in game.options.values():

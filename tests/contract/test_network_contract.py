@@ -21,7 +21,7 @@ LEAK_STEPS = 400
 
 @pytest.fixture(params=CASES, ids=IDS)
 def case(request: pytest.FixtureRequest) -> tuple[str, int]:
-    return request.param  # type: ignore[no-any-return]
+    return request.param  # type: ignore[no-any-return]  # pytest types param as Any
 
 
 def redacted(events: list[parlour.Event], seat: int | None) -> list[dict[str, object]]:

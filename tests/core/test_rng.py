@@ -6,9 +6,7 @@ from collections import Counter
 
 import pytest
 
-import parlour
 from parlour.core import Rng
-from parlour.core.rng import random_playout
 
 
 @pytest.mark.parametrize(("n", "k"), [(0, 0), (1, 0), (1, 1), (3, 3), (3, 5), (40, 39), (40, 7)])
@@ -28,20 +26,6 @@ def test_partial_shuffle_front_is_uniform() -> None:
     # 20 ordered pairs, 1,000 expected each: 4 standard deviations is about 125.
     assert len(seen) == 20
     assert all(abs(count - 1_000) < 130 for count in seen.values())
-
-
-def test_random_playout_draws_as_below_does() -> None:
-    a = parlour.load("fearless").new_game(4, seed=5)
-    b = a.clone()
-    rng_a, rng_b = Rng(9), Rng(9)
-    random_playout(a, rng_a, 30)
-    for _ in range(30):
-        actions = b.legal_actions()
-        b.apply(actions[rng_b.below(len(actions))])
-    assert a.view(None) == b.view(None) and a.history == b.history
-    assert rng_a.state == rng_b.state
-    random_playout(a, rng_a, 10_000)
-    assert a.is_over
 
 
 def test_randint_covers_both_ends_uniformly() -> None:

@@ -23,6 +23,7 @@ def golden(name: str, players: int, seed: int) -> dict[str, object]:
     state = parlour.load(name).new_game(players, seed=seed)
     seats = [bots.make("heuristic", seed=seed * 10 + seat) for seat in range(players)]
     while not state.is_over:
+        # Not over, so a seat is to move.
         state.apply(seats[state.current_player].choose(state))  # type: ignore[index]
     return {
         "record": state.record(),

@@ -14,8 +14,8 @@ import sys
 import time
 
 from ..core import Action, GameError, Rng, State
-from ..core.rng import random_playout
 from .heuristic import Chooser, Evaluator, chooser, evaluator
+from .playout import random_playout
 
 __all__ = ["IsmctsBot", "Node", "shaped_returns"]
 

@@ -4,26 +4,25 @@ from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from .game import State
-
-__all__ = ["Rng", "derive_seed", "random_playout"]
+__all__ = ["GAMMA", "MASK64", "MIX1", "MIX2", "Rng", "derive_seed"]
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-_MIX1 = 0xBF58476D1CE4E5B9
-_MIX2 = 0x94D049BB133111EB
+# SplitMix64's step, public for code that must inline it (the bots' random playouts):
+# ``state += GAMMA``, then the output mixes ``state`` with MIX1 and MIX2, all mod 2**64.
+MASK64 = (1 << 64) - 1
+GAMMA = 0x9E3779B97F4A7C15
+MIX1 = 0xBF58476D1CE4E5B9
+MIX2 = 0x94D049BB133111EB
 _BATCH = 1 << 32
 _SIGN = 1 << 63
 
 
 def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+    z = ((z ^ (z >> 30)) * MIX1) & MASK64
+    z = ((z ^ (z >> 27)) * MIX2) & MASK64
     return z ^ (z >> 31)
 
 
@@ -50,9 +49,9 @@ def derive_seed(*parts: int | str) -> int:
         for value in (*chunks, None):
             # The mix of (z + GAMMA + chunk) for each chunk, then of (z + size): inlined,
             # because a call costs as much as the arithmetic here.
-            z = (z + (size if value is None else _GAMMA + value)) & _MASK
-            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            z = (z + (size if value is None else GAMMA + value)) & MASK64
+            z = ((z ^ (z >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
             z ^= z >> 31
     return z
 
@@ -111,18 +110,18 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
-        self.state = z = (self.state + _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        self.state = z = (self.state + GAMMA) & MASK64
+        z = ((z ^ (z >> 30)) * MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * MIX2) & MASK64
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (bias under n / 2**64: never measurable)."""
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, not {n}")
-        self.state = z = (self.state + _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+        self.state = z = (self.state + GAMMA) & MASK64
+        z = ((z ^ (z >> 30)) * MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * MIX2) & MASK64
         return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, low: int, high: int) -> int:
@@ -146,9 +145,9 @@ class Rng:
         state = self.state
         i = len(items) - 1
         for product, last in _shuffle_batches(len(items)):
-            state = z = (state + _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            state = z = (state + GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
             draw = ((z ^ (z >> 31)) * product) >> 64
             while i >= last:
                 draw, j = divmod(draw, i + 1)
@@ -166,9 +165,9 @@ class Rng:
         n = len(items)
         i = 0
         for product, last in _partial_batches(n, min(k, n - 1)):
-            state = z = (state + _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            state = z = (state + GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
             draw = ((z ^ (z >> 31)) * product) >> 64
             while i < last:
                 draw, j = divmod(draw, n - i)
@@ -176,22 +175,3 @@ class Rng:
                 items[i], items[j] = items[j], items[i]
                 i += 1
         self.state = state
-
-
-def random_playout(state: State, rng: Rng, limit: int) -> None:
-    """Play up to ``limit`` uniformly random legal actions, drawn exactly as ``rng.below`` does.
-
-    Search spends most of its time here, so the generator step is inlined: a call to
-    ``below`` for every action would cost about a twentieth of the playout.
-    """
-    legal_actions, apply = state.legal_actions, state.apply
-    counter = rng.state
-    for _ in range(limit):
-        if state.is_over:
-            break
-        legal = legal_actions()
-        counter = z = (counter + _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-        apply(legal[((z ^ (z >> 31)) * len(legal)) >> 64])
-    rng.state = counter

@@ -17,8 +17,8 @@ def ids(slugs: list[str]) -> list[int]:
     return [D_INDEX[s] for s in slugs]
 
 
-def texts(st: object) -> list[str]:
-    return [a.text for a in st.legal_actions()]  # type: ignore[attr-defined]
+def texts(st: CitadelsState) -> list[str]:
+    return [a.text for a in st.legal_actions()]
 
 
 def test_assassin_murders_and_the_victim_skips_its_turn(make: Scenario) -> None:

@@ -15,8 +15,8 @@ def ids(slugs: list[str]) -> list[int]:
     return [D_INDEX[s] for s in slugs]
 
 
-def texts(st: object) -> list[str]:
-    return [a.text for a in st.legal_actions()]  # type: ignore[attr-defined]
+def texts(st: CitadelsState) -> list[str]:
+    return [a.text for a in st.legal_actions()]
 
 
 def test_haunted_city_counts_as_the_missing_colour() -> None:

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 import parlour
 from parlour.core import Rng
 from parlour.games.fearless.cards import HAND_SIZE
+from parlour.games.fearless.events import RoundScored, TrickWon
+from parlour.games.fearless.scenario import end_round_with
 from parlour.games.fearless.state import FearlessState
 
 from .tables import deck, hands_with, new, play
@@ -72,8 +74,7 @@ def test_rulebook_end_of_round_fear_points() -> None:
     state = parlour.load("fearless").new_game(5, seed=3)
     assert isinstance(state, FearlessState)
     # The rulebook's four ghosts at +8, -2, +5 and -11, and a fifth still on the ruin.
-    state.ghosts = [8, -2, 5, -11, None]
-    events = state._end_round()
+    events = end_round_with(state, [8, -2, 5, -11, None])
     assert state.scores() == [8, 2, 5, 11, 15]
     assert events[0].text.startswith("Round 1 ends; fear points: Player 0 8, Player 1 2")
     assert events[1].text == "Round 2 is dealt; Player 1 leads"
@@ -183,9 +184,9 @@ def test_a_round_on_the_ruin_costs_15_and_lowest_total_wins() -> None:
         actions = state.legal_actions()
         state.apply(actions[rng.below(len(actions))])
     totals = state.scores()
-    rounds = [e for e in state.log if e.kind == "round"]
+    rounds = [e for e in state.log if isinstance(e, RoundScored)]
     assert len(rounds) == 3
-    assert [sum(e.fear[s] for e in rounds) for s in range(3)] == totals  # type: ignore[attr-defined]
+    assert [sum(e.fear[s] for e in rounds) for s in range(3)] == totals
     assert state.winners() == [s for s in range(3) if totals[s] == min(totals)]
     assert state.log[-1].kind == "end"
 
@@ -193,10 +194,7 @@ def test_a_round_on_the_ruin_costs_15_and_lowest_total_wins() -> None:
 def test_shared_wins_on_equal_totals() -> None:
     state = parlour.load("fearless").new_game(3, seed=4)
     assert isinstance(state, FearlessState)
-    state.round = 2
-    state.fear = [10, 10, 20]
-    state.ghosts = [1, -1, 0]
-    state._end_round()
+    end_round_with(state, [1, -1, 0], fear=[10, 10, 20], round_number=3)
     assert state.is_over and state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5, 0.0]
 
@@ -209,13 +207,13 @@ def test_trick_values_of_a_round_sum_to_zero(players: int, seed: int, choices: i
     for _ in range(HAND_SIZE[players] * players):
         actions = state.legal_actions()
         state.apply(actions[rng.below(len(actions))])
-    tricks = [e for e in state.log if e.kind == "trick"]
+    tricks = [e for e in state.log if isinstance(e, TrickWon)]
     assert len(tricks) == HAND_SIZE[players]
-    assert sum(t.value for t in tricks) == 0  # type: ignore[attr-defined]
-    fear = next(e for e in state.log if e.kind == "round").fear  # type: ignore[attr-defined]
+    assert sum(t.value for t in tricks) == 0
+    fear = next(e for e in state.log if isinstance(e, RoundScored)).fear
     finals: dict[int, int] = {}
     for t in tricks:
-        finals[t.seat] = t.position  # type: ignore[attr-defined]
+        finals[t.seat] = t.position
     assert sum(finals.values()) == 0
     assert fear == [abs(finals[s]) if s in finals else 15 for s in range(players)]
 

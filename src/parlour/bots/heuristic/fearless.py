@@ -13,24 +13,13 @@ import math
 from typing import Any
 
 from ...core import Rng
+from ...games.fearless.cards import VALUES, parse_card
+from ...games.fearless.scoring import RUIN_FEAR
 
-__all__ = ["choose", "evaluate", "parse"]
+__all__ = ["choose", "evaluate"]
 
-RUIN_FEAR = 15
-SUITS = ("blue", "orange", "magenta", "green")
-VALUES = (6, 5, 4, 3, 2, 1, -1, -2, -3, -4, -5, -6)
 # A later player holding a higher card of the led suit often ducks with a lower one instead.
 LATER_PLAYER_RESTRAINT = 0.6  # how often a later player holding a higher card plays it
-
-
-def parse(card: str) -> tuple[str | None, int]:
-    """The suit (``None`` for the zero) and value of a card text."""
-    if card == "zero":
-        return None, 0
-    for suit in SUITS:
-        if card.startswith(suit):
-            return suit, int(card[len(suit) :])
-    raise ValueError(f"not a Fearless card: {card!r}")
 
 
 def _leader(trick: list[tuple[int, str | None, int]]) -> tuple[int, str | None, int] | None:
@@ -63,7 +52,7 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     players: int = view["players"]
     ghosts: list[int | None] = view["ghosts"]
     hand: list[str] = view["hand"]
-    trick = [(s, *parse(card)) for s, card in view["trick"]]
+    trick = [(s, *parse_card(card)) for s, card in view["trick"]]
     done = view["trick_number"] - 1
     progress = done / (done + len(hand))
     mine = ghosts[seat]
@@ -77,7 +66,7 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     best_cost = math.inf
     for text in legal:
         card = text.split(" ", 1)[1]
-        suit, value = parse(card)
+        suit, value = parse_card(card)
         after = [*trick, (seat, suit, value)]
         top = _leader(after)
         assert top is not None

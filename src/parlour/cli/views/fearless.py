@@ -10,13 +10,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...games.fearless.cards import SUITS, parse_card
 from . import seat_name
 
 __all__ = ["card_text", "render", "summary"]
 
 View = Mapping[str, Any]
 
-SUITS = ("blue", "orange", "magenta", "green")
 STYLES = {
     "blue": "bold blue",
     "orange": "bold dark_orange",
@@ -30,12 +30,11 @@ HALF_WIDTH = 20
 
 def _suit_value(card: str) -> tuple[str, int]:
     """A card text split into its suit and signed value (``zero`` is the suit "zero", value 0)."""
-    if card == "zero":
-        return "zero", 0
-    for suit in SUITS:
-        if card.startswith(suit):
-            return suit, int(card[len(suit) :])
-    return card, 0
+    try:
+        suit, value = parse_card(card)
+    except ValueError:
+        return card, 0
+    return suit or "zero", value
 
 
 def card_text(card: str) -> Text:

@@ -2,7 +2,7 @@
 
 from ...core import Game, Option
 from ...core.game import check_seat
-from .cards import PLAY
+from .actions import action_space
 from .state import FearlessState, check_hands
 
 __all__ = ["GAME", "FearlessState"]
@@ -13,7 +13,7 @@ GAME = Game(
     min_players=3,
     max_players=5,
     start=FearlessState.start,
-    list_actions=lambda players, options: [play.text for play in PLAY.values()],
+    list_actions=action_space,
     lower_score_wins=True,
     options={
         "hands": Option(

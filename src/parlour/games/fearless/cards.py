@@ -8,93 +8,79 @@ hold the led suit" is one ``&``.
 
 from __future__ import annotations
 
-from ...core import Action
-
 __all__ = [
-    "CARD_BITS",
-    "PLAY",
+    "CARD_MASK",
+    "HAND_SIZE",
     "SUITS",
     "SUIT_MASK",
+    "VALUES",
     "ZERO_MASK",
-    "Play",
+    "bit_list",
+    "bits_of",
+    "card_text",
     "card_texts",
     "deck_bits",
+    "parse_card",
 ]
 
 SUITS = ("blue", "orange", "magenta", "green")
 # Physical cards of one suit from bit 0 up: -6 … -2, -1, -1, +1, +1, +2 … +6.
 SUIT_VALUES = (-6, -5, -4, -3, -2, -1, -1, 1, 1, 2, 3, 4, 5, 6)
+VALUES = tuple(sorted(set(SUIT_VALUES), reverse=True))  # a suit's distinct values, highest first
 SUIT_BITS = 16
 SUIT_MASK = tuple(((1 << len(SUIT_VALUES)) - 1) << (SUIT_BITS * s) for s in range(4))
 ZERO_SHIFT = 64
 ZERO_MASK = 0b1111 << ZERO_SHIFT
+ZERO = "zero"
 HAND_SIZE = {3: 13, 4: 13, 5: 12}
+CARD_HELP = "cards look like green+2, blue-1, zero"
 
 
 def card_text(suit: int, value: int) -> str:
     """The notation of a card: ``green+2``, ``blue-1``, or ``zero`` (suit -1)."""
-    return "zero" if suit < 0 else f"{SUITS[suit]}{value:+d}"
+    return ZERO if suit < 0 else f"{SUITS[suit]}{value:+d}"
 
 
-class Play(Action):
-    """``play <card>``: one card from the hand. ``mask`` covers every copy of the card."""
-
-    __slots__ = ("card", "mask", "suit", "value")
-    card: str
-    mask: int
-    suit: int
-    value: int
-
-    def __init__(self, suit: int, value: int, mask: int) -> None:
-        card = card_text(suit, value)
-        super().__init__(f"play {card}")
-        for name, field in (("card", card), ("mask", mask), ("suit", suit), ("value", value)):
-            object.__setattr__(self, name, field)
+def parse_card(text: str) -> tuple[str | None, int]:
+    """The suit (``None`` for the zero) and value of a card text; ``ValueError`` if none."""
+    if text == ZERO:
+        return None, 0
+    for suit in SUITS:
+        if text.startswith(suit) and text in CARD_MASK:
+            return suit, int(text[len(suit) :])
+    raise ValueError(f"{text!r} is not a Fearless card ({CARD_HELP})")
 
 
-def _build() -> tuple[dict[str, Play], dict[int, Play]]:
-    by_card: dict[str, Play] = {}
-    by_bit: dict[int, Play] = {}
+def _masks() -> dict[str, int]:
+    masks: dict[str, int] = {}
     for suit in range(4):
-        for value in sorted(set(SUIT_VALUES), reverse=True):
+        for value in VALUES:
             mask = 0
             for index, v in enumerate(SUIT_VALUES):
                 if v == value:
                     mask |= 1 << (SUIT_BITS * suit + index)
-            play = Play(suit, value, mask)
-            by_card[play.card] = play
-    zero = Play(-1, 0, ZERO_MASK)
-    by_card[zero.card] = zero
-    for play in by_card.values():
-        bits = play.mask
-        while bits:
-            low = bits & -bits
-            by_bit[low] = play
-            bits ^= low
-    return by_card, by_bit
+            masks[card_text(suit, value)] = mask
+    masks[ZERO] = ZERO_MASK
+    return masks
 
 
-PLAY, CARD_BITS = _build()
-"""Every ``play`` action by card text, highest first within a suit; each card's action by bit."""
-
-_ORDER = list(PLAY.values())
+CARD_MASK = _masks()
+"""Every card text, highest first within a suit, with the bits of all its copies."""
 
 
 def card_texts(bits: int) -> list[str]:
     """The texts of the cards in a bit set, one per physical card, in deck order."""
-    return [play.card for play in _ORDER for _ in range((bits & play.mask).bit_count())]
+    return [card for card, mask in CARD_MASK.items() for _ in range((bits & mask).bit_count())]
 
 
 def bits_of(texts: list[str], available: int) -> int:
     """Take the named cards out of ``available``; ``ValueError`` names the first missing one."""
     taken = 0
     for text in texts:
-        play = PLAY.get(text)
-        if play is None:
-            raise ValueError(
-                f"{text!r} is not a Fearless card (cards look like green+2, blue-1, zero)"
-            )
-        free = available & play.mask & ~taken
+        mask = CARD_MASK.get(text)
+        if mask is None:
+            raise ValueError(f"{text!r} is not a Fearless card ({CARD_HELP})")
+        free = available & mask & ~taken
         if not free:
             raise ValueError(f"{text} is not in the deck as often as the hands name it")
         taken |= free & -free
@@ -125,29 +111,3 @@ def bit_list(bits: int) -> list[int]:
         out.append(low)
         bits ^= low
     return out
-
-
-# legal_actions' hot path: the distinct plays of a suit's 14-bit field, built on first use.
-SUIT_PLAYS: list[list[tuple[Play, ...] | None]] = [
-    [()] + [None] * ((1 << len(SUIT_VALUES)) - 1) for _ in range(4)
-]
-
-
-def suit_plays(suit: int, field: int) -> tuple[Play, ...]:
-    """The distinct plays held in one suit's field of a hand (highest first)."""
-    plays = SUIT_PLAYS[suit][field]
-    if plays is None:
-        # Built from the field without its highest card (cached, or built the same way),
-        # so a miss costs a few operations, not a scan of the deck; filling the whole
-        # table up front would add a third to the time it takes to import the game.
-        top = field.bit_length() - 1
-        rest = suit_plays(suit, field ^ (1 << top))
-        play = CARD_BITS[1 << (SUIT_BITS * suit + top)]
-        plays = rest if rest and rest[0] is play else (play, *rest)
-        SUIT_PLAYS[suit][field] = plays
-    return plays
-
-
-ZERO_PLAY = PLAY["zero"]
-SUIT_FIELD = (1 << len(SUIT_VALUES)) - 1
-SUIT_SHIFT = tuple(SUIT_BITS * s for s in range(4))

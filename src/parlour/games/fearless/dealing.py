@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ...core import Rng
 from .cards import (
+    CARD_MASK,
     HAND_SIZE,
-    PLAY,
     SUIT_MASK,
     SUITS,
     ZERO_MASK,
@@ -13,13 +13,14 @@ from .cards import (
     bits_of,
     card_texts,
     deck_bits,
+    parse_card,
 )
 
 __all__ = ["Table", "canonical", "deal_consistent"]
 
 _ALL_CARDS = deck_bits(5, 0, 0)
 # Groups of identical cards: the four zeros, and each suit's two +1s and two -1s.
-_TWINS = [ZERO_MASK] + [PLAY[f"{suit}{value}"].mask for suit in SUITS for value in ("+1", "-1")]
+_TWINS = [ZERO_MASK] + [CARD_MASK[f"{suit}{value}"] for suit in SUITS for value in ("+1", "-1")]
 _TRIES = 16
 
 
@@ -72,8 +73,8 @@ class Table:
 
 
 def _absent_suit(hands: list[list[str]]) -> int:
-    present = {PLAY[c].suit for hand in hands for c in hand if c in PLAY}
-    absent = [s for s in range(4) if s not in present]
+    present = {parse_card(c)[0] for hand in hands for c in hand if c in CARD_MASK}
+    absent = [s for s in range(4) if SUITS[s] not in present]
     if len(absent) != 1:
         raise ValueError(
             "with 3 players one whole suit is removed, so the hands must hold exactly three suits"

@@ -1,48 +1,28 @@
-"""Fearless: the state, the trick-taking rules, the scare track and the fear points."""
+"""The Fearless state: the data of a game in progress, and playing a card (the hot path)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...core import Action, Event, Game, IllegalAction, Rng, State
-from ...core.game import unchain
-from .cards import (
-    HAND_SIZE,
-    PLAY,
-    SUIT_FIELD,
-    SUIT_MASK,
-    SUIT_PLAYS,
-    SUIT_SHIFT,
-    SUITS,
-    ZERO_PLAY,
-    ZERO_SHIFT,
-    Play,
-    card_texts,
-    suit_plays,
-)
-from .dealing import Table, canonical, deal_consistent
-from .events import CardPlayed, GameEnded, RoundDealt, RoundScored, TrickWon
+from .actions import SUIT_FIELD, SUIT_PLAYS, SUIT_SHIFT, ZERO_PLAY, Play, suit_plays
+from .cards import HAND_SIZE, SUIT_MASK, ZERO_SHIFT
+from .dealing import Table
+from .events import CardPlayed
+from .scoring import least_scared
+from .tricks import deal, end_trick, explain, start_round, why_illegal
+from .views import determinize, view
 
-__all__ = ["FearlessState"]
-
-RUIN_FEAR = 15
-_NO_CARD = -99  # below every card value: the best card of an empty trick
-_MASK64 = (1 << 64) - 1
-_SEAT_STREAM = 0xD1B54A32D192ED03  # odd, so seats' offsets differ in the low bits too
-# A seat's four void flags (one nibble of ``voids``) as the mask of the suits' cards.
-_VOID_MASKS = [sum(SUIT_MASK[s] for s in range(4) if flags >> s & 1) for flags in range(16)]
-_VOID_NAMES = [tuple(SUITS[s] for s in range(4) if flags >> s & 1) for flags in range(16)]
-# The seats in playing order from each leader, for each player count.
-_SEAT_ORDERS = {n: [[(lead + i) % n for i in range(n)] for lead in range(n)] for n in (3, 4, 5)}
+__all__ = ["FearlessState", "check_hands"]
 
 
 class FearlessState(State):
     """A game of Fearless. Hands are bit sets (see ``cards``); everything else plain ints."""
 
     __slots__ = (
-        "_chance",
         "best_seat",
         "best_value",
+        "chance",
         "fear",
         "ghosts",
         "hands",
@@ -71,7 +51,7 @@ class FearlessState(State):
     trick_number: int
     tricks: tuple[Any, ...] | None
     voids: int
-    _chance: int
+    chance: int  # the generator's state for the later rounds' deals
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FearlessState:
@@ -84,12 +64,12 @@ class FearlessState(State):
         state.ghosts = [None] * players
         state.fear = [0] * players
         state.round = 0
-        state._chance = rng.state
+        state.chance = rng.state
         if hands is None:
-            state._deal()
+            deal(state)
         else:
             state.hands = state.table.hand_bits(hands)
-            state._start_round()
+            start_round(state)
         return state
 
     # -- the hot path: legal actions, apply, clone ------------------------------------------
@@ -98,6 +78,7 @@ class FearlessState(State):
         """The distinct cards the player to move may play (following suit where it must)."""
         if self.is_over:
             return []
+        # Not over, so a seat is to move; an assert would cost time on the hottest line.
         hand: int = self.hands[self.current_player]  # type: ignore[index]
         led = self.led
         if led >= 0:
@@ -125,6 +106,8 @@ class FearlessState(State):
         """Play a card (a ``play`` action or its text); illegal input raises and changes nothing."""
         if type(action) is not Play or self.is_over:
             action = self.resolve(action)
+        # resolve returns one of legal_actions(), all Plays, and a game not over has a
+        # seat to move: the hot path trusts both rather than pay for casts or asserts.
         play: Play = action  # type: ignore[assignment]
         seat: int = self.current_player  # type: ignore[assignment]
         hands = self.hands
@@ -133,7 +116,7 @@ class FearlessState(State):
         suit = play.suit
         led = self.led
         if not bits or (0 <= led != suit >= 0 and hand & SUIT_MASK[led]):
-            raise IllegalAction(self._why_illegal(play), [a.text for a in self.legal_actions()])
+            raise IllegalAction(why_illegal(self, play), [a.text for a in self.legal_actions()])
         bit = bits & -bits
         hands[seat] = hand ^ bit
         trick = self.trick
@@ -161,7 +144,7 @@ class FearlessState(State):
             self.current_player = seat + 1 if seat + 1 < self.players else 0
             events: list[Event] = [CardPlayed(seat, play.card, how, trick_value)]
         else:
-            events = self._end_trick(CardPlayed(seat, play.card, how, trick_value))
+            events = end_trick(self, CardPlayed(seat, play.card, how, trick_value))
         self.move_number += 1
         self._journal = (play, events, self._journal)
         return events
@@ -189,164 +172,22 @@ class FearlessState(State):
         other.trick_number = self.trick_number
         other.tricks = self.tricks
         other.voids = self.voids
-        other._chance = self._chance
+        other.chance = self.chance
         return other
-
-    # -- the rest of the rules ---------------------------------------------------------------
-
-    def _end_trick(self, played: Event) -> list[Event]:
-        """The trick is complete: its winner's ghost moves and leads next; maybe the round ends."""
-        winner = self.best_seat
-        value = self.trick_value
-        ghost = self.ghosts[winner]
-        position = value if ghost is None else ghost + value
-        self.ghosts[winner] = position
-        # The finished trick list is never appended to again, so the chain may keep it.
-        self.tricks = ((self.leader, self.trick, winner, value), self.tricks)
-        won = TrickWon(winner, value, position)
-        self.trick_number += 1
-        if self.trick_number < self.table.hand_size:
-            self.trick = []
-            self.leader = self.current_player = winner
-            self.led = -1
-            self.trick_value = 0
-            return [played, won]
-        return [played, won, *self._end_round()]
-
-    def _end_round(self) -> list[Event]:
-        """Score the round's fear points; deal the next round or end the game."""
-        fear = [RUIN_FEAR if g is None else abs(g) for g in self.ghosts]
-        self.fear = [total + points for total, points in zip(self.fear, fear, strict=True)]
-        events: list[Event] = [RoundScored(self.round + 1, fear, self.fear[:])]
-        if self.round + 1 < self.players:
-            self.round += 1
-            self.ghosts = [None] * self.players
-            self._deal()
-            events.append(RoundDealt(self.round + 1, self.leader))
-        else:
-            self.is_over = True
-            self.current_player = None
-            events.append(GameEnded(self.winners(), self.fear[:]))
-        return events
-
-    def _deal(self) -> None:
-        """Shuffle the deck with the state's generator and deal every hand."""
-        rng = Rng.__new__(Rng)
-        rng.state = self._chance
-        cards = list(self.table.cards)
-        rng.shuffle(cards)
-        self._chance = rng.state
-        size = self.table.hand_size
-        self.hands = [sum(cards[i * size : (i + 1) * size]) for i in range(self.players)]
-        self._start_round()
-
-    def _start_round(self) -> None:
-        """Reset the round's bookkeeping; the round's leader leads."""
-        self.tricks = None
-        self.voids = 0
-        self.trick_number = 0
-        self._start_trick((self.table.first_leader + self.round) % self.players)
-
-    def _start_trick(self, leader: int) -> None:
-        self.trick = []
-        self.leader = self.current_player = leader
-        self.led = -1
-        self.trick_value = 0
-        # The first card of a trick always becomes its best card, so nothing else is reset.
-        self.best_value = _NO_CARD
-        self.best_seat = leader
-
-    def _why_illegal(self, play: Play) -> str:
-        seat = self.current_player
-        if not self.hands[seat] & play.mask:  # type: ignore[index]
-            return f"Player {seat} holds no {play.card}"
-        return f"Player {seat} must follow {SUITS[self.led]} (or play a zero)"
 
     def explain_illegal(self, text: str) -> str | None:
         """Say whether the text names no card, a card not held, or a card that does not follow."""
-        words = text.split()
-        if len(words) != 2 or words[0] != "play":
-            return f"{text!r} is not an action of Fearless (actions look like 'play green+2')"
-        play = PLAY.get(words[1])
-        if play is None:
-            return f"{words[1]!r} is not a Fearless card (cards look like green+2, blue-1, zero)"
-        return self._why_illegal(play)
+        return explain(self, text)
 
     # -- what a seat may know ----------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The seat's own hand, other hands as counts, the trick, the track, the round so far."""
-        out = self.common_view(seat)
-        players = self.players
-        table = self.table
-        if seat is not None:
-            out["hand"] = card_texts(self.hands[seat])
-        # Search reads a spectator's view after every playout, so the pieces are built in
-        # single passes with the seat orders and void names looked up, not recomputed, and
-        # in plain loops: on Python 3.11 a comprehension costs a function call.
-        orders = _SEAT_ORDERS[players]
-        played: list[str] = []
-        tricks = []
-        for lead, cards, winner, value in unchain(self.tricks):
-            shown = []
-            for s, play in zip(orders[lead], cards, strict=False):
-                card = play.card
-                played.append(card)
-                shown.append([s, card])
-            tricks.append({"cards": shown, "winner": winner, "value": value})
-        trick = []
-        for s, play in zip(orders[self.leader], self.trick, strict=False):
-            trick.append([s, play.card])
-        voids = self.voids
-        void_names = []
-        for shift in range(0, 4 * players, 4):
-            void_names.append(list(_VOID_NAMES[voids >> shift & 15]))
-        out.update(
-            hand_counts=list(map(int.bit_count, self.hands)),
-            leader=self.leader,
-            trick=trick,
-            led_suit=SUITS[self.led] if self.led >= 0 else None,
-            trick_value=self.trick_value,
-            ghosts=self.ghosts[:],
-            round=self.round + 1,
-            rounds=players,
-            trick_number=min(self.trick_number + 1, table.hand_size),
-            tricks_per_round=table.hand_size,
-            played=played,
-            tricks=tricks,
-            voids=void_names,
-            first_leader=table.first_leader,
-            removed=list(table.removed),
-        )
-        return out
+        """The seat's own hand, other hands as counts, the trick, the track (``views.view``)."""
+        return view(self, seat)
 
     def determinize(self, seat: int | None, seed: int) -> FearlessState:
-        """Redeal the cards ``seat`` has not seen to the other hands, respecting shown voids."""
-        other = self.clone()
-        other._become_determinized(seed, {"first_leader": self.table.first_leader, "hands": None})
-        # derive_seed would cost a tenth of a search iteration; one SplitMix step from the
-        # seed offset by the seat gives each seat its own stream for a fraction of that.
-        rng = Rng.__new__(Rng)
-        rng.state = (seed + _SEAT_STREAM * (1 if seat is None else seat + 2)) & _MASK64
-        rng.state = rng.next64()
-        if not self.is_over:
-            own = 0 if seat is None else self.hands[seat]
-            in_hands = 0
-            for hand in self.hands:
-                in_hands |= hand
-            played, own = canonical(self.table, self.table.deck & ~in_hands, own)
-            unknown = self.table.deck & ~played & ~own
-            voids = self.voids
-            void_masks = [_VOID_MASKS[voids >> (4 * p) & 15] for p in range(self.players)]
-            counts = list(map(int.bit_count, self.hands))
-            if seat is not None:
-                counts[seat] = 0
-            cards = [c for c in self.table.cards if c & unknown]
-            other.hands = deal_consistent(cards, counts, void_masks, rng)
-            if seat is not None:
-                other.hands[seat] = own
-        other._chance = rng.state
-        return other
+        """Redeal the cards ``seat`` has not seen, respecting shown voids (``views``)."""
+        return determinize(self, seat, seed)
 
     # -- results -----------------------------------------------------------------------------
 
@@ -356,10 +197,7 @@ class FearlessState(State):
 
     def winners(self) -> list[int]:
         """The seats with the fewest fear points once the game is over."""
-        if not self.is_over:
-            return []
-        least = min(self.fear)
-        return [seat for seat, total in enumerate(self.fear) if total == least]
+        return least_scared(self.fear) if self.is_over else []
 
 
 def check_hands(value: Any, players: int) -> list[list[str]] | None:

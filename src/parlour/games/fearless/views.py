@@ -1,0 +1,99 @@
+"""What a seat may know (``view``) and the states it cannot tell apart (``determinize``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import Rng
+from ...core.game import unchain
+from .cards import SUIT_MASK, SUITS, card_texts
+from .dealing import canonical, deal_consistent
+
+if TYPE_CHECKING:
+    from .state import FearlessState
+
+__all__ = ["determinize", "view"]
+
+_MASK64 = (1 << 64) - 1
+_SEAT_STREAM = 0xD1B54A32D192ED03  # odd, so seats' offsets differ in the low bits too
+# A seat's four void flags (one nibble of ``voids``) as the mask of the suits' cards.
+_VOID_MASKS = [sum(SUIT_MASK[s] for s in range(4) if flags >> s & 1) for flags in range(16)]
+_VOID_NAMES = [tuple(SUITS[s] for s in range(4) if flags >> s & 1) for flags in range(16)]
+# The seats in playing order from each leader, for each player count.
+_SEAT_ORDERS = {n: [[(lead + i) % n for i in range(n)] for lead in range(n)] for n in (3, 4, 5)}
+
+
+def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
+    """The seat's own hand, other hands as counts, the trick, the track, the round so far."""
+    out = state.common_view(seat)
+    players = state.players
+    table = state.table
+    if seat is not None:
+        out["hand"] = card_texts(state.hands[seat])
+    # Search reads a spectator's view after every playout, so the pieces are built in
+    # single passes with the seat orders and void names looked up, not recomputed, and
+    # in plain loops: on Python 3.11 a comprehension costs a function call.
+    orders = _SEAT_ORDERS[players]
+    played: list[str] = []
+    tricks = []
+    for lead, cards, winner, value in unchain(state.tricks):
+        shown = []
+        for s, play in zip(orders[lead], cards, strict=False):
+            card = play.card
+            played.append(card)
+            shown.append([s, card])
+        tricks.append({"cards": shown, "winner": winner, "value": value})
+    trick = []
+    for s, play in zip(orders[state.leader], state.trick, strict=False):
+        trick.append([s, play.card])
+    voids = state.voids
+    void_names = []
+    for shift in range(0, 4 * players, 4):
+        void_names.append(list(_VOID_NAMES[voids >> shift & 15]))
+    out.update(
+        hand_counts=list(map(int.bit_count, state.hands)),
+        leader=state.leader,
+        trick=trick,
+        led_suit=SUITS[state.led] if state.led >= 0 else None,
+        trick_value=state.trick_value,
+        ghosts=state.ghosts[:],
+        round=state.round + 1,
+        rounds=players,
+        trick_number=min(state.trick_number + 1, table.hand_size),
+        tricks_per_round=table.hand_size,
+        played=played,
+        tricks=tricks,
+        voids=void_names,
+        first_leader=table.first_leader,
+        removed=list(table.removed),
+    )
+    return out
+
+
+def determinize(state: FearlessState, seat: int | None, seed: int) -> FearlessState:
+    """Redeal the cards ``seat`` has not seen to the other hands, respecting shown voids."""
+    other = state.clone()
+    other._become_determinized(seed, {"first_leader": state.table.first_leader, "hands": None})
+    # derive_seed would cost a tenth of a search iteration; one SplitMix step from the
+    # seed offset by the seat gives each seat its own stream for a fraction of that.
+    rng = Rng.__new__(Rng)
+    rng.state = (seed + _SEAT_STREAM * (1 if seat is None else seat + 2)) & _MASK64
+    rng.state = rng.next64()
+    if not state.is_over:
+        own = 0 if seat is None else state.hands[seat]
+        in_hands = 0
+        for hand in state.hands:
+            in_hands |= hand
+        played, own = canonical(state.table, state.table.deck & ~in_hands, own)
+        unknown = state.table.deck & ~played & ~own
+        voids = state.voids
+        void_masks = [_VOID_MASKS[voids >> (4 * p) & 15] for p in range(state.players)]
+        counts = list(map(int.bit_count, state.hands))
+        if seat is not None:
+            counts[seat] = 0
+        cards = [c for c in state.table.cards if c & unknown]
+        other.hands = deal_consistent(cards, counts, void_masks, rng)
+        if seat is not None:
+            other.hands[seat] = own
+    other.chance = rng.state
+    return other
