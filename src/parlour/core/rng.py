@@ -20,12 +20,6 @@ _BATCH = 1 << 32
 _SIGN = 1 << 63
 
 
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * MIX1) & MASK64
-    z = ((z ^ (z >> 27)) * MIX2) & MASK64
-    return z ^ (z >> 31)
-
-
 def derive_seed(*parts: int | str) -> int:
     """A 64-bit seed determined by the parts alone, the same on every machine.
 

@@ -13,7 +13,7 @@ SUIT_NAMES = ("blue", "orange", "magenta", "green")
 
 def deck(players: int) -> list[str]:
     """The card texts of the deck in play (3 players: green removed)."""
-    return card_texts(deck_bits(players, 3, 3))
+    return card_texts(deck_bits(players, 3))
 
 
 def hands_with(

@@ -271,7 +271,7 @@ def test_determinize_finds_a_deal_when_voids_leave_one_way() -> None:
     from parlour.games.fearless.cards import SUIT_MASK, bit_list, deck_bits
     from parlour.games.fearless.dealing import _deal_constructive, deal_consistent
 
-    cards = bit_list(deck_bits(4, 0, 0) & (SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]))
+    cards = bit_list(deck_bits(4) & (SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]))
     counts = [12, 12, 0, 12]
     voids = [SUIT_MASK[1] | SUIT_MASK[2], SUIT_MASK[0] | SUIT_MASK[2], 0, SUIT_MASK[0]]
     only = [sum(c for c in cards if c & SUIT_MASK[s]) for s in (0, 1, 2)]

@@ -1,20 +1,21 @@
 """The card model: districts and characters read from TOML, checked at load time, and their texts.
 
-The files are validated by pydantic models (unknown fields are refused); a bad file raises
-``GameError`` naming the file, the card and the field. The rules, the bots and the terminal
-views read the cards from here and never parse card names again.
+The files are validated by pydantic models (unknown fields are refused) through
+``core.cardfiles``; a bad file raises ``GameError`` naming the file, the card and the field.
+The rules, the bots and the terminal views read the cards from here and never parse card
+names again.
 """
 
 from __future__ import annotations
 
-import tomllib
 from enum import IntEnum
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...core import GameError
+from ...core.cardfiles import validate_list
 
 __all__ = [
     "CHARACTERS",
@@ -58,7 +59,6 @@ Effect = Literal[
     "dragon_gate",
     "great_wall",
 ]
-Model = TypeVar("Model", bound=BaseModel)
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 
 
@@ -108,59 +108,9 @@ class Character(BaseModel):
     text: str
 
 
-def _read(path: Path, table: str) -> list[Any]:
-    try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except OSError as error:
-        raise GameError(f"{path.name}: cannot read the file: {error.strerror}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise GameError(f"{path.name}: not valid TOML: {error}") from None
-    unknown = sorted(set(data) - {table})
-    if unknown:
-        raise GameError(f"{path.name}: unknown table {unknown[0]!r} (expected [[{table}]])")
-    entries = data.get(table)
-    if not isinstance(entries, list) or not entries:
-        raise GameError(f"{path.name}: needs a list of [[{table}]] tables")
-    return entries
-
-
-def _problem(error: ValidationError) -> str:
-    """The first mistake pydantic found, as "field 'x': what is wrong"."""
-    first = error.errors()[0]
-    field = ".".join(str(part) for part in first["loc"])
-    kind = first["type"]
-    if kind == "missing":
-        return f"missing field {field!r}"
-    if kind == "extra_forbidden":
-        return f"unknown field {field!r}"
-    message = first["msg"].removeprefix("Value error, ")
-    if not field:
-        return message
-    return f"field {field!r}: {message}, not {first['input']!r}"
-
-
-def _check(path: Path, table: str, model: type[Model]) -> list[Model]:
-    """Every entry of the file's ``[[table]]`` list as ``model``; errors name file, card, field."""
-    out: list[Model] = []
-    seen: set[str] = set()
-    for number, entry in enumerate(_read(path, table), start=1):
-        slug = entry.get("slug") if isinstance(entry, dict) else None
-        where = f"{table} {slug!r}" if isinstance(slug, str) else f"{table} {number}"
-        try:
-            card = model.model_validate(entry)
-        except ValidationError as error:
-            raise GameError(f"{path.name}: {where}: {_problem(error)}") from None
-        if slug in seen:
-            raise GameError(f"{path.name}: {where}: field 'slug' repeats an earlier card")
-        seen.add(str(slug))
-        out.append(card)
-    return out
-
-
 def load_districts(path: Path = DATA / "districts.toml") -> tuple[District, ...]:
     """Every district kind of the file, checked; ``GameError`` names the file, card and field."""
-    districts = _check(path, "district", District)
+    districts = validate_list(path, "district", District)
     effects = [d.effect for d in districts if d.effect is not None]
     missing = sorted(set(get_args(Effect)) - set(effects))
     if missing:
@@ -175,7 +125,7 @@ def load_districts(path: Path = DATA / "districts.toml") -> tuple[District, ...]
 
 def load_characters(path: Path = DATA / "characters.toml") -> tuple[Character, ...]:
     """The eight characters in rank order, checked like the districts."""
-    characters = _check(path, "character", Character)
+    characters = validate_list(path, "character", Character)
     for number, c in enumerate(characters, start=1):
         if c.rank != number:
             raise GameError(

@@ -1,38 +1,117 @@
-"""The Fearless deck as data: suits, values, the decks for each player count, card texts.
+"""The card model: the Fearless deck read from ``data/deck.toml`` and checked, card texts.
 
 A hand is one integer used as a bit set: suit ``s`` holds bits ``16*s`` to ``16*s + 13``
 (one bit per physical card, low values first, the two +1s and two -1s side by side) and
 the four zeros hold bits 64 to 67. Copying a hand is copying an int, and "does this player
-hold the led suit" is one ``&``.
+hold the led suit" is one ``&``. The rules' hot paths rely on that layout, so the file is
+checked against it.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...core.cardfiles import read_toml, validate
+
 __all__ = [
     "CARD_MASK",
+    "DECK",
     "HAND_SIZE",
     "SUITS",
     "SUIT_MASK",
     "VALUES",
     "ZERO_MASK",
+    "Deck",
+    "PlayerCount",
     "bit_list",
     "bits_of",
     "card_text",
     "card_texts",
+    "deal_rules",
     "deck_bits",
+    "load_deck",
     "parse_card",
 ]
 
-SUITS = ("blue", "orange", "magenta", "green")
+DATA = Path(__file__).with_name("data")
+SUIT_BITS = 16  # bits a suit takes in a hand, whatever its cards
+SUIT_COUNT = 4
+ZERO_SHIFT = SUIT_BITS * SUIT_COUNT
+ZERO_BITS = 4
+
+
+class PlayerCount(BaseModel):
+    """The deck for one player count: the hand size and what is removed before the deal."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    count: Annotated[int, Field(ge=3, le=5)]
+    hand_size: Annotated[int, Field(ge=1)]
+    remove_second_copies: bool = False  # the second copy of each doubled value, every suit
+    remove_suit: bool = False  # one whole suit, chosen by the seed
+    remove_zeros: Annotated[int, Field(ge=0)] = 0
+
+
+class Deck(BaseModel):
+    """The whole deck: the suits, one suit's values, the zeros, and each player count's deal."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    suits: Annotated[
+        list[Annotated[str, Field(pattern=r"^[a-z]+$")]], Field(min_length=4, max_length=4)
+    ]
+    values: Annotated[list[int], Field(min_length=1, max_length=SUIT_BITS)]
+    zeros: Annotated[int, Field(ge=0, le=ZERO_BITS)]
+    players: list[PlayerCount]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Deck:
+        if len(set(self.suits)) != len(self.suits):
+            raise ValueError("'suits' repeats a suit")
+        if self.values != sorted(self.values) or 0 in self.values:
+            raise ValueError("'values' must rise from the lowest and hold no 0 (zeros are apart)")
+        if [p.count for p in self.players] != [3, 4, 5]:
+            raise ValueError("'players' must describe 3, 4 and 5 players, in that order")
+        for rule in self.players:
+            kept = len(self.values) - _second_copies(self.values) * rule.remove_second_copies
+            suits = SUIT_COUNT - rule.remove_suit
+            in_play = kept * suits + self.zeros - rule.remove_zeros
+            if rule.hand_size * rule.count != in_play:
+                raise ValueError(
+                    f"with {rule.count} players {in_play} cards are in play, "
+                    f"not {rule.count} hands of {rule.hand_size}"
+                )
+        return self
+
+
+def _second_copies(values: list[int]) -> int:
+    return len(values) - len(set(values))
+
+
+def load_deck(path: Path = DATA / "deck.toml") -> Deck:
+    """The deck of the file, checked; ``GameError`` names the file, the entry and the field."""
+    return validate(path, "the deck", Deck, read_toml(path))
+
+
+DECK = load_deck()
+SUITS = tuple(DECK.suits)
 # Physical cards of one suit from bit 0 up: -6 … -2, -1, -1, +1, +1, +2 … +6.
-SUIT_VALUES = (-6, -5, -4, -3, -2, -1, -1, 1, 1, 2, 3, 4, 5, 6)
+SUIT_VALUES = tuple(DECK.values)
 VALUES = tuple(sorted(set(SUIT_VALUES), reverse=True))  # a suit's distinct values, highest first
-SUIT_BITS = 16
-SUIT_MASK = tuple(((1 << len(SUIT_VALUES)) - 1) << (SUIT_BITS * s) for s in range(4))
-ZERO_SHIFT = 64
-ZERO_MASK = 0b1111 << ZERO_SHIFT
+SUIT_MASK = tuple(((1 << len(SUIT_VALUES)) - 1) << (SUIT_BITS * s) for s in range(SUIT_COUNT))
+ZERO_MASK = ((1 << DECK.zeros) - 1) << ZERO_SHIFT
 ZERO = "zero"
-HAND_SIZE = {3: 13, 4: 13, 5: 12}
+HAND_SIZE = {rule.count: rule.hand_size for rule in DECK.players}
+_RULES = {rule.count: rule for rule in DECK.players}
+# The bits of each doubled value's second copy within a suit's field.
+_SECOND_COPIES = sum(
+    1 << index
+    for index in range(1, len(SUIT_VALUES))
+    if SUIT_VALUES[index] == SUIT_VALUES[index - 1]
+)
 CARD_HELP = "cards look like green+2, blue-1, zero"
 
 
@@ -53,7 +132,7 @@ def parse_card(text: str) -> tuple[str | None, int]:
 
 def _masks() -> dict[str, int]:
     masks: dict[str, int] = {}
-    for suit in range(4):
+    for suit in range(SUIT_COUNT):
         for value in VALUES:
             mask = 0
             for index, v in enumerate(SUIT_VALUES):
@@ -87,19 +166,24 @@ def bits_of(texts: list[str], available: int) -> int:
     return taken
 
 
-def deck_bits(players: int, removed_suit: int, removed_zero: int) -> int:
-    """The cards in play: all 60 with 5 players; 4 and 3 players remove a +1 and a -1 a suit;
-    3 players also remove ``removed_suit`` and one zero (bit ``removed_zero`` of the four)."""
-    deck = (1 << (SUIT_BITS * 3 + len(SUIT_VALUES))) - 1
-    deck &= SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2] | SUIT_MASK[3]
-    deck |= ZERO_MASK
-    if players <= 4:
-        for suit in range(4):
-            # Bits 6 and 8 of a suit are its second -1 and second +1.
-            deck &= ~((1 << (SUIT_BITS * suit + 6)) | (1 << (SUIT_BITS * suit + 8)))
-    if players == 3:
+def deal_rules(players: int) -> PlayerCount:
+    """What the deck file says about a game of ``players``: hand size and removed cards."""
+    return _RULES[players]
+
+
+def deck_bits(players: int, removed_suit: int = 0) -> int:
+    """The cards in play with ``players``, as the deck file says; ``removed_suit`` is the suit
+    taken out where a whole suit is (the zeros taken out are the last ones: all alike)."""
+    rule = _RULES[players]
+    deck = ZERO_MASK
+    for suit in range(SUIT_COUNT):
+        deck |= SUIT_MASK[suit]
+        if rule.remove_second_copies:
+            deck &= ~(_SECOND_COPIES << (SUIT_BITS * suit))
+    if rule.remove_suit:
         deck &= ~SUIT_MASK[removed_suit]
-        deck &= ~(1 << (ZERO_SHIFT + removed_zero))
+    for zero in range(rule.remove_zeros):
+        deck &= ~(1 << (ZERO_SHIFT + DECK.zeros - 1 - zero))
     return deck
 
 

@@ -12,13 +12,14 @@ from .cards import (
     bit_list,
     bits_of,
     card_texts,
+    deal_rules,
     deck_bits,
     parse_card,
 )
 
 __all__ = ["Table", "canonical", "deal_consistent"]
 
-_ALL_CARDS = deck_bits(5, 0, 0)
+_ALL_CARDS = deck_bits(5)
 # Groups of identical cards: the four zeros, and each suit's two +1s and two -1s.
 _TWINS = [ZERO_MASK] + [CARD_MASK[f"{suit}{value}"] for suit in SUITS for value in ("+1", "-1")]
 _TRIES = 16
@@ -47,16 +48,16 @@ class Table:
         cls, players: int, first_leader: int, hands: list[list[str]] | None, rng: Rng
     ) -> Table:
         """The table for a new game; with 3 players the seed picks the removed suit."""
-        if players != 3:
-            return cls(players, first_leader, deck_bits(players, 0, 0))
-        # The four zeros are identical, so the removed one is always the last.
+        if not deal_rules(players).remove_suit:
+            return cls(players, first_leader, deck_bits(players))
         removed_suit = rng.below(4) if hands is None else _absent_suit(hands)
-        return cls(players, first_leader, deck_bits(3, removed_suit, 3))
+        return cls(players, first_leader, deck_bits(players, removed_suit))
 
     @staticmethod
     def check_hands(players: int, hands: list[list[str]]) -> None:
         """``ValueError`` unless the hands together are exactly this player count's deck."""
-        deck = deck_bits(players, _absent_suit(hands) if players == 3 else 0, 3)
+        removes_suit = deal_rules(players).remove_suit
+        deck = deck_bits(players, _absent_suit(hands) if removes_suit else 0)
         taken = bits_of([card for hand in hands for card in hand], deck)
         if taken != deck:
             raise ValueError("the hands do not make up the deck")
