@@ -80,7 +80,15 @@ def test_smithy_pays_two_to_draw_three_once(make: Scenario) -> None:
         main=True,
     )
     assert "use smithy" not in texts(st)
-    st.gold[0] = 3
+    st = make(
+        characters={"thief": 0},
+        turn="thief",
+        hands=[[], [], []],
+        cities=[["smithy"], [], []],
+        gold=[3, 0, 0],
+        deck=["manor", "temple", "tavern", "prison"],
+        main=True,
+    )
     st.apply("use smithy")
     assert st.gold[0] == 1 and sorted(st.hands[0]) == sorted(ids(["manor", "temple", "tavern"]))
     assert "use smithy" not in texts(st)

@@ -269,13 +269,13 @@ def test_determinize_keeps_shown_voids() -> None:
 def test_determinize_finds_a_deal_when_voids_leave_one_way() -> None:
     """Tight voids leave one consistent deal; both the sampler and the fallback find it."""
     from parlour.games.fearless.cards import SUIT_MASK, bit_list, deck_bits
-    from parlour.games.fearless.dealing import _deal_constructive, deal_consistent
+    from parlour.games.fearless.dealing import deal_consistent, deal_constructive
 
     cards = bit_list(deck_bits(4) & (SUIT_MASK[0] | SUIT_MASK[1] | SUIT_MASK[2]))
     counts = [12, 12, 0, 12]
     voids = [SUIT_MASK[1] | SUIT_MASK[2], SUIT_MASK[0] | SUIT_MASK[2], 0, SUIT_MASK[0]]
     only = [sum(c for c in cards if c & SUIT_MASK[s]) for s in (0, 1, 2)]
     for seed in range(5):
-        for deal in (deal_consistent, _deal_constructive):
+        for deal in (deal_consistent, deal_constructive):
             hands = deal(cards[:], counts, voids, Rng(seed))
             assert [hands[0], hands[1], hands[3]] == only

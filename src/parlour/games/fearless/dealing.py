@@ -141,12 +141,10 @@ def deal_consistent(cards: list[int], counts: list[int], voids: list[int], rng: 
                 hands[p] = sum(left[start : start + counts[p]])
                 start += counts[p]
             return hands
-    return _deal_constructive(cards, counts, voids, rng)
+    return deal_constructive(cards, counts, voids, rng)
 
 
-def _deal_constructive(
-    cards: list[int], counts: list[int], voids: list[int], rng: Rng
-) -> list[int]:
+def deal_constructive(cards: list[int], counts: list[int], voids: list[int], rng: Rng) -> list[int]:
     """Fill seats one card at a time, each card to a seat that keeps a completion possible."""
     seats = len(counts)
     hands = [0] * seats
