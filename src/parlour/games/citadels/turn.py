@@ -40,6 +40,7 @@ from .cards import (
     SMITHY,
     THIEF,
     WARLORD,
+    Colour,
 )
 from .draft import ABSENT, OVER, RESCUE, REVEALED, SILENT, TURN, start_round, unknown_character
 from .events import (
@@ -375,7 +376,7 @@ def _not_in_a_turn(state: CitadelsState, action: Move, seat: int, events: list[E
     raise AssertionError(f"{action.text!r} is never legal during a turn")
 
 
-# Each kind's handler, indexed by ``Kind`` (a tuple: an enum member's hash costs a call).
+# Each kind's handler, indexed by ``Kind`` (indexing a tuple costs less than a dict lookup).
 _HANDLERS = tuple(
     {
         Kind.TAKE_GOLD: _take_gold,
@@ -508,7 +509,6 @@ _ABILITY_OF = {
     "done": MAGICIAN,
     "destroy": WARLORD,
 }
-_COLOUR_NAMES = ("yellow", "blue", "green", "red", "purple")
 
 
 def explain_turn(state: CitadelsState, words: list[str]) -> str | None:
@@ -662,7 +662,7 @@ def _explain_income(state: CitadelsState) -> str | None:
         return f"the {name} collects no district income"
     if state.income_collected:
         return "you have already collected income this turn"
-    colour = _COLOUR_NAMES[C_COLOUR[character]]
+    colour = Colour(C_COLOUR[character]).name.lower()
     return f"your city has no {colour} district (nor a School of Magic), so there is no income"
 
 
