@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from .cards import D_COLOUR, D_POINTS, HAUNTED_CITY, PURPLE
 
 COMPLETE = 8  # districts that complete a city and trigger the last round
+FIVE_COLOURS_BONUS = 3
+FIRST_COMPLETE_BONUS = 4  # for the first city of 8 districts
+COMPLETE_BONUS = 2  # for every other city of 8 or more
 
 
 def has_five_colours(city: Sequence[int], haunted_counts: bool) -> bool:
@@ -24,11 +27,11 @@ def city_score(city: Sequence[int], haunted_counts: bool, first_complete: bool) 
     """Points for one city: costs (University and Dragon Gate 8) and every bonus."""
     points = sum(D_POINTS[d] for d in city)
     if has_five_colours(city, haunted_counts):
-        points += 3
+        points += FIVE_COLOURS_BONUS
     if first_complete:
-        points += 4
+        points += FIRST_COMPLETE_BONUS
     elif len(city) >= COMPLETE:
-        points += 2
+        points += COMPLETE_BONUS
     return points
 
 

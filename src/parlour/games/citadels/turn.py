@@ -79,7 +79,9 @@ RESOURCES, KEEPING, MAIN, REDRAW = TurnStep
 
 # The rules' numbers.
 GOLD_TAKEN = 2  # `take gold`
-CARDS_DRAWN = 2  # `draw`, keeping one
+CARDS_DRAWN = 2  # `draw`
+CARDS_KEPT = 1  # of the cards drawn
+BUILDS = 1  # districts a character may build in a turn (the Architect: more)
 OBSERVATORY_DRAWN = 3  # `draw` with an Observatory
 LIBRARY_KEPT_OF_OBSERVATORY = 2  # Library and Observatory together: draw 3, keep 2
 ARCHITECT_BUILDS = 3  # districts the Architect may build in a turn (others: 1)
@@ -157,7 +159,7 @@ def call_next(state: CitadelsState, events: list[Event]) -> None:
         state.turn_seat = seat
         state.turn_character = c
         state.turn_step = RESOURCES
-        state.builds_left = ARCHITECT_BUILDS if c == ARCHITECT else 1
+        state.builds_left = ARCHITECT_BUILDS if c == ARCHITECT else BUILDS
         state.income_collected = state.ability_used = False
         state.laboratory_used = state.smithy_used = False
         state.current_player = seat
@@ -267,7 +269,7 @@ def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
     observatory = OBSERVATORY in city
     drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
     events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "resources"))
-    keep = 1
+    keep = CARDS_KEPT
     if LIBRARY in city:
         keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
     if len(drawn) <= keep:
