@@ -154,6 +154,8 @@ def test_destroying_without_naming_the_seat() -> None:
     refused(state, "destroy temple", r"name the seat whose Temple you destroy, as in 'destroy 2")
     refused(state, "destroy castle", "no city has a Castle")
     refused(state, "destroy 3 temple", "Player 3 has no Temple")
+    refused(state, "destroy 2", r"name the district too, as in 'destroy 2 watchtower'")
+    refused(state, "destroy 9 temple", "there is no Player 9")
 
 
 def test_what_the_warlord_cannot_destroy() -> None:

@@ -605,6 +605,8 @@ def _explain_swap(state: CitadelsState, words: list[str]) -> str | None:
 
 
 def _explain_destroy(state: CitadelsState, words: list[str]) -> str | None:
+    if len(words) == 2 and words[1].isdigit():
+        return f"name the district too, as in 'destroy {words[1]} watchtower'"
     if len(words) == 2:
         district = _district(words, 1)
         if isinstance(district, str):
