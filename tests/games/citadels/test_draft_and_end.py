@@ -24,36 +24,36 @@ def ids(slugs: list[str]) -> list[int]:
 
 
 def new(players: int, seed: int = 0) -> CitadelsState:
-    st = GAME.new_game(players, seed=seed)
-    assert isinstance(st, CitadelsState)
-    return st
+    state = GAME.new_game(players, seed=seed)
+    assert isinstance(state, CitadelsState)
+    return state
 
 
-def draft_randomly(st: CitadelsState, rng: Rng) -> list[tuple[int, str]]:
+def draft_randomly(state: CitadelsState, rng: Rng) -> list[tuple[int, str]]:
     """Play the draft out at random; the (seat, action) pairs in order."""
     done = []
-    while st.phase == DRAFT:
-        seat = st.current_player
+    while state.phase == DRAFT:
+        seat = state.current_player
         assert seat is not None
-        action = rng.choice(st.legal_actions())
+        action = rng.choice(state.legal_actions())
         done.append((seat, action.text))
-        st.apply(action)
+        state.apply(action)
     return done
 
 
 @pytest.mark.parametrize("players", range(2, 8))
 def test_draft_hands_out_the_right_characters(players: int) -> None:
     for seed in range(20):
-        st = new(players, seed)
-        view = st.view(None)
+        state = new(players, seed)
+        view = state.view(None)
         assert len(view["face_up"]) == FACE_UP[players]
         assert "king" not in view["face_up"]
-        steps = draft_randomly(st, Rng(seed))
+        steps = draft_randomly(state, Rng(seed))
         per_seat = 2 if players <= 3 else 1
         for seat in range(players):
-            assert len([c for c in range(8) if st.holder[c] == seat]) == per_seat
+            assert len([c for c in range(8) if state.holder[c] == seat]) == per_seat
         face_down = 8 - FACE_UP[players] - per_seat * players
-        assert st.view(None)["face_down_count"] == face_down
+        assert state.view(None)["face_down_count"] == face_down
         order = [seat for seat, _ in steps]
         if players == 2:
             assert [t.split()[0] for _, t in steps] == [
@@ -72,27 +72,27 @@ def test_draft_hands_out_the_right_characters(players: int) -> None:
 
 
 def test_the_pool_is_passed_on_and_shrinks() -> None:
-    st = new(5, 3)
+    state = new(5, 3)
     sizes = []
-    while st.phase == DRAFT:
-        sizes.append(len(st.legal_actions()))
-        st.apply(st.legal_actions()[0])
+    while state.phase == DRAFT:
+        sizes.append(len(state.legal_actions()))
+        state.apply(state.legal_actions()[0])
     assert sizes == [6, 5, 4, 3, 2]
 
 
 def test_seven_players_last_seat_may_take_the_face_down_card() -> None:
     taken = 0
     for seed in range(30):
-        st = new(7, seed)
+        state = new(7, seed)
         for _ in range(6):
-            st.apply(st.legal_actions()[0])
-        offer = st.view(6)["draft_offers"][-1]["characters"]
+            state.apply(state.legal_actions()[0])
+        offer = state.view(6)["draft_offers"][-1]["characters"]
         assert len(offer) == 2  # the one left and the face-down card
-        hidden = st.places.index(-1)
-        assert hidden in st.draft_pool
-        st.apply(f"choose {C_SLUG[hidden]}")
-        taken += st.took_face_down
-        assert st.view(None)["face_down_count"] == 1
+        hidden = state.places.index(-1)
+        assert hidden in state.draft_pool
+        state.apply(f"choose {C_SLUG[hidden]}")
+        taken += state.took_face_down
+        assert state.view(None)["face_down_count"] == 1
     assert taken == 30
 
 
@@ -102,19 +102,19 @@ def test_the_king_is_never_face_up() -> None:
 
 
 def test_draft_offers_are_private() -> None:
-    st = new(4, 1)
-    st.apply(st.legal_actions()[0])
-    assert len(st.view(0)["draft_offers"]) == 1
-    assert st.view(1)["draft_offers"][0]["characters"] == [
-        a.text.split()[1] for a in st.legal_actions()
+    state = new(4, 1)
+    state.apply(state.legal_actions()[0])
+    assert len(state.view(0)["draft_offers"]) == 1
+    assert state.view(1)["draft_offers"][0]["characters"] == [
+        a.text.split()[1] for a in state.legal_actions()
     ]
-    assert "draft_offers" not in st.view(None)
-    assert st.view(2)["draft_offers"] == []
+    assert "draft_offers" not in state.view(None)
+    assert state.view(2)["draft_offers"] == []
 
 
 def test_first_to_eight_ends_after_the_round(make: Scenario) -> None:
     seven = ["temple", "church", "monastery", "tavern", "market", "docks", "prison"]
-    st = make(
+    state = make(
         characters={"king": 0, "warlord": 1},
         turn="king",
         hands=[["manor"], ["watchtower"], []],
@@ -122,17 +122,17 @@ def test_first_to_eight_ends_after_the_round(make: Scenario) -> None:
         gold=[3, 9, 0],
         main=True,
     )
-    st.apply("build manor")
-    assert st.last_round and st.first_complete == 0 and not st.is_over
-    st.apply("end turn")
-    assert st.current_player == 1  # the round is played out
-    st.apply("take gold")
-    st.apply("build watchtower")
-    st.apply("end turn")
-    assert st.is_over and st.current_player is None
+    state.apply("build manor")
+    assert state.last_round and state.first_complete == 0 and not state.is_over
+    state.apply("end turn")
+    assert state.current_player == 1  # the round is played out
+    state.apply("take gold")
+    state.apply("build watchtower")
+    state.apply("end turn")
+    assert state.is_over and state.current_player is None
     # 17 in districts + 4 for the first complete city (no purple: no five colours)
-    assert st.scores()[:2] == [17 + 4, 16 + 2]
-    assert st.winners() == [0]
+    assert state.scores()[:2] == [17 + 4, 16 + 2]
+    assert state.winners() == [0]
 
 
 def test_five_colours_with_university_and_dragon_gate() -> None:
@@ -144,30 +144,30 @@ def test_five_colours_with_university_and_dragon_gate() -> None:
 
 
 def test_ties_share_the_win(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"warlord": 0},
         turn="warlord",
         cities=[["manor"], ["manor"], []],
         last_round=True,
     )
-    st.apply("take gold")
-    st.apply("end turn")
-    assert st.is_over and st.winners() == [0, 1] and st.returns()[:2] == [0.5, 0.5]
+    state.apply("take gold")
+    state.apply("end turn")
+    assert state.is_over and state.winners() == [0, 1] and state.returns()[:2] == [0.5, 0.5]
 
 
 def test_max_rounds_caps_the_game() -> None:
-    st = GAME.new_game(3, seed=5, max_rounds=2)
+    state = GAME.new_game(3, seed=5, max_rounds=2)
     rng = Rng(5)
-    while not st.is_over:
-        st.apply(rng.choice(st.legal_actions()))
-    assert isinstance(st, CitadelsState) and st.round == 2
-    assert st.log[-1].kind == "game-over"
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state, CitadelsState) and state.round == 2
+    assert state.log[-1].kind == "game-over"
     with pytest.raises(GameError, match="max_rounds"):
         GAME.new_game(3, max_rounds=0)
 
 
 def test_the_deck_has_65_cards_and_66_with_the_great_wall() -> None:
     for great_wall, total in ((False, 65), (True, 66)):
-        st = GAME.new_game(4, seed=0, great_wall=great_wall)
-        assert isinstance(st, CitadelsState)
-        assert len(st.deck) + sum(len(h) for h in st.hands) == total
+        state = GAME.new_game(4, seed=0, great_wall=great_wall)
+        assert isinstance(state, CitadelsState)
+        assert len(state.deck) + sum(len(h) for h in state.hands) == total

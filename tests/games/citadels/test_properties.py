@@ -16,27 +16,29 @@ from parlour.games.citadels.state import CitadelsState
 GAME = parlour.load("citadels")
 
 
-def cards_everywhere(st: CitadelsState) -> Counter[int]:
+def cards_everywhere(state: CitadelsState) -> Counter[int]:
     """Every district card of the state, wherever it is."""
-    found = Counter(st.deck)
-    for hand in st.hands:
+    found = Counter(state.deck)
+    for hand in state.hands:
         found.update(hand)
-    for city in st.cities:
+    for city in state.cities:
         found.update(city)
-    found.update(st.drawn)
-    found.update(st.set_aside)
-    if st.rescue_district >= 0:
-        found[st.rescue_district] += 1
+    found.update(state.drawn)
+    found.update(state.set_aside)
+    if state.rescue_district >= 0:
+        found[state.rescue_district] += 1
     return found
 
 
-def check(st: CitadelsState, full: Counter[int]) -> None:
-    assert cards_everywhere(st) == full
-    assert min(st.gold) >= 0
-    for seat, city in enumerate(st.cities):
+def check(state: CitadelsState, full: Counter[int]) -> None:
+    assert cards_everywhere(state) == full
+    assert min(state.gold) >= 0
+    for seat, city in enumerate(state.cities):
         assert len(set(city)) == len(city)  # never two of a district
-        hc = 0 <= st.haunted_city_round[seat] < st.round
-        assert st.view(None)["scores"][seat] == city_score(city, hc, seat == st.first_complete)
+        hc = 0 <= state.haunted_city_round[seat] < state.round
+        assert state.view(None)["scores"][seat] == city_score(
+            city, hc, seat == state.first_complete
+        )
 
 
 @settings(max_examples=40, deadline=None)

@@ -15,8 +15,8 @@ def ids(slugs: list[str]) -> list[int]:
     return [D_INDEX[s] for s in slugs]
 
 
-def texts(st: CitadelsState) -> list[str]:
-    return [a.text for a in st.legal_actions()]
+def texts(state: CitadelsState) -> list[str]:
+    return [a.text for a in state.legal_actions()]
 
 
 def test_haunted_city_counts_as_the_missing_colour() -> None:
@@ -28,7 +28,7 @@ def test_haunted_city_counts_as_the_missing_colour() -> None:
 
 
 def test_haunted_city_built_in_the_last_round_does_not_count(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"king": 0},
         turn="king",
         hands=[["haunted-city"], [], []],
@@ -36,26 +36,26 @@ def test_haunted_city_built_in_the_last_round_does_not_count(make: Scenario) -> 
         gold=[5, 0, 0],
         main=True,
     )
-    st.apply("build haunted-city")
-    assert st.scores()[0] == 3 + 1 + 1 + 3 + 2  # no bonus this round
-    st.apply("end turn")  # nobody else holds a character: the next round begins
-    assert st.round == 2
-    assert st.scores()[0] == 3 + 1 + 1 + 3 + 2 + 3
+    state.apply("build haunted-city")
+    assert state.scores()[0] == 3 + 1 + 1 + 3 + 2  # no bonus this round
+    state.apply("end turn")  # nobody else holds a character: the next round begins
+    assert state.round == 2
+    assert state.scores()[0] == 3 + 1 + 1 + 3 + 2 + 3
 
 
 def test_keep_cannot_be_destroyed(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"warlord": 0},
         turn="warlord",
         cities=[[], ["keep"], []],
         gold=[9, 0, 0],
         main=True,
     )
-    assert not any(t.startswith("destroy") for t in texts(st))
+    assert not any(t.startswith("destroy") for t in texts(state))
 
 
 def test_laboratory_discards_a_card_for_one_gold_once(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"thief": 0},
         turn="thief",
         hands=[["manor", "palace"], [], []],
@@ -63,14 +63,18 @@ def test_laboratory_discards_a_card_for_one_gold_once(make: Scenario) -> None:
         gold=[0, 0, 0],
         main=True,
     )
-    assert {"use laboratory manor", "use laboratory palace"} <= set(texts(st))
-    st.apply("use laboratory palace")
-    assert st.gold[0] == 1 and st.hands[0] == ids(["manor"]) and st.deck[0] == D_INDEX["palace"]
-    assert not any(t.startswith("use laboratory") for t in texts(st))
+    assert {"use laboratory manor", "use laboratory palace"} <= set(texts(state))
+    state.apply("use laboratory palace")
+    assert (
+        state.gold[0] == 1
+        and state.hands[0] == ids(["manor"])
+        and state.deck[0] == D_INDEX["palace"]
+    )
+    assert not any(t.startswith("use laboratory") for t in texts(state))
 
 
 def test_smithy_pays_two_to_draw_three_once(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"thief": 0},
         turn="thief",
         hands=[[], [], []],
@@ -79,8 +83,8 @@ def test_smithy_pays_two_to_draw_three_once(make: Scenario) -> None:
         deck=["manor", "temple", "tavern", "prison"],
         main=True,
     )
-    assert "use smithy" not in texts(st)
-    st = make(
+    assert "use smithy" not in texts(state)
+    state = make(
         characters={"thief": 0},
         turn="thief",
         hands=[[], [], []],
@@ -89,45 +93,47 @@ def test_smithy_pays_two_to_draw_three_once(make: Scenario) -> None:
         deck=["manor", "temple", "tavern", "prison"],
         main=True,
     )
-    st.apply("use smithy")
-    assert st.gold[0] == 1 and sorted(st.hands[0]) == sorted(ids(["manor", "temple", "tavern"]))
-    assert "use smithy" not in texts(st)
+    state.apply("use smithy")
+    assert state.gold[0] == 1 and sorted(state.hands[0]) == sorted(
+        ids(["manor", "temple", "tavern"])
+    )
+    assert "use smithy" not in texts(state)
 
 
 def test_graveyard_owner_may_pay_one_gold_to_rescue(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"warlord": 1},
         turn="warlord",
         cities=[["graveyard"], ["tavern"], ["castle"]],
         gold=[1, 9, 0],
         main=True,
     )
-    st.apply("destroy 2 castle")
-    assert st.current_player == 0
-    assert texts(st) == ["rescue castle", "pass"]
-    st.apply("rescue castle")
-    assert st.gold[0] == 0 and st.hands[0][-1] == D_INDEX["castle"]
-    assert st.current_player == 1 and "end turn" in texts(st)
+    state.apply("destroy 2 castle")
+    assert state.current_player == 0
+    assert texts(state) == ["rescue castle", "pass"]
+    state.apply("rescue castle")
+    assert state.gold[0] == 0 and state.hands[0][-1] == D_INDEX["castle"]
+    assert state.current_player == 1 and "end turn" in texts(state)
 
 
 def test_graveyard_pass_sends_the_card_under_the_deck(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"warlord": 1},
         turn="warlord",
         cities=[["graveyard"], [], ["castle"]],
         gold=[1, 9, 0],
         main=True,
     )
-    st.apply("destroy 2 castle")
-    st.apply("pass")
-    assert st.deck[0] == D_INDEX["castle"] and st.gold[0] == 1
+    state.apply("destroy 2 castle")
+    state.apply("pass")
+    assert state.deck[0] == D_INDEX["castle"] and state.gold[0] == 1
 
 
 def test_graveyard_window_asks_owners_in_turn_order_from_the_warlord(make: Scenario) -> None:
     """The rescue is a response window: a pass moves it on, a rescue closes it."""
     # One Graveyard a game, but the window serves any number of owners (a card set of
     # another size): seat 3 is asked before seat 0 because the Warlord sits at seat 2.
-    st = make(
+    state = make(
         players=4,
         characters={"warlord": 2},
         turn="warlord",
@@ -135,16 +141,19 @@ def test_graveyard_window_asks_owners_in_turn_order_from_the_warlord(make: Scena
         gold=[1, 0, 9, 1],
         main=True,
     )
-    st.apply("destroy 1 castle")
-    assert st.current_player == 3 and st.view(None)["rescue"] == {"seat": 3, "district": "castle"}
-    assert st.view(None)["phase"] == "rescue"
-    st.apply("pass")
-    assert st.current_player == 0
-    st.apply("rescue castle")
-    assert st.hands[0][-1] == D_INDEX["castle"] and st.gold == [0, 0, 6, 1]
-    assert st.current_player == 2 and st.view(None)["rescue"] is None
+    state.apply("destroy 1 castle")
+    assert state.current_player == 3 and state.view(None)["rescue"] == {
+        "seat": 3,
+        "district": "castle",
+    }
+    assert state.view(None)["phase"] == "rescue"
+    state.apply("pass")
+    assert state.current_player == 0
+    state.apply("rescue castle")
+    assert state.hands[0][-1] == D_INDEX["castle"] and state.gold == [0, 0, 6, 1]
+    assert state.current_player == 2 and state.view(None)["rescue"] is None
     # Everyone passes: the card goes under the deck and the Warlord's turn goes on.
-    st = make(
+    state = make(
         players=4,
         characters={"warlord": 2},
         turn="warlord",
@@ -152,112 +161,114 @@ def test_graveyard_window_asks_owners_in_turn_order_from_the_warlord(make: Scena
         gold=[1, 0, 9, 1],
         main=True,
     )
-    st.apply("destroy 1 castle")
-    st.apply("pass")
-    st.apply("pass")
-    assert st.current_player == 2 and st.deck[0] == D_INDEX["castle"]
-    assert st.view(None)["phase"] == "turn"
+    state.apply("destroy 1 castle")
+    state.apply("pass")
+    state.apply("pass")
+    assert state.current_player == 2 and state.deck[0] == D_INDEX["castle"]
+    assert state.view(None)["phase"] == "turn"
 
 
 def test_graveyard_not_for_the_warlord_his_own_city_itself_or_without_gold(
     make: Scenario,
 ) -> None:
     # The Warlord owns the Graveyard: no rescue.
-    st = make(
+    state = make(
         characters={"warlord": 0},
         turn="warlord",
         cities=[["graveyard"], ["castle"], []],
         gold=[9, 0, 0],
         main=True,
     )
-    st.apply("destroy 1 castle")
-    assert st.current_player == 0 and "end turn" in texts(st)
+    state.apply("destroy 1 castle")
+    assert state.current_player == 0 and "end turn" in texts(state)
     # The Warlord destroys his own district: no rescue for the Graveyard's owner.
-    st = make(
+    state = make(
         characters={"warlord": 1},
         turn="warlord",
         cities=[["graveyard"], ["castle"], []],
         gold=[5, 9, 0],
         main=True,
     )
-    st.apply("destroy 1 castle")
-    assert st.current_player == 1
+    state.apply("destroy 1 castle")
+    assert state.current_player == 1
     # The Graveyard itself, and an owner without gold.
-    st = make(
+    state = make(
         characters={"warlord": 1},
         turn="warlord",
         cities=[["graveyard", "castle"], [], []],
         gold=[0, 9, 0],
         main=True,
     )
-    st.apply("destroy 0 castle")
-    assert st.current_player == 1
-    st = make(
+    state.apply("destroy 0 castle")
+    assert state.current_player == 1
+    state = make(
         characters={"warlord": 1},
         turn="warlord",
         cities=[["graveyard", "castle"], [], []],
         gold=[5, 9, 0],
         main=True,
     )
-    st.apply("destroy 0 graveyard")
-    assert st.current_player == 1
+    state.apply("destroy 0 graveyard")
+    assert state.current_player == 1
 
 
 def test_observatory_draws_three_keeps_one(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"king": 0},
         turn="king",
         hands=[[], [], []],
         cities=[["observatory"], [], []],
         deck=["manor", "temple", "tavern"],
     )
-    st.apply("draw")
-    assert set(texts(st)) == {"keep manor", "keep temple", "keep tavern"}
-    st.apply("keep temple")
-    assert st.hands[0] == ids(["temple"]) and set(st.deck[:2]) == set(ids(["manor", "tavern"]))
+    state.apply("draw")
+    assert set(texts(state)) == {"keep manor", "keep temple", "keep tavern"}
+    state.apply("keep temple")
+    assert state.hands[0] == ids(["temple"]) and set(state.deck[:2]) == set(
+        ids(["manor", "tavern"])
+    )
 
 
 def test_library_keeps_both_and_with_observatory_three_keep_two(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"king": 0},
         turn="king",
         hands=[[], [], []],
         cities=[["library"], [], []],
         deck=["manor", "temple", "tavern"],
     )
-    st.apply("draw")
-    assert sorted(st.hands[0]) == sorted(ids(["manor", "temple"])) and st.turn_step == 2
-    st = make(
+    state.apply("draw")
+    assert sorted(state.hands[0]) == sorted(ids(["manor", "temple"])) and state.turn_step == 2
+    state = make(
         characters={"king": 0},
         turn="king",
         hands=[[], [], []],
         cities=[["library", "observatory"], [], []],
         deck=["manor", "temple", "tavern"],
     )
-    st.apply("draw")
-    st.apply("keep tavern")
-    st.apply("keep manor")
-    assert sorted(st.hands[0]) == sorted(ids(["manor", "tavern"]))
-    assert st.deck[0] == D_INDEX["temple"]
+    state.apply("draw")
+    state.apply("keep tavern")
+    state.apply("keep manor")
+    assert sorted(state.hands[0]) == sorted(ids(["manor", "tavern"]))
+    assert state.deck[0] == D_INDEX["temple"]
 
 
 def test_school_of_magic_counts_as_the_characters_colour(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"king": 0},
         turn="king",
         cities=[["school-of-magic", "manor"], [], []],
         gold=[0, 0, 0],
         main=True,
     )
-    st.apply("collect income")
-    assert st.gold[0] == 2
-    st = make(
+    state.apply("collect income")
+    assert state.gold[0] == 2
+    state = make(
         characters={"architect": 0},
         turn="architect",
         cities=[["school-of-magic"], [], []],
         main=True,
     )
-    assert "collect income" not in texts(st)
+    assert "collect income" not in texts(state)
 
 
 def test_university_and_dragon_gate_score_eight() -> None:
@@ -265,7 +276,7 @@ def test_university_and_dragon_gate_score_eight() -> None:
 
 
 def test_great_wall_makes_the_warlord_pay_one_more(make: Scenario) -> None:
-    st = make(
+    state = make(
         characters={"warlord": 0},
         turn="warlord",
         cities=[[], ["great-wall", "castle", "watchtower"], []],
@@ -273,10 +284,10 @@ def test_great_wall_makes_the_warlord_pay_one_more(make: Scenario) -> None:
         main=True,
         great_wall=True,
     )
-    legal = texts(st)
+    legal = texts(state)
     assert "destroy 1 castle" not in legal  # 4 - 1 + 1 = 4 > 3
     assert "destroy 1 watchtower" in legal  # 1 - 1 + 1 = 1
-    st = make(
+    state = make(
         characters={"warlord": 0},
         turn="warlord",
         cities=[[], ["great-wall", "castle", "watchtower"], []],
@@ -284,4 +295,4 @@ def test_great_wall_makes_the_warlord_pay_one_more(make: Scenario) -> None:
         main=True,
         great_wall=True,
     )
-    assert "destroy 1 great-wall" in texts(st)  # itself: 6 - 1
+    assert "destroy 1 great-wall" in texts(state)  # itself: 6 - 1
