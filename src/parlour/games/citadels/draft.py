@@ -52,19 +52,19 @@ class CallStatus(IntEnum):
 
 # The members the hot paths compare against, bound once.
 DRAFT, TURN, RESCUE, OVER = Phase
-PICK, BURY = DraftStep
 UNCALLED, REVEALED, ABSENT, SILENT = CallStatus
 
 
 def draft_order(players: int, crown: int) -> tuple[tuple[int, DraftStep], ...]:
     """The draft's steps as (seat, what it does), starting with the crown."""
     order = [(crown + i) % players for i in range(players)]
+    pick, bury = DraftStep.CHOOSE, DraftStep.PUT_FACE_DOWN
     if players == 2:
         a, b = order
-        return ((a, PICK), (b, PICK), (b, BURY), (a, PICK), (a, BURY), (b, PICK))
+        return ((a, pick), (b, pick), (b, bury), (a, pick), (a, bury), (b, pick))
     if players == 3:
-        return tuple((seat, PICK) for seat in order + order)
-    return tuple((seat, PICK) for seat in order)
+        return tuple((seat, pick) for seat in order + order)
+    return tuple((seat, pick) for seat in order)
 
 
 def is_initial(players: int, took_face_down: bool, place: int, last: int) -> bool:
@@ -115,7 +115,7 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
 
 def draft_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the pool (or, on a burying step, put one face down)."""
-    moves = CHOOSE if state.draft_order[state.draft_step][1] == PICK else PUT_FACE_DOWN
+    moves = CHOOSE if state.draft_order[state.draft_step][1] == DraftStep.CHOOSE else PUT_FACE_DOWN
     return [moves[c] for c in state.draft_pool]
 
 
@@ -127,9 +127,9 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
         state.took_face_down = True
     state.places[c] = state.draft_step
     state.draft_pool.remove(c)
-    if kind == PICK:
+    if kind == DraftStep.CHOOSE:
         state.holder[c] = seat
-    events.append(CharacterTaken(seat, C_SLUG[c], kind == BURY))
+    events.append(CharacterTaken(seat, C_SLUG[c], kind == DraftStep.PUT_FACE_DOWN))
     state.draft_step += 1
     last = len(state.draft_order) - 1
     if state.draft_step > last:
@@ -147,7 +147,7 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
 def explain_draft(state: CitadelsState, words: list[str]) -> str | None:
     """Why a draft action cannot be played now (a face-up, unknown or absent character ...)."""
     verb = words[0]
-    keeping = state.draft_order[state.draft_step][1] == PICK
+    keeping = state.draft_order[state.draft_step][1] == DraftStep.CHOOSE
     if verb not in ("choose", "discard"):
         return f"the characters are being chosen; {describe_step(keeping)}"
     if len(words) != 2:
