@@ -50,15 +50,18 @@ class CallStatus(IntEnum):
     SILENT = 3  # the murdered character: called, its holder stays silent
 
 
-# The members the hot paths compare against, bound once.
-DRAFT, TURN, RESCUE, OVER = Phase
-UNCALLED, REVEALED, ABSENT, SILENT = CallStatus
+# The values the state stores and the hot paths compare, bound once as plain ints: CPython
+# compares exact ints on a fast path that enum members miss, and looking a member up on its
+# enum costs four times a global. The enums above name and document them.
+DRAFT, TURN, RESCUE, OVER = map(int, Phase)
+UNCALLED, REVEALED, ABSENT, SILENT = map(int, CallStatus)
+CHOOSE_STEP, FACE_DOWN_STEP = map(int, DraftStep)
 
 
-def draft_order(players: int, crown: int) -> tuple[tuple[int, DraftStep], ...]:
-    """The draft's steps as (seat, what it does), starting with the crown."""
+def draft_order(players: int, crown: int) -> tuple[tuple[int, int], ...]:
+    """The draft's steps as (seat, what it does: a DraftStep), starting with the crown."""
     order = [(crown + i) % players for i in range(players)]
-    pick, bury = DraftStep.CHOOSE, DraftStep.PUT_FACE_DOWN
+    pick, bury = CHOOSE_STEP, FACE_DOWN_STEP
     if players == 2:
         a, b = order
         return ((a, pick), (b, pick), (b, bury), (a, pick), (a, bury), (b, pick))
@@ -115,7 +118,7 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
 
 def draft_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the pool (or, on a burying step, put one face down)."""
-    moves = CHOOSE if state.draft_order[state.draft_step][1] == DraftStep.CHOOSE else PUT_FACE_DOWN
+    moves = CHOOSE if state.draft_order[state.draft_step][1] == CHOOSE_STEP else PUT_FACE_DOWN
     return [moves[c] for c in state.draft_pool]
 
 
@@ -127,9 +130,9 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
         state.took_face_down = True
     state.places[c] = state.draft_step
     state.draft_pool.remove(c)
-    if kind == DraftStep.CHOOSE:
+    if kind == CHOOSE_STEP:
         state.holder[c] = seat
-    events.append(CharacterTaken(seat, C_SLUG[c], kind == DraftStep.PUT_FACE_DOWN))
+    events.append(CharacterTaken(seat, C_SLUG[c], kind == FACE_DOWN_STEP))
     state.draft_step += 1
     last = len(state.draft_order) - 1
     if state.draft_step > last:
@@ -147,7 +150,7 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
 def explain_draft(state: CitadelsState, words: list[str]) -> str | None:
     """Why a draft action cannot be played now (a face-up, unknown or absent character ...)."""
     verb = words[0]
-    keeping = state.draft_order[state.draft_step][1] == DraftStep.CHOOSE
+    keeping = state.draft_order[state.draft_step][1] == CHOOSE_STEP
     if verb not in ("choose", "discard"):
         return f"the characters are being chosen; {describe_step(keeping)}"
     if len(words) != 2:

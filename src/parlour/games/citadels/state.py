@@ -12,7 +12,6 @@ from .draft import (
     DRAFT,
     RESCUE,
     TURN,
-    Phase,
     draft_actions,
     draft_apply,
     explain_draft,
@@ -21,7 +20,6 @@ from .draft import (
 from .scoring import best, city_score
 from .turn import (
     MAIN,
-    TurnStep,
     call_next,
     explain_rescue,
     explain_turn,
@@ -88,12 +86,12 @@ class CitadelsState(State):
     crown: int
     round: int  # 1-based
     max_rounds: int
-    phase: Phase
-    draft_order: tuple[tuple[int, int], ...]  # this round's draft steps: (seat, DraftStep)
+    phase: int  # a Phase
+    draft_order: tuple[tuple[int, int], ...]  # this round's steps: (seat, a DraftStep)
     draft_step: int  # the draft step to play
     places: list[int]  # per character: FACE_UP, INITIAL, POOL or the draft step that took it
     holder: list[int]  # per character: the seat that holds it this round, else -1
-    call_status: list[int]  # per character: its CallStatus
+    call_status: list[int]  # per character: a CallStatus
     face_up: list[int]
     took_face_down: bool  # 7 players: the last seat took the initial face-down card
     draft_pool: list[int]  # the characters offered at the current draft step, by rank
@@ -102,7 +100,7 @@ class CitadelsState(State):
     robbed: int  # the character the Thief named, else -1
     turn_seat: int  # the seat whose character's turn it is, else -1
     turn_character: int
-    turn_step: TurnStep
+    turn_step: int  # a TurnStep
     builds_left: int
     income_collected: bool
     ability_used: bool

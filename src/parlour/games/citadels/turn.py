@@ -75,7 +75,7 @@ class TurnStep(IntEnum):
     REDRAW = 3  # the Magician puts cards under the deck one at a time, then `done`
 
 
-RESOURCES, KEEPING, MAIN, REDRAW = TurnStep
+RESOURCES, KEEPING, MAIN, REDRAW = map(int, TurnStep)  # plain ints, as in draft.py
 
 # The rules' numbers.
 GOLD_TAKEN = 2  # `take gold`

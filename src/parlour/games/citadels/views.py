@@ -17,31 +17,23 @@ from ...core import Rng, derive_seed
 from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, full_deck
 from .draft import (
     ABSENT,
+    CHOOSE_STEP,
     DRAFT,
+    FACE_DOWN_STEP,
     FACE_UP,
     INITIAL,
     LAST_SEAT_MAY_SWAP,
     POOL,
     REVEALED,
-    DraftStep,
     offered,
 )
-from .turn import TurnStep
 
 if TYPE_CHECKING:
     from .state import CitadelsState
 
-# The draft steps' kinds, bound once for the loops below: an enum member's lookup costs
-# four times a global's.
-_CHOOSE, _PUT_FACE_DOWN = DraftStep
-# The names views give a phase and a turn's step, by ``Phase`` and ``TurnStep``.
+# The names views give a phase and a turn's step, indexed by ``Phase`` and ``TurnStep``.
 PHASES = ("draft", "turn", "rescue", "over")
-STEPS = {
-    TurnStep.RESOURCES: "resource",
-    TurnStep.KEEPING: "keep",
-    TurnStep.MAIN: "main",
-    TurnStep.REDRAW: "redraw",
-}
+STEPS = ("resource", "keep", "main", "redraw")
 
 
 def _chars(chars: list[int]) -> list[str]:
@@ -75,7 +67,7 @@ def face_down_known(state: CitadelsState, seat: int) -> list[int]:
         c
         for c in range(CHARACTER_COUNT)
         if 0 <= state.places[c] < POOL
-        and state.draft_order[state.places[c]] == (seat, _PUT_FACE_DOWN)
+        and state.draft_order[state.places[c]] == (seat, FACE_DOWN_STEP)
     ]
     last = len(state.draft_order) - 1
     if state.phase != DRAFT and state.draft_order[last][0] == seat:
@@ -111,7 +103,7 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
         1
         for c in range(CHARACTER_COUNT)
         if places[c] == INITIAL
-        or (0 <= places[c] < POOL and order[places[c]][1] == _PUT_FACE_DOWN)
+        or (0 <= places[c] < POOL and order[places[c]][1] == FACE_DOWN_STEP)
         or (places[c] == POOL and not in_draft)
     )
     turn: dict[str, Any] | None = None
@@ -141,7 +133,7 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
             "deck_count": len(state.deck),
             "face_up": _chars(state.face_up),
             "face_down_count": face_down,
-            "draft_order": [[s, "choose" if k == _CHOOSE else "discard"] for s, k in order],
+            "draft_order": [[s, "choose" if k == CHOOSE_STEP else "discard"] for s, k in order],
             "draft_step": state.draft_step if in_draft else None,
             "pool_count": len(state.draft_pool) if in_draft else 0,
             "took_face_down": took_face_down(state, seat),
@@ -247,7 +239,7 @@ def _redeal_characters(
     for i, c in chosen.items():
         place = places[i]
         det.places[c] = place
-        is_pick = 0 <= place < POOL and order[place][1] == _CHOOSE
+        is_pick = 0 <= place < POOL and order[place][1] == CHOOSE_STEP
         det.holder[c] = order[place][0] if is_pick else -1
     if state.phase == DRAFT:
         pool = [c for c in range(CHARACTER_COUNT) if det.places[c] == POOL]
@@ -274,7 +266,7 @@ def _place(
         for k, offer in seen:
             if (c in offer) != offered(n, took, place, k, last):
                 return False
-        is_pick = 0 <= place < POOL and order[place][1] == _CHOOSE
+        is_pick = 0 <= place < POOL and order[place][1] == CHOOSE_STEP
         if state.call_status[c] == REVEALED:
             return is_pick and order[place][0] == state.holder[c]
         return not (state.call_status[c] == ABSENT and is_pick)
