@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
+from . import views
 from .actions import Move
 from .cards import full_deck
 from .draft import (
@@ -28,7 +29,6 @@ from .turn import (
     turn_actions,
     turn_apply,
 )
-from .views import determinize, view
 
 __all__ = ["CitadelsState"]
 
@@ -246,10 +246,7 @@ class CitadelsState(State):
 
     # -- information ----------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know (see ``views.view``)."""
-        return view(self, seat)
-
-    def determinize(self, seat: int | None, seed: int) -> CitadelsState:
-        """A state ``seat`` cannot tell from this one (see ``views.determinize``)."""
-        return determinize(self, seat, seed)
+    # Search calls these once an iteration, so the functions of ``views`` are the methods
+    # themselves rather than methods that call them: no extra frame.
+    view = views.view
+    determinize = views.determinize

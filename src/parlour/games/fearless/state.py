@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action, Event, Game, IllegalAction, Rng, State
+from . import views
 from .actions import SUIT_FIELD, SUIT_PLAYS, SUIT_SHIFT, ZERO_PLAY, Play, suit_plays
 from .cards import HAND_SIZE, SUIT_MASK, ZERO_SHIFT
 from .dealing import Table
 from .events import CardPlayed
 from .scoring import least_scared
 from .tricks import deal, end_trick, explain, start_round, why_illegal
-from .views import determinize, view
 
 __all__ = ["FearlessState", "check_hands"]
 
@@ -181,13 +181,10 @@ class FearlessState(State):
 
     # -- what a seat may know ----------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """The seat's own hand, other hands as counts, the trick, the track (``views.view``)."""
-        return view(self, seat)
-
-    def determinize(self, seat: int | None, seed: int) -> FearlessState:
-        """Redeal the cards ``seat`` has not seen, respecting shown voids (``views``)."""
-        return determinize(self, seat, seed)
+    # Search calls these once an iteration, so the functions of ``views`` are the methods
+    # themselves rather than methods that call them: no extra frame.
+    view = views.view
+    determinize = views.determinize
 
     # -- results -----------------------------------------------------------------------------
 
