@@ -186,11 +186,19 @@ def character_named(slug: str) -> Character | None:
     return None if index is None else CHARACTERS[index]
 
 
-def full_deck(great_wall: bool) -> list[int]:
-    """Every district card of a game, as district indices, one entry a copy."""
-    return [
+def _deck(great_wall: bool) -> tuple[int, ...]:
+    return tuple(
         index
         for index, d in enumerate(DISTRICTS)
         if great_wall or not d.optional
         for _ in range(d.copies)
-    ]
+    )
+
+
+# Built once: every determinization starts from the whole deck.
+_DECKS = {great_wall: _deck(great_wall) for great_wall in (False, True)}
+
+
+def full_deck(great_wall: bool) -> list[int]:
+    """Every district card of a game, as district indices, one entry a copy."""
+    return list(_DECKS[great_wall])
