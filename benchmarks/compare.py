@@ -7,7 +7,9 @@ child processes, one on each tree, measure the same fixed work (random playouts,
 alternating chunk by chunk. Each keeps the least CPU time (``time.process_time``) of every
 measurement: CPU time leaves out the time a child waits while other processes run, and the
 minimum over interleaved chunks leaves out chunks slowed by contention, so the ratio holds
-on a busy shared machine where wall-clock figures swing by a factor of two.
+on a busy shared machine where wall-clock figures swing by a factor of two. Each round puts
+both children on the same processor (the next one each round, where the system allows it),
+so that neither keeps a core that a neighbour's work slows more than the other's.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -170,7 +173,11 @@ def main() -> None:
     args = parser.parse_args()
     children = {"base": Child(args.base), "new": Child(args.new)}
     best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
     for number in range(args.rounds):
+        if cpus:
+            for child in children.values():
+                os.sched_setaffinity(child.process.pid, {cpus[number % len(cpus)]})
         order = ("base", "new") if number % 2 == 0 else ("new", "base")
         for metric in METRICS:
             for which in order:
