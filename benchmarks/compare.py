@@ -170,7 +170,9 @@ def main() -> None:
     parser.add_argument("base", type=Path, help="the source tree to compare against")
     parser.add_argument("new", type=Path, help="the source tree of the change")
     parser.add_argument("--rounds", type=int, default=12, help="chunks per measurement and tree")
+    parser.add_argument("--only", default="", help="measure only what contains this text")
     args = parser.parse_args()
+    metrics = [metric for metric in METRICS if args.only in metric]
     children = {"base": Child(args.base), "new": Child(args.new)}
     best: dict[str, dict[str, float]] = {"base": {}, "new": {}}
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
@@ -179,13 +181,13 @@ def main() -> None:
             for child in children.values():
                 os.sched_setaffinity(child.process.pid, {cpus[number % len(cpus)]})
         order = ("base", "new") if number % 2 == 0 else ("new", "base")
-        for metric in METRICS:
+        for metric in metrics:
             for which in order:
                 value = children[which].ask(metric)
                 best[which][metric] = min(best[which].get(metric, value), value)
         print(f"round {number + 1} of {args.rounds}", flush=True)
     print("\n| measurement (CPU µs) | base | new | new / base |\n|---|---|---|---|")
-    for metric in METRICS:
+    for metric in metrics:
         base, new = best["base"][metric], best["new"][metric]
         print(f"| {metric} | {base:.2f} | {new:.2f} | {new / base:.3f} |")
     for child in children.values():
