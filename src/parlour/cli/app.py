@@ -19,6 +19,7 @@ from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
 from .common import EXIT_ERROR, EXIT_USAGE, fail
+from .simulate import report, simulate
 from .tournament import tournament
 
 __all__ = ["app", "main"]
@@ -159,6 +160,8 @@ def replay(
 
 
 app.command()(tournament)
+app.command()(simulate)
+app.command()(report)
 
 
 def main() -> None:
