@@ -137,15 +137,16 @@ def _bars(
 
 
 def _histogram(ax: Any, runs: Sequence[Run], data: Sequence[Sequence[float]]) -> None:
-    """Overlaid step histograms of the runs' values, normalised to a density, shared bins."""
+    """Overlaid step histograms of the runs' values, as shares of each run, on shared bins."""
     low = min(min(d) for d in data)
     high = max(max(d) for d in data)
-    span = high - low
-    bins: Any = (
-        [low + i - 0.5 for i in range(int(span) + 2)] if span <= 60 else 40
-    )  # whole-number bins while they stay readable
+    # Values are whole numbers: bins a whole number wide, at most about 60 of them, so that
+    # no bin holds one more value than its neighbour.
+    step = max(1, math.ceil((high - low + 1) / 60))
+    bins = [low - 0.5 + step * i for i in range(int((high - low) // step) + 2)]
     for k, (run, d) in enumerate(zip(runs, data, strict=True)):
-        ax.hist(d, bins=bins, density=True, histtype="step", linewidth=1.6, color=COLOURS[k])
+        weights = [1 / len(d)] * len(d)  # each bar: its share of the run's values
+        ax.hist(d, bins=bins, weights=weights, histtype="step", linewidth=1.6, color=COLOURS[k])
         ax.axvline(sum(d) / len(d), color=COLOURS[k], linestyle=":", label=f"{run.label} mean")
     ax.set_ylabel("share of games")
     ax.legend(fontsize="small")

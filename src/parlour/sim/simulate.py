@@ -396,27 +396,16 @@ def _take(items: Iterator[int], count: int) -> list[int]:
 
 
 def _ray(plan: Plan, todo: Sequence[int], jobs: int, address: str | None) -> Iterator[Chunk]:
-    """Chunks played as Ray tasks: on a new local Ray of ``jobs`` CPUs, or on ``address``."""
-    import logging
-
+    """Chunks played as Ray tasks: on a new local Ray of ``jobs`` CPUs, on ``address``, or on
+    the Ray this process has already started."""
     try:
         import ray
     except ImportError:
         raise GameError("the Ray backend needs Ray: pip install 'parlour[sim]'") from None
-    try:
-        if address is None:
-            ray.init(
-                address="local",
-                num_cpus=jobs,
-                include_dashboard=False,
-                log_to_driver=False,
-                logging_level=logging.WARNING,
-            )
-        else:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
-    except (ConnectionError, ValueError, RuntimeError) as error:
-        where = "start a local Ray" if address is None else f"join the Ray cluster at {address}"
-        raise GameError(f"cannot {where}: {error}") from None
+    # A Ray already started in this process (a notebook, a benchmark) is used as it is.
+    started_here = not ray.is_initialized()
+    if started_here:
+        _start_ray(ray, jobs, address)
     try:
         task = ray.remote(num_cpus=1)(play_chunk)
         plan_ref = ray.put(plan)
@@ -429,7 +418,28 @@ def _ray(plan: Plan, todo: Sequence[int], jobs: int, address: str | None) -> Ite
             yield chunk
             pending.extend(task.remote(plan_ref, c) for c in _take(queue, 1))
     finally:
-        ray.shutdown()
+        if started_here:
+            ray.shutdown()
+
+
+def _start_ray(ray: Any, cpus: int, address: str | None) -> None:
+    """Join the cluster at ``address``, else start a local Ray of ``cpus`` CPUs, quietly."""
+    import logging
+
+    try:
+        if address is None:
+            ray.init(
+                address="local",
+                num_cpus=cpus,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
+        else:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+    except (ConnectionError, ValueError, RuntimeError) as error:
+        where = "start a local Ray" if address is None else f"join the Ray cluster at {address}"
+        raise GameError(f"cannot {where}: {error}") from None
 
 
 def check_backend(jobs: int, backend: str, address: str | None) -> None:
