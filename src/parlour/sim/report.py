@@ -231,7 +231,8 @@ def _common_metrics(run: Run) -> list[Metric]:
     for s in range(run.players):
         won = [r for r, x in zip(returns, seats, strict=True) if x == s]
         out.append(Metric(f"win share, seat {s}", share=(sum(won), len(won))))
-    for b in sorted(set(bots)):
+    # With one bot in every seat its win share is one in the number of seats by definition.
+    for b in sorted(set(bots)) if len(set(bots)) > 1 else []:
         won = [r for r, x in zip(returns, bots, strict=True) if x == b]
         out.append(Metric(f"win share, {b}", share=(sum(won), len(won))))
     scores = run.col("score")
@@ -466,28 +467,41 @@ def _metrics(run: Run) -> list[Metric]:
 
 def _compare_plot(rows: Sequence[Comparison], out: Path) -> Plot:
     shares = [r for r in rows if r.is_share and not math.isnan(r.difference.value)]
-    fig, ax = _figure(width=8.0, height=0.32 * len(shares) + 1.2)
-    for y, r in enumerate(reversed(shares)):
-        d = r.difference
-        colour = FLAG if d.excludes_zero else "black"
-        ax.errorbar(
-            100 * d.value,
-            y,
-            xerr=[[100 * (d.value - d.low)], [100 * (d.high - d.value)]],
-            fmt="o",
-            color=colour,
-            capsize=3,
-        )
-    ax.axvline(0, color="grey", linewidth=1)
-    ax.set_yticks(range(len(shares)), [r.name for r in reversed(shares)], fontsize="small")
-    ax.set_xlabel("difference, second run minus first (percentage points)")
-    ax.set_title("Differences in shares, with 95% intervals (red: excludes zero)")
+    # Means differ in units (points, rounds, decisions): each is shown as a percentage of
+    # the first run's mean, so that one axis holds them all.
+    means = [
+        r
+        for r in rows
+        if not r.is_share and not math.isnan(r.difference.low) and r.first.value != 0
+    ]
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8.0, 0.3 * (len(shares) + len(means)) + 2.0), layout="constrained")
+    top, bottom = fig.subplots(2, 1, height_ratios=[max(1, len(shares)), max(1, len(means))])
+    for ax, chosen, scale in ((top, shares, None), (bottom, means, "mean")):
+        for y, r in enumerate(reversed(chosen)):
+            d = r.difference
+            factor = 100.0 / abs(r.first.value) if scale else 100.0
+            ax.errorbar(
+                factor * d.value,
+                y,
+                xerr=[[factor * (d.value - d.low)], [factor * (d.high - d.value)]],
+                fmt="o",
+                color=FLAG if d.excludes_zero else "black",
+                capsize=3,
+            )
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_yticks(range(len(chosen)), [r.name for r in reversed(chosen)], fontsize="small")
+    top.set_xlabel("share: second run minus first (percentage points)")
+    top.set_title("Differences with 95% intervals (red: the interval excludes zero)")
+    bottom.set_xlabel("mean: second run minus first (% of the first run's mean)")
     _save(fig, out, "compare.png")
     return Plot(
         "compare.png",
         "Differences between the runs",
-        "Each share of the second run minus the first, with Newcombe's 95% interval; red "
-        "where the interval excludes zero.",
+        "Above, each share of the second run minus the first, with Newcombe's 95% interval; "
+        "below, each mean's difference (Welch's 95% interval) as a percentage of the first "
+        "run's mean. Red where the interval excludes zero.",
     )
 
 
