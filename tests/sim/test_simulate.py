@@ -176,6 +176,21 @@ def cli(args: list[str]) -> tuple[int, list[str]]:
         (["fearless", "--bots", "random"], "error: say how many players"),
         (["fearless", "--bots", "random", "-n", "3", "--games", "0"], "error: the number of"),
         (["fearless", "--bots", "random", "-n", "3", "--backend", "mpi"], "error: there is no"),
+        (["fearless", "--bots", "random", "-n", "3", "--address", "x:1"], "error: --address"),
+        (
+            [
+                "fearless",
+                "--bots",
+                "random",
+                "-n",
+                "3",
+                "--backend",
+                "ray",
+                "--address",
+                "127.0.0.1:1",
+            ],
+            "error: cannot join the Ray cluster at 127.0.0.1:1: Connection refused",
+        ),
     ],
 )
 def test_bad_input_gets_one_clear_sentence(tmp_path: Path, args: list[str], message: str) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -450,6 +451,23 @@ def check_backend(jobs: int, backend: str, address: str | None) -> None:
         raise GameError(f"there is no backend {backend!r}; the backends are: local, ray")
     if address is not None and backend != "ray":
         raise GameError("--address joins a Ray cluster: use it with --backend ray")
+    if address is not None:
+        _check_reachable(address)
+
+
+def _check_reachable(address: str) -> None:
+    """``GameError`` at once when nothing listens at a ``host:port`` address.
+
+    Ray itself would retry for minutes before it gave up.
+    """
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # "auto" and other forms are Ray's to resolve
+    try:
+        socket.create_connection((host, int(port)), timeout=5).close()
+    except OSError as error:
+        why = error.strerror or "no answer"
+        raise GameError(f"cannot join the Ray cluster at {address}: {why}") from None
 
 
 def run(
