@@ -40,6 +40,7 @@ __all__ = [
     "check_backend",
     "game_seed",
     "make_plan",
+    "manifest",
     "play_chunk",
     "play_game",
     "ranks",
@@ -281,8 +282,6 @@ class Output:
                 raise GameError(f"{str(self.path)!r} is a folder with other files in it")
             else:
                 self.path.mkdir(parents=True, exist_ok=True)
-                if plan.records:
-                    (self.path / RECORDS).mkdir(exist_ok=True)
                 self._write_text(manifest, json.dumps(self._manifest(), indent=2) + "\n")
             if plan.records:
                 (self.path / RECORDS).mkdir(exist_ok=True)
@@ -323,14 +322,16 @@ class Output:
         import pyarrow.parquet as pq
 
         name = _part(chunk.index)
-        if self.plan.records:
-            lines = "".join(json.dumps(r) + "\n" for r in chunk.records)
-            self._write_text(self.path / RECORDS / f"{name}.jsonl", lines)
         table = pa.Table.from_pylist(chunk.rows, schema=self.schema)
-        final = self.path / f"{name}.parquet"
         temporary = self.path / f".{name}.parquet.tmp"
-        pq.write_table(table, temporary)
-        os.replace(temporary, final)
+        try:
+            if self.plan.records:
+                lines = "".join(json.dumps(r) + "\n" for r in chunk.records)
+                self._write_text(self.path / RECORDS / f"{name}.jsonl", lines)
+            pq.write_table(table, temporary)
+            os.replace(temporary, self.path / f"{name}.parquet")
+        except OSError as error:
+            raise GameError(f"cannot write to {str(self.path)!r}: {error.strerror}") from None
 
     @staticmethod
     def _write_text(path: Path, text: str) -> None:
@@ -341,13 +342,13 @@ class Output:
 
 def read(path: str | Path) -> Any:
     """A run's table (``pyarrow.Table``), rows in game and seat order; ``GameError`` if none."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
     folder = Path(path)
     parts = sorted(folder.glob("part-*.parquet")) if folder.is_dir() else []
     if not parts:
         raise GameError(f"{str(folder)!r} holds no simulation results")
-    import pyarrow as pa
 
     table = pa.concat_tables([pq.read_table(p) for p in parts])
     return table.sort_by([("game_index", "ascending"), ("seat", "ascending")])
@@ -493,10 +494,11 @@ def run(
     if on_start is not None:
         already = sum(len(plan.chunk_games(c)) for c in done)
         on_start(already, plan.games)
-    chunks: Iterable[Chunk]
     if not todo:
         return 0
-    chunks = _local(plan, todo, jobs) if backend == "local" else _ray(plan, todo, jobs, address)
+    chunks: Iterable[Chunk] = (
+        _local(plan, todo, jobs) if backend == "local" else _ray(plan, todo, jobs, address)
+    )
     played = 0
     for chunk in chunks:
         output.write(chunk)
