@@ -523,9 +523,13 @@ def _fmt(e: Estimate, share: bool) -> str:
 def _fmt_difference(e: Estimate, share: bool) -> str:
     if math.isnan(e.value):
         return "-"
-    if share:
-        return f"{100 * e.value:+.1f} pp ({100 * e.low:+.1f} to {100 * e.high:+.1f})"
-    return f"{e.value:+.2f} ({e.low:+.2f} to {e.high:+.2f})"
+    scale, digits, unit = (100.0, 1, " pp") if share else (1.0, 2, "")
+
+    def signed(x: float) -> str:
+        # Rounded first, so that a tiny negative difference reads +0.0, not -0.0.
+        return f"{round(scale * x, digits) + 0.0:+.{digits}f}"
+
+    return f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})"
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], flags: Sequence[bool] = ()) -> str:
