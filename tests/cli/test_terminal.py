@@ -16,7 +16,7 @@ PARLOUR = str(Path(sys.executable).with_name("parlour"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # The terminal codes of the suits' colours: bold blue, dark orange, magenta and green.
 SUIT_COLOURS = {"blue": "34", "orange": "38;5;208", "magenta": "35", "green": "32"}
-PROMPT = "Your move (number or action, q to save and quit): "
+PROMPT = "Your move ("
 
 pytestmark = pytest.mark.skipif(not Path(PARLOUR).exists(), reason="parlour script not installed")
 
