@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import parlour
+from parlour.cli.replay import KEYS
 
 from .conftest import Invoke, final_scores
 
@@ -53,7 +54,7 @@ def test_replay_steps_on_enter_and_stops_on_q(invoke: Invoke, saved: Path) -> No
     result = invoke(f"replay {saved} --step", input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert f"2/{total}:" in result.output and f"3/{total}:" not in result.output
-    assert result.output.count("Enter for the next action, q to quit") == 3
+    assert result.output.count(KEYS) == 3
 
 
 def test_replay_of_an_interrupted_game_ends_without_a_final_table(

@@ -229,7 +229,17 @@ def replay(
         bool | None,
         typer.Option(
             "--step/--no-step",
-            help="Wait for Enter after each action (default: when input is a terminal).",
+            help="Wait for a key before each action: Enter for the next, b to go back, a "
+            "number to jump to that move, r N to round N, t N to trick N, h to show every "
+            "hand, q to quit (default: when input is a terminal).",
+        ),
+    ] = None,
+    hands: Annotated[
+        bool | None,
+        typer.Option(
+            "--hands/--no-hands",
+            help="Show every seat's hand after each view; only for a game that is over "
+            "(default: for a spectator of a finished game).",
         ),
     ] = None,
 ) -> None:
@@ -239,7 +249,13 @@ def replay(
         replaying.check(record, seat)
     except GameError as error:
         fail(str(error))
-    replaying.run(Console(), record, seat, sys.stdin.isatty() if step is None else step)
+    replaying.run(
+        Console(),
+        record,
+        seat,
+        sys.stdin.isatty() if step is None else step,
+        seat is None if hands is None else hands,
+    )
 
 
 app.command()(tournament)

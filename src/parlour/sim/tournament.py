@@ -2,9 +2,9 @@
 
 Each deal (one game seed) is played once for every rotation of the line-up through the
 seats, so every bot meets the same cards from every seat and the luck of the deal cancels.
-Win shares are per seat-game means of ``returns()``; their confidence intervals treat each
-deal (all its rotations together) as one independent sample, because games on the same deal
-are correlated.
+Win shares are per seat-game means of ``returns()``; their confidence intervals (Wilson's)
+treat each deal (all its rotations together) as one independent sample, because games on the
+same deal are correlated.
 """
 
 from __future__ import annotations
@@ -289,18 +289,21 @@ def summarize(results: Sequence[GameResult]) -> list[BotSummary]:
 
 
 def _interval(samples: Sequence[float]) -> tuple[float, float]:
-    """A normal 95% interval, within [0, 1], for the mean of independent samples in [0, 1].
+    """The Wilson score 95% interval for the mean of independent samples in [0, 1].
 
-    NaN with fewer than two samples.
+    Each sample (a deal's mean share) counts as one trial: values in [0, 1] with mean p
+    vary at most as much as a 0-or-1 trial, p(1 - p), so this never claims more certainty
+    than the deals give, and it stays wide for few deals and shares near 0 or 1, where a
+    normal interval on the sample variance can shrink to nothing. NaN with fewer than two.
     """
     n = len(samples)
     if n < 2:
         return math.nan, math.nan
     mean = sum(samples) / n
-    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    # Win shares lie in [0, 1]; the normal interval can overshoot near the ends.
-    return max(0.0, mean - half), min(1.0, mean + half)
+    z2 = Z95 * Z95
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _ranks(result: GameResult) -> list[float]:
