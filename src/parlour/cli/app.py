@@ -20,6 +20,7 @@ from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
 from .common import EXIT_ERROR, EXIT_USAGE, fail
+from .terminal import foreground
 from .tournament import tournament
 
 __all__ = ["app", "main"]
@@ -191,7 +192,8 @@ def play(
     console.print(playing.describe_lineup(seats), highlight=False)
     if human is not None:
         console.print("At your turn, ? shows the legend and help NAME describes a card.")
-    outcome = playing.run(console, state, seats, human, delay)
+    with foreground():
+        outcome = playing.run(console, state, seats, human, delay)
     try:
         where, why = playing.save_somewhere(state, path)
     except OSError as error:
