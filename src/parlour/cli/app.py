@@ -89,7 +89,8 @@ def play(
     game: Annotated[
         str | None,
         typer.Argument(
-            help="The game, by name or alias (see `parlour games`); left out with --resume."
+            metavar="GAME",
+            help="The game, by name or alias (see `parlour games`); left out with --resume.",
         ),
     ] = None,
     players: Annotated[
@@ -131,7 +132,10 @@ def play(
     option: Annotated[
         list[str] | None,
         typer.Option(
-            "--option", "-o", help="A game option as key=value (a JSON value); repeatable."
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A game option as key=value (a JSON value); repeatable.",
         ),
     ] = None,
     resume: Annotated[
@@ -222,7 +226,7 @@ def play(
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A saved game (JSON record).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A saved game (JSON record).")],
     seat: Annotated[
         int | None,
         typer.Option("--seat", "-s", help="Whose view to show (default: a spectator's)."),

@@ -24,7 +24,10 @@ DEFAULT_SEATS = 4  # a single bot's table, as in `parlour play`, within the game
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="The game, by name or alias (see `parlour games`).")],
+    game: Annotated[
+        str,
+        typer.Argument(metavar="GAME", help="The game, by name or alias (see `parlour games`)."),
+    ],
     bots: Annotated[
         str,
         typer.Option(
@@ -111,8 +114,10 @@ def tournament(
 
 def duration(seconds: float) -> str:
     """A rough duration in words: "40 seconds", "3 minutes", "1.5 hours"."""
+    if seconds < 1.5:
+        return "1 second"
     if seconds < 90:
-        return f"{max(1, round(seconds))} seconds"
+        return f"{round(seconds)} seconds"
     if seconds < 90 * 60:
         return f"{round(seconds / 60)} minutes"
     return f"{seconds / 3600:.1f} hours"
