@@ -269,7 +269,7 @@ def summarize(results: Sequence[GameResult]) -> list[BotSummary]:
         deal_means = [sum(v) / len(v) for v in by_deal[label].values()]
         samples = [x for v in by_deal[label].values() for x in v]
         share = sum(samples) / len(samples)
-        low, high = _interval(deal_means)
+        low, high = _interval(deal_means, len(samples))
         mu, sigma = ratings[label]
         out.append(
             BotSummary(
@@ -288,18 +288,23 @@ def summarize(results: Sequence[GameResult]) -> list[BotSummary]:
     return out
 
 
-def _interval(samples: Sequence[float]) -> tuple[float, float]:
-    """The Wilson score 95% interval for the mean of independent samples in [0, 1].
+def _interval(deal_means: Sequence[float], games: int) -> tuple[float, float]:
+    """The Wilson score 95% interval for a win share from its per-deal means in [0, 1].
 
-    Each sample (a deal's mean share) counts as one trial: values in [0, 1] with mean p
-    vary at most as much as a 0-or-1 trial, p(1 - p), so this never claims more certainty
-    than the deals give, and it stays wide for few deals and shares near 0 or 1, where a
-    normal interval on the sample variance can shrink to nothing. NaN with fewer than two.
+    Games on one deal are correlated, so the interval counts an effective number of games:
+    as many as would give the spread seen between the deals' means (Kish's design effect),
+    never fewer than the deals nor more than the ``games`` played; with no spread at all,
+    the games. Wilson's interval stays honest where a normal one on the sample spread
+    shrinks to nothing: few deals, and shares near 0 or 1. NaN with fewer than two deals.
     """
-    n = len(samples)
-    if n < 2:
+    deals = len(deal_means)
+    if deals < 2:
         return math.nan, math.nan
-    mean = sum(samples) / n
+    mean = sum(deal_means) / deals
+    spread = sum((x - mean) ** 2 for x in deal_means) / (deals - 1)
+    n = float(games)
+    if spread > 0:
+        n = min(max(mean * (1 - mean) * deals / spread, deals), games)
     z2 = Z95 * Z95
     centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
