@@ -16,8 +16,8 @@ from .conftest import Invoke, final_scores
 
 @pytest.fixture
 def saved(invoke: Invoke, tmp_path: Path) -> Path:
-    """A finished 4-player Fearless game saved by ``parlour play --watch``."""
-    result = invoke("play fearless --watch --delay 0 --seed 5 --save saved.json")
+    """A finished 4-player Fearless game of random bots saved by ``parlour play --watch``."""
+    result = invoke("play fearless --watch --delay 0 --seed 5 --bots random --save saved.json")
     assert result.exit_code == 0, result.output
     return tmp_path / "saved.json"
 
