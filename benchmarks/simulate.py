@@ -1,10 +1,10 @@
-"""Simulation throughput: games a second with 1 job, 2 jobs, and Ray with 2 CPUs, same run.
+"""Simulation throughput: games per second with 1 job, 2 jobs, and Ray with 2 CPUs, same run.
 
 Run: ``.venv/bin/python benchmarks/simulate.py [--game citadels] [--bots medium]
 [--games 1600]``. The three runs play the same plan (same seed, so the same games) into
 fresh folders, one after the other; Ray's start-up is timed apart and left out of its rate
 (a cluster starts once and serves many runs). Targets from issue 11, on 2 cores: 2 jobs at
-least 1.8x the games a second of 1 job, Ray with 2 CPUs at least 1.6x. The machine's load
+least 1.8x the games per second of 1 job, Ray with 2 CPUs at least 1.6x. The machine's load
 average is printed beside them: other work on the cores lowers every ratio.
 """
 
@@ -69,7 +69,7 @@ def main() -> None:
         same = read(base / "one").equals(read(base / "two")) and read(base / "one").equals(
             read(base / "ray")
         )
-    table = Table(title="Games a second, same run", title_justify="left")
+    table = Table(title="Games per second, same run", title_justify="left")
     for name in ("run", "seconds", "games/s", "x 1 job", "target"):
         table.add_column(name, justify="left" if name == "run" else "right")
     for name, secs in seconds.items():

@@ -48,7 +48,7 @@ def test_a_report_of_a_small_run_holds_every_plot(tmp_path: Path, game: str) -> 
 def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path: Path) -> None:
     a = simulate(tmp_path / "a", "citadels", games=80, seed=2)
     # The second run seats a random bot where the first had the heuristic: seat 0 must lose
-    # much of its win share, and nothing about the districts a game changes that much.
+    # much of its win share, and nothing about the districts per game changes that much.
     b = simulate(tmp_path / "b", "citadels", 80, 3, "random,random,random,easy", great_wall=True)
     out = tmp_path / "report"
     result = CliRunner().invoke(app, ["report", str(a), "--compare", str(b), "--out", str(out)])

@@ -31,7 +31,7 @@ from parlour.sim.simulate import (
     table_columns,
 )
 
-FAST = "fearless"  # random bots play about a thousand Fearless games a second
+FAST = "fearless"  # random bots play about a thousand Fearless games per second
 
 
 def rows(path: Path) -> list[dict[str, object]]:

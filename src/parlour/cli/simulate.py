@@ -30,7 +30,7 @@ EXIT_INTERRUPTED = 130
 
 
 class RateColumn(ProgressColumn):
-    """Games a second, over the last half-minute."""
+    """Games per second, over the last half-minute."""
 
     def render(self, task: Task) -> Text:
         speed = task.speed
@@ -51,13 +51,14 @@ def simulate(
         typer.Option(
             "--bots",
             "-b",
-            help="One bot a seat in seat order, comma-separated, settings after colons "
+            help="One bot per seat in seat order, comma-separated, settings after colons "
             "(hard,medium,medium,easy or ismcts:iterations=200,random,...); one bot fills "
             "every seat.",
         ),
     ] = "medium",
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Seats (default: one a bot in --bots).")
+        int | None,
+        typer.Option("--players", "-n", help="Seats (default: as many as --bots names)."),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-g", help="Games to play.")] = 1000,
     option: Annotated[
@@ -93,7 +94,7 @@ def simulate(
     ] = False,
     chunk: Annotated[
         int | None,
-        typer.Option("--chunk", help="Games a chunk (default: from --games, at most 200)."),
+        typer.Option("--chunk", help="Games per chunk (default: from --games, at most 200)."),
     ] = None,
 ) -> None:
     """Play many games with bots and write one row per game and seat to a Parquet folder."""

@@ -67,7 +67,7 @@ class Run:
         return self._columns[name]
 
     def per_game(self, name: str) -> list[Any]:
-        """A column's value once a game (from seat 0's row), for game-level columns."""
+        """A column's value once per game (from seat 0's row), for game-level columns."""
         return self.col(name)[:: self.players]
 
     def share(self, mask: Sequence[bool]) -> Estimate:
@@ -206,11 +206,11 @@ def _scores_and_length(runs: Sequence[Run], out: Path) -> list[Plot]:
     fig, axes = _figure(width=9.0, columns=2)
     _histogram(axes[0], runs, [r.per_game("decisions") for r in runs])
     axes[0].set_title("Length in decisions")
-    axes[0].set_xlabel("decisions a game")
+    axes[0].set_xlabel("decisions per game")
     if all(v is not None for r in runs for v in r.per_game("rounds")):
         _histogram(axes[1], runs, [r.per_game("rounds") for r in runs])
         axes[1].set_title("Length in rounds")
-        axes[1].set_xlabel("rounds (or turns) a game")
+        axes[1].set_xlabel("rounds (or turns) per game")
     else:
         axes[1].set_axis_off()
     _save(fig, out, "length.png")
@@ -243,10 +243,10 @@ def _common_metrics(run: Run) -> list[Metric]:
             values=[s for s, w in zip(scores, run.col("won"), strict=True) if w],
         )
     )
-    out.append(Metric("decisions a game", values=run.per_game("decisions")))
+    out.append(Metric("decisions per game", values=run.per_game("decisions")))
     rounds = run.per_game("rounds")
     if all(r is not None for r in rounds):
-        out.append(Metric("rounds a game", values=rounds))
+        out.append(Metric("rounds per game", values=rounds))
     return out
 
 
@@ -265,7 +265,7 @@ def _fearless(runs: Sequence[Run], out: Path) -> list[Plot]:
         ax.bar(xs, ys, width, color=COLOURS[k], label=run.label)
     ax.set_xlabel("fear points in a round (15: the ghost stayed on the ruin)")
     ax.set_ylabel("share of seat-rounds (%)")
-    ax.set_title("Fear a round")
+    ax.set_title("Fear per round")
     ax.legend(fontsize="small")
     _save(fig, out, "fearless_fear.png")
 
@@ -296,7 +296,7 @@ def _fearless(runs: Sequence[Run], out: Path) -> list[Plot]:
     return [
         Plot(
             "fearless_fear.png",
-            "Fearless: fear a round",
+            "Fearless: fear per round",
             "How often a seat took each number of fear points in a round; the bar at 15 is "
             "mostly rounds ended on the ruin.",
         ),
@@ -316,7 +316,7 @@ def _fearless_metrics(run: Run) -> list[Metric]:
     returns = run.col("return")
     return [
         Metric("share of seat-rounds ruined", share=(sum(ruined), len(fears))),
-        Metric("fear a seat-round", values=fears),
+        Metric("fear per seat-round", values=fears),
         Metric("win share after a ruined round", share=(sum(returns[i] for i in once), len(once))),
     ]
 

@@ -53,7 +53,7 @@ FORMAT = 1  # the version of the folder's layout and manifest
 BACKENDS = ("local", "ray")
 MANIFEST = "_manifest.json"
 RECORDS = "_records"
-MAX_CHUNK = 200  # games a chunk at most: progress and resume stay fine-grained
+MAX_CHUNK = 200  # games per chunk at most: progress and resume stay fine-grained
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -96,7 +96,7 @@ class Plan:
         return range(start, min(start + self.chunk_size, self.games))
 
     def seats(self, index: int) -> tuple[BotSpec, ...]:
-        """The bot in each seat of game ``index`` (turned one seat a game with ``rotate``)."""
+        """The bot in each seat of game ``index`` (turned one seat per game with ``rotate``)."""
         n = self.players
         shift = index % n if self.rotate else 0
         return tuple(self.lineup[(seat + shift) % n] for seat in range(n))
@@ -144,7 +144,7 @@ def make_plan(
 ) -> Plan:
     """A checked plan; ``GameError`` with one sentence for a bad game, bot, option or count.
 
-    One bot fills every seat; otherwise the line-up gives one bot a seat. ``players``
+    One bot fills every seat; otherwise the line-up gives one bot per seat. ``players``
     defaults to the line-up's length (a single bot needs it said).
     """
     spec = load(game)
@@ -156,7 +156,9 @@ def make_plan(
     if len(lineup) == 1:
         lineup = lineup * players
     if len(lineup) != players:
-        raise GameError(f"--bots names {len(lineup)} bots for {players} players: give one a seat")
+        raise GameError(
+            f"--bots names {len(lineup)} bots for {players} players; name one for each seat"
+        )
     if games < 1:
         raise GameError(f"the number of games must be at least 1, not {games}")
     if chunk_size is not None and chunk_size < 1:
@@ -185,7 +187,7 @@ def ranks(returns: Sequence[float], scores: Sequence[int], lower_score_wins: boo
 
 
 def play_game(plan: Plan, index: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Play game ``index`` of ``plan``: its rows (one a seat) and its record."""
+    """Play game ``index`` of ``plan``: its rows (one per seat) and its record."""
     game = load(plan.game)
     state: State = game.new_game(plan.players, seed=game_seed(plan.seed, index), **plan.options)
     seats = plan.seats(index)
@@ -374,7 +376,7 @@ def _local(plan: Plan, todo: Sequence[int], jobs: int) -> Iterator[Chunk]:
         return
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
-        # Keep a few chunks a worker queued, not the whole run: memory stays flat.
+        # Keep two chunks per worker queued, not the whole run: memory stays flat.
         queue = iter(todo)
         pending: set[Future[Chunk]] = set()
         for chunk in _take(queue, 2 * jobs):
