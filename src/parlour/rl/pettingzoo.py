@@ -30,6 +30,7 @@ from pettingzoo.utils.conversions import aec_to_parallel_wrapper
 from ..core import Event, GameError, IllegalAction, Rng, load
 from .actions import ActionIndex
 from .encoders import encoder
+from .text import render_text
 
 __all__ = ["ILLEGAL", "TURNS", "ParlourEnv", "env", "parallel_env", "raw_env"]
 
@@ -195,17 +196,7 @@ class ParlourEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         """With ``render_mode="ansi"``: the spectator's summary and the last move's events."""
         if self.render_mode is None:
             return None
-        view = self.state.view(None)
-        if self.state.is_over:
-            head = "game over; winners: " + ", ".join(f"Player {s}" for s in view["winners"])
-        else:
-            head = f"Player {view['current_player']} to move"
-        lines = [
-            f"{self.game.title}, {self.players} players: {head}",
-            "scores: " + ", ".join(f"Player {s} {v}" for s, v in enumerate(view["scores"])),
-        ]
-        lines += [event.for_seat(None).text for event in self._events]
-        return "\n".join(lines)
+        return render_text(self.state, self._events)
 
     def close(self) -> None:
         """Nothing to release."""
