@@ -44,16 +44,25 @@ def short_name(game: str) -> str:
 class _Holder:
     """The engine's state and its game inside an OpenSpiel state.
 
-    OpenSpiel clones a Python state by deep-copying its attributes, which would copy the
-    engine state's shared setup and try to pickle the game; the holder clones the state
-    with ``clone()`` and shares the game.
+    OpenSpiel clones a Python state by making a new initial state and deep-copying the
+    attributes over it. Deep copies would copy the engine state's shared setup and try to
+    pickle the game, so the holder clones the state with ``clone()`` and shares the game;
+    and a new initial state is dealt only when first read, so the deal a clone overwrites
+    costs nothing and takes no deal from the game's stream.
     """
 
-    __slots__ = ("game", "state")
+    __slots__ = ("_state", "game")
 
-    def __init__(self, state: State, game: ParlourGame) -> None:
-        self.state = state
+    def __init__(self, state: State | None, game: ParlourGame) -> None:
+        self._state = state
         self.game = game
+
+    @property
+    def state(self) -> State:
+        """The engine's state, dealt on first use for a new initial state."""
+        if self._state is None:
+            self._state = self.game.deal()
+        return self._state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Holder:
         return _Holder(self.state.clone(), self.game)
@@ -84,10 +93,13 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
         super().__init__(_game_type(name), info, {"players": self.players, "seed": self.seed})
 
     def new_initial_state(self) -> ParlourState:
-        """A new game: the next deal of this game's seed stream."""
+        """A new game: the next deal of this game's seed stream, made when first read."""
+        return ParlourState(self, None)
+
+    def deal(self) -> State:
+        """The engine's state of the next new game of this game's seed stream."""
         self._deals += 1
-        state = self.engine.new_game(self.players, seed=derive_seed(self.seed, self._deals))
-        return ParlourState(self, state)
+        return self.engine.new_game(self.players, seed=derive_seed(self.seed, self._deals))
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -104,7 +116,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
 class ParlourState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     """An OpenSpiel state around the engine's state."""
 
-    def __init__(self, game: ParlourGame, state: State) -> None:
+    def __init__(self, game: ParlourGame, state: State | None) -> None:
         super().__init__(game)
         self._holder = _Holder(state, game)
 
