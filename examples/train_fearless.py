@@ -14,7 +14,8 @@ the round (the game's own score, given trick by trick; see ``fear_saved``). Eval
 plays duplicate deals: each deal once from every seat, the same deal and bots' seeds each
 time, greedy policy, and reports the mean win share (``state.returns()``) with a 95%
 interval over deals, next to a uniformly random player's on the same deals (0.25
-expected). The learning curve is saved as a PNG.
+expected) and the deal-by-deal difference between the two. The learning curve is saved as
+a PNG.
 """
 
 from __future__ import annotations
@@ -235,16 +236,18 @@ def fear_saved(env: ParlourSeatEnv, discount: float) -> list[float]:
     return out
 
 
-def evaluate(
-    envs: list[ParlourSeatEnv], policy: Policy | None, deals: int, seed: int
-) -> tuple[float, float]:
-    """Mean win share over duplicate deals (every seat each deal) and its 95% half-width."""
+def per_deal(envs: list[ParlourSeatEnv], policy: Policy | None, deals: int, seed: int) -> Array:
+    """Win share on each duplicate deal (the mean over playing it from every seat)."""
     rng = np.random.default_rng(seed)
-    per_deal = []
+    out = []
     for deal in range(deals):
         shares = [play(env, policy, seed + deal, rng, greedy=True)[1] for env in envs]
-        per_deal.append(sum(shares) / len(shares))
-    values = np.array(per_deal)
+        out.append(sum(shares) / len(shares))
+    return np.array(out)
+
+
+def interval(values: Array) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (normal approximation over deals)."""
     half = 1.96 * values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else math.inf
     return float(values.mean()), float(half)
 
@@ -261,7 +264,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     eval_seed = 10**9  # evaluation deals never met in training
     for iteration in range(args.iterations + 1):
         if iteration % args.eval_every == 0 or iteration == args.iterations:
-            share, half = evaluate(envs, policy, args.eval_deals, eval_seed)
+            trained = per_deal(envs, policy, args.eval_deals, eval_seed)
+            share, half = interval(trained)
             curve.append((games, share, half))
             elapsed = time.time() - start
             print(f"games {games:6d}  win share {share:.3f} ± {half:.3f}  ({elapsed:.0f} s)")
@@ -282,9 +286,14 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         advantage = (credit - credit.mean()) / (credit.std() + 1e-8)
         for _ in range(args.epochs):
             adam.step(policy.params(), policy.grads(obs, mask, acts, advantage))
-    random_share, random_half = evaluate(envs, None, args.eval_deals, eval_seed)
+    random = per_deal(envs, None, args.eval_deals, eval_seed)
     final_share, final_half = curve[-1][1], curve[-1][2]
+    random_share, random_half = interval(random)
+    # Deal by deal the two players met the same cards, so the difference's interval is
+    # narrower than the two intervals side by side suggest.
+    margin, margin_half = interval(trained - random)
     print(f"random player on the same deals: {random_share:.3f} ± {random_half:.3f}")
+    print(f"trained minus random, deal by deal: {margin:+.3f} ± {margin_half:.3f}")
     plot(curve, random_share, args)
     return {
         "games": games,
@@ -293,6 +302,8 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         "interval": final_half,
         "random_share": random_share,
         "random_interval": random_half,
+        "margin": margin,
+        "margin_interval": margin_half,
         "curve": curve,
     }
 
