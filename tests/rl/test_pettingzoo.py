@@ -6,7 +6,7 @@ import types
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 from pettingzoo.utils import OrderEnforcingWrapper
 
 import parlour
@@ -42,6 +42,13 @@ def test_max_cycles_test(name: str, players: int) -> None:
         return pz.parallel_env(name, players, max_cycles=max_cycles, on_illegal="random")
 
     max_cycles_test(types.SimpleNamespace(env=aec, parallel_env=parallel))
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=CONFIG_IDS)
+def test_table_turns_pass_api_test_and_parallel_api_test(name: str, players: int) -> None:
+    api_test(pz.env(name, players, turns="table"), num_cycles=300)
+    # The parallel checker samples without the mask as well.
+    parallel_api_test(pz.parallel_env(name, players, on_illegal="random"), num_cycles=300)
 
 
 def test_actor_turns_truncate_fearless_after_max_cycles_tricks() -> None:

@@ -85,7 +85,8 @@ class ParlourEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.encoder = encoder(self.game, self.players, **options)
         # Fail now, not at reset, on a bad player count or option.
         self.game.new_game(self.players, seed=0, **options)
-        self.wait = self.index.size if turns == "table" else None
+        # The index of ``wait``; in actor turns nobody is ever asked to wait.
+        self.wait = self.index.size
         actions = self.index.size + (1 if turns == "table" else 0)
         self.metadata = {
             "render_modes": ["ansi"],
@@ -127,6 +128,8 @@ class ParlourEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.selections = dict.fromkeys(self.agents, 0)
         self._events = []
         self._table_seat = 0
+        self._move: int | None = None
+        self._offender: tuple[str, int | None] | None = None
         self.agent_selection = self._next_agent()
 
     def _next_agent(self) -> str:
@@ -143,12 +146,16 @@ class ParlourEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         if live and agent == self.agent_selection:
             if seat == self.state.current_player:
                 self.index.mask(self.state, mask[: self.index.size])
-            elif self.wait is not None:
+            elif self.turns == "table":
                 mask[self.wait] = 1
         return {"observation": self.encoder.encode(self.state, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Play the selected agent's action index (``None`` for an agent that is done)."""
+        """Play the selected agent's action index (``None`` for an agent that is done).
+
+        With ``turns="table"`` the move is made once the cycle's last seat has answered,
+        so that everything changes at the end of a cycle, as a parallel environment needs.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -158,27 +165,42 @@ class ParlourEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self._clear_rewards()
         self.selections[agent] += 1
         state = self.state
-        acting = seat == state.current_player
-        legal: list[int] = self.index.legal_indices(state) if acting else [self.index.size]
-        if action is not None:
-            action = int(action)
-        if action is None or action not in legal:
+        legal = self.index.legal_indices(state) if seat == state.current_player else [self.wait]
+        chosen = None if action is None else int(action)
+        if chosen not in legal:
             if self.on_illegal == "raise":
                 self.selections[agent] -= 1
                 raise IllegalAction(
                     f"action {action!r} is not legal for {agent} now", [str(i) for i in legal]
                 )
             if self.on_illegal == "terminate":
-                self.rewards[agent] = self.illegal_reward
-                self.terminations = dict.fromkeys(self.agents, True)
-                self.infos[agent] = {"illegal_action": action}
-                self._accumulate_rewards()
-                return
-            action = legal[self._rng.below(len(legal))]
-        if acting:
-            self._events = state.apply(self.index.texts[action])
-        if self.turns == "table":
-            self._table_seat = (seat + 1) % self.players
+                self._offender = self._offender or (agent, action)
+                chosen = None
+            else:
+                chosen = legal[self._rng.below(len(legal))]
+        if seat == state.current_player:
+            self._move = chosen
+        if self.turns == "table" and seat + 1 < self.players:
+            self._table_seat = seat + 1
+            self.agent_selection = self._next_agent()
+            self._accumulate_rewards()
+            return
+        self._table_seat = 0
+        self._end_move(seat)
+
+    def _end_move(self, seat: int) -> None:
+        """Make the move chosen (or end the game on an illegal one) and select who is next."""
+        state = self.state
+        move, self._move = self._move, None
+        if self._offender is not None:
+            offender, action = self._offender
+            self.rewards[offender] = self.illegal_reward
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[offender] = {"illegal_action": action}
+            self._accumulate_rewards()
+            return
+        if move is not None:
+            self._events = state.apply(self.index.texts[move])
         if state.is_over:
             returns = state.returns()
             for s, a in enumerate(self.possible_agents):
