@@ -87,7 +87,7 @@ class FearlessEncoder:
         dense = layout.size - self._led
         self._blank = [0.0] * dense
         self._pack = struct.Struct(f"{dense}f").pack_into
-        self._cards_end = 4 * 3 * _CARD_FEATURES
+        self._trick_end = 4 * self._led
         self._blank_trick = bytes(4 * (self._led - self._trick))
         self._hand_size = HAND_SIZE[players]
         # The seats in the observer-first order, for each observer.
@@ -116,7 +116,7 @@ class FearlessEncoder:
         unseen = in_hands & ~own
         suits, zeros = _SUIT_BYTES, _ZERO_BYTES
         f = _SUIT_FIELD
-        out.data.cast("B")[: self._cards_end] = b"".join(
+        out.data.cast("B")[: self._trick_end] = b"".join(
             (
                 suits[own & f],
                 suits[own >> 16 & f],
@@ -133,10 +133,10 @@ class FearlessEncoder:
                 suits[unseen >> 32 & f],
                 suits[unseen >> 48 & f],
                 zeros[unseen >> 64],
+                self._blank_trick,
             )
         )
         trick_at = self._trick
-        out.data.cast("B")[4 * trick_at : 4 * self._led] = self._blank_trick
         # Scalar writes through a memoryview cost a third of numpy's item assignment (typed
         # Any: typeshed's memoryview takes only ints, this one holds float32s).
         mv: Any = out.data
