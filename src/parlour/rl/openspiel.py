@@ -25,13 +25,14 @@ from .pettingzoo import default_players
 
 __all__ = ["MAX_GAME_LENGTH", "ParlourGame", "ParlourState", "register", "short_name"]
 
-# An upper bound on a game's length in decisions, which OpenSpiel asks of every game: Fearless
-# plays players x players x hand size cards; a Citadels round takes at most about 40
-# decisions a seat (draft, resources, up to three builds, abilities, purple districts) and
-# ``max_rounds`` caps the rounds (default 100); other games get a generous default.
+# A bound on a game's length in decisions, which OpenSpiel asks of every game. Fearless plays
+# players x players x hand size cards (13 at most). Citadels' default ``max_rounds`` caps a game
+# at 100 rounds, and 100 decisions a seat a round is a generous allowance, not a proof (a
+# round's turns take a dozen or two; a Magician redraws one card a decision); other games
+# get a generous default.
 MAX_GAME_LENGTH = {
-    "fearless": lambda players, options: players * players * 13,
-    "citadels": lambda players, options: 40 * players * int(options.get("max_rounds", 100)),
+    "fearless": lambda players: players * players * 13,
+    "citadels": lambda players: 100 * players * 100,
 }
 DEFAULT_MAX_GAME_LENGTH = 100_000
 
@@ -80,7 +81,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
         self.encoder: Encoder = encoder(self.engine, self.players)
         self._deals = 0
         bound = MAX_GAME_LENGTH.get(name)
-        length = DEFAULT_MAX_GAME_LENGTH if bound is None else bound(self.players, {})
+        length = DEFAULT_MAX_GAME_LENGTH if bound is None else bound(self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.size,
             max_chance_outcomes=0,
