@@ -42,6 +42,8 @@ def test_resample_keeps_the_information_state(name: str) -> None:
     rng = np.random.default_rng(1)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     for _ in range(25):
+        if state.is_terminal():
+            break
         player = state.current_player()
         twin = state.resample_from_infostate(player, sampler)
         assert twin.information_state_string(player) == state.information_state_string(player)
