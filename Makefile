@@ -9,11 +9,12 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,sim]'
 	touch $(STAMP)
 
+# Ctrl-C at the table saves the game and quits (exit 130): a quit, not a failure of make.
 run: $(STAMP)
-	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium
+	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium || test $$? -eq 130
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -27,9 +28,10 @@ test-fast: lint
 	$(BIN)/pytest -n 2 -m "not slow"
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,rl]'
 	$(BIN)/python benchmarks/speed.py
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
