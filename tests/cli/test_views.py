@@ -15,7 +15,7 @@ from parlour.cli.play import lineup
 from parlour.cli.views import describe, legend, render_summary, render_view, score_parts
 from parlour.cli.views.citadels import district_text
 from parlour.cli.views.fearless import STYLES, card_text
-from parlour.games.citadels.data import DISTRICTS
+from parlour.games.citadels.cards import DISTRICTS
 
 from .conftest import Invoke
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from .. import load
 from ..core import GameError
-from ..games.citadels.data import C_SLUG
+from ..games.citadels.cards import C_SLUG
 from .simulate import manifest, read
 from .stats import Estimate, mean, mean_difference, newcombe, wilson
 

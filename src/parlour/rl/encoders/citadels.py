@@ -17,7 +17,7 @@ from .base import Layout
 
 __all__ = ["CitadelsEncoder"]
 
-PHASES = ("draft", "turn", "graveyard", "over")
+PHASES = ("draft", "turn", "rescue", "over")
 STEPS = ("resource", "keep", "main", "redraw")
 _TURN_FLAGS = (
     "income_collected",
@@ -70,7 +70,7 @@ class CitadelsEncoder:
         self._murdered = add("murdered", c, "the murdered character, one-hot")
         self._robbed = add("robbed", c, "the robbed character, one-hot")
         self._turn_char = add("turn_character", c, "the character whose turn it is, one-hot")
-        self._phase = add("phase", len(PHASES), "draft, turn, graveyard, over: one-hot")
+        self._phase = add("phase", len(PHASES), "draft, turn, rescue, over: one-hot")
         self._step = add("step", len(STEPS), "resource, keep, main, redraw: one-hot")
         self._flags = add(
             "turn_flags",
@@ -159,7 +159,7 @@ class CitadelsEncoder:
             out[self._flags + len(_TURN_FLAGS) + 1] = turn["keep_left"] / 3.0
         for name in view.get("drawn", []):
             out[self._drawn + dist[name]] += 1.0
-        graveyard = view["graveyard"]
+        graveyard = view["rescue"]
         if graveyard is not None:
             out[self._graveyard + dist[graveyard["district"]]] = 1.0
         misc = self._misc

@@ -14,7 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ...core import State
-from ...games.fearless.cards import HAND_SIZE, PLAY
+from ...games.fearless.actions import PLAY
+from ...games.fearless.cards import HAND_SIZE
 from ...games.fearless.state import FearlessState
 from .base import Layout
 
