@@ -18,6 +18,7 @@ from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .cards import cards
 from .common import EXIT_ERROR, EXIT_USAGE, fail
 from .tournament import tournament
 
@@ -159,6 +160,7 @@ def replay(
 
 
 app.command()(tournament)
+app.command()(cards)
 
 
 def main() -> None:
