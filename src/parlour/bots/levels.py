@@ -18,6 +18,8 @@ __all__ = ["HARD_SEARCH", "EasyBot", "HardBot", "MediumBot"]
 HARD_SEARCH: dict[str, dict[str, Any]] = {
     "citadels": {"iterations": 4000, "rollout_depth": 30},
     "fearless": {"iterations": 8000, "rollout_depth": 24},
+    # Random Fool's Blade playouts rarely empty the Loot deck: always cut short.
+    "foolsblade": {"iterations": 600, "rollout_depth": 30},
 }
 HARD_DEFAULT: dict[str, Any] = {"iterations": 1000}
 
