@@ -129,13 +129,17 @@ value = 2
 copies = 8
 """
 
-FEATURES = NUMBERS + """
+FEATURES = (
+    NUMBERS
+    + """
 [[card]]
 id = "thief"
 name = "Thief"
 kind = "class"
 effects = [{ do = "hand_limit", amount = 1 }]
-ability = { cost = [{ do = "discard", deck = "tavern", count = 2 }], effects = [{ do = "steal", who = "chosen", from = "hand" }] }
+[card.ability]
+cost = [{ do = "discard", deck = "tavern", count = 2 }]
+effects = [{ do = "steal", who = "chosen", from = "hand" }]
 [[card]]
 id = "warden"
 name = "Warden"
@@ -226,7 +230,9 @@ effects = [{ do = "strength", who = "fighter", amount = -1 }]
 id = "brawl"
 name = "Brawl"
 kind = "tavern"
-effects = [{ do = "fight", who = "chosen", win = [{ do = "steal", who = "opponent", from = "hand" }] }]
+effects = [
+  { do = "fight", who = "chosen", win = [{ do = "steal", who = "opponent", from = "hand" }] },
+]
 [[card]]
 id = "toast"
 name = "Toast"
@@ -256,17 +262,26 @@ copies = 2
 id = "hex"
 name = "Hex"
 kind = "action"
-effects = [{ do = "skip_turn", who = "chosen" }, { do = "break", who = "chosen", from = "gear", random = true }]
+effects = [
+  { do = "skip_turn", who = "chosen" },
+  { do = "break", who = "chosen", from = "gear", random = true },
+]
 [[card]]
 id = "gift"
 name = "Gift"
 kind = "action"
-effects = [{ do = "give", who = "others" }, { do = "reveal", deck = "anvil", count = 2, keep = ["part"] }]
+effects = [
+  { do = "give", who = "others" },
+  { do = "reveal", deck = "anvil", count = 2, keep = ["part"] },
+]
 [[card]]
 id = "dice-cup"
 name = "Dice Cup"
 kind = "action"
-effects = [{ do = "roll", dice = ["d20"], add = false }, { do = "draw", deck = "loot", if = "roll >= 15" }]
+effects = [
+  { do = "roll", dice = ["d20"], add = false },
+  { do = "draw", deck = "loot", if = "roll >= 15" },
+]
 [[card]]
 id = "lantern"
 name = "Lantern"
@@ -288,6 +303,7 @@ element = "neutral"
 strength = 6
 legendary = true
 """
+)
 
 
 def write_set(folder: Path, text: str) -> str:
