@@ -469,9 +469,36 @@ def _play_score(view: dict[str, Any], me: int, card_id: str, target: int | None)
             chance = roll_chance(dice, effect.if_)
         score += chance * _effect_score(view, me, effect, target, active, combat, leader)
     if card.kind != "class":
-        score -= card_worth(view, me, card_id) * 0.5
-    score -= sum(getattr(e, "count", 1) for e in cost) * 1.0
-    return score
+        score -= CARD_VALUE.get(card.kind, 0.5) * 0.5  # a card held keeps its options open
+    return score - _cost(view, me, cost, card_id)
+
+
+def _cost(view: dict[str, Any], me: int, cost: Any, playing: str) -> float:
+    """What paying a cost would take from this seat: the cheapest cards that pay it."""
+    cards = cards_of(view).by_id
+    hand = [c for c in view.get("hand", []) if c != playing]
+    total = 0.0
+    for effect in cost:
+        if effect.do != "discard":
+            total += 2.0 * getattr(effect, "count", 1)
+            continue
+        fits = sorted(
+            card_worth(view, me, c)
+            for c in hand
+            if (effect.deck is None or _deck(cards[c]) == effect.deck)
+            and (effect.kind is None or cards[c].kind == effect.kind)
+        )
+        if len(fits) < effect.count:
+            return math.inf
+        total += sum(fits[: effect.count])
+    return total
+
+
+def _deck(card: Any) -> str:
+    """The deck a hand card belongs to (its trash pile)."""
+    if card.kind == "part":
+        return "anvil"
+    return "tavern" if card.kind == "tavern" else "quest"
 
 
 def _effect_score(
@@ -487,9 +514,10 @@ def _effect_score(
     do = effect.do
     who = getattr(effect, "who", "self")
     if do == "draw":
+        worth = (LOOT_VALUE if effect.deck == "loot" else 1.0) * int(effect.count)
         if who == "self":
-            return (LOOT_VALUE if effect.deck == "loot" else 1.0) * int(effect.count)
-        return 0.0
+            return worth
+        return worth / view["players"] if who == "each" else 0.0
     if do in ("strength", "roll"):
         return _strength_play(view, me, effect, combat, active)
     if do in ("steal", "fight"):
@@ -499,12 +527,15 @@ def _effect_score(
             mine = strength_against(view, me, "boss", "neutral")
             theirs = strength_against(view, target, "boss", "neutral")
             return 1.5 if mine > theirs + 1 else -1.0
-        return 1.5 if view["hand_counts"][target] or effect.from_ != "hand" else -1.0
+        # A card for us and one fewer for the leader.
+        return 2.2 if view["hand_counts"][target] or effect.from_ != "hand" else -1.0
     if do in ("discard", "break", "skip_turn"):
         if who == "chosen":
             return 1.2 if target == leader else -1.0
-        if who == "each":
-            return 0.2
+        if who == "each" and do == "discard":
+            # Every other seat loses a card; we lose one only if we hold another.
+            mine = 1.0 if view["hand_counts"][me] > 1 else 0.0
+            return 0.4 * (int(view["players"]) - 1) - mine
         return -1.0
     if do == "reveal":
         return 0.7 * int(effect.count)
@@ -515,7 +546,9 @@ def _effect_score(
     if do == "bottom":
         if combat is None or combat["seat"] != me or view["boss"] is not None:
             return -1.0
-        return 2.0 if combat["player_strength"] < combat["monster_strength"] else -1.0
+        if combat["player_strength"] >= combat["monster_strength"]:
+            return -1.0
+        return 0.5 + _lose_cost(cards_of(view).by_id[combat["monster"]].lose)
     if do == "summon":
         return _sabotage(view, me, combat, 4.0)
     return 0.0
@@ -537,7 +570,7 @@ def _strength_play(
         if who in ("self",) and active == me and effect.duration == "turn":
             return 0.6 + 0.05 * amount
         if who == "active" and active != me and amount < 0:
-            return 0.4 if active == _leader(view, me) else -0.5
+            return 0.8 if active == _leader(view, me) else -0.5
         return -0.5
     element = combat["element"]
     if who == "monster":
