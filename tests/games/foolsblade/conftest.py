@@ -54,9 +54,10 @@ def cards(st: FoolsBladeState, card_ids: Sequence[str]) -> list[int]:
 
 def arm(st: FoolsBladeState, seat: int, parts: Sequence[str]) -> None:
     """Set ``seat``'s weapon to exactly these parts."""
-    st.weapons[seat] = [-1, -1, -1, -1]
+    weapon = [-1, -1, -1, -1]
     for part in cards(st, parts):
-        st.weapons[seat][st.tb.part[part]] = part
+        weapon[st.tb.part[part]] = part
+    st.weapons[seat] = tuple(weapon)
 
 
 def on_top(st: FoolsBladeState, deck: str, card_ids: Sequence[str]) -> None:

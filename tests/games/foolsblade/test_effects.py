@@ -22,21 +22,21 @@ def test_draw_to_hand_privately_loot_to_stash_curses_at_once(features: str) -> N
     assert drew.for_seat(2).to_dict()["cards"] is None
     on_top(st, "loot", ["crown-blade"])
     run(st, {"do": "draw", "deck": "loot"}, owner=1)
-    assert st.stash[1] == [ix(st, "crown-blade")]
+    assert st.stash[1] == (ix(st, "crown-blade"),)
     on_top(st, "quest", ["gloom"])
     hand = list(st.hands[1])
     run(st, {"do": "draw", "deck": "quest"}, owner=1)
-    assert st.curses[1] == [ix(st, "gloom")] and st.curse_left[1] == [2]
+    assert st.curses[1] == (ix(st, "gloom"),) and st.curse_left[1] == (2,)
     assert st.hands[1] == hand
 
 
 def test_draw_reshuffles_the_trash_when_the_deck_runs_out(features: str) -> None:
     st = started(features)
-    st.trash[TAVERN] = st.decks[TAVERN][:]
+    st.trash[TAVERN] = tuple(st.decks[TAVERN])
     st.decks[TAVERN] = []
     events = run(st, {"do": "draw", "deck": "tavern"}, owner=0)
     assert "reshuffle" in kinds(events)
-    assert st.trash[TAVERN] == []
+    assert st.trash[TAVERN] == ()
 
 
 def test_reveal_keeps_the_kinds_asked_and_trashes_the_rest(features: str) -> None:
@@ -70,16 +70,16 @@ def test_discard_at_random_and_filtered_by_deck(features: str) -> None:
     st.hands[1] = cards(st, ["ale", "ale", "rope"])
     run(st, {"do": "discard", "deck": "tavern", "count": 2}, owner=1)
     assert st.hands[1] == [ix(st, "rope")]
-    assert st.trash[TAVERN][-2:] == cards(st, ["ale", "ale"])
+    assert list(st.trash[TAVERN][-2:]) == cards(st, ["ale", "ale"])
 
 
 def test_steal_from_a_hand_is_random_and_seen_by_the_two_seats_only(features: str) -> None:
     st = started(features)
     st.hands[2] = [ix(st, "rope")]
-    st.known[2] = [ix(st, "rope")]
+    st.known[2] = (ix(st, "rope"),)
     events = run(st, {"do": "steal", "who": "chosen", "from": "hand"}, owner=1, target=2)
     assert st.hands[2] == [] and ix(st, "rope") in st.hands[1]
-    assert st.known[2] == []
+    assert st.known[2] == ()
     moved = [e for e in events if e.kind == "hand_card"]
     assert [e.for_seat(1).to_dict()["card"] for e in moved] == ["rope", None]
     assert [e.for_seat(2).to_dict()["card"] for e in moved] == [None, "rope"]
@@ -100,22 +100,22 @@ def test_steal_a_legendary_part_from_a_weapon_goes_to_the_stash(features: str) -
 def test_give_moves_a_chosen_card_and_forgets_what_the_table_knew(features: str) -> None:
     st = started(features)
     st.hands[1] = cards(st, ["ale", "rope"])
-    st.known[1] = [ix(st, "ale")]
+    st.known[1] = (ix(st, "ale"),)
     run(st, {"do": "give", "who": "chosen"}, owner=1, target=2)
     st.apply("give rope")
     assert st.hands[1] == [ix(st, "ale")] and st.hands[2][-1] == ix(st, "rope")
-    assert st.known[1] == []
+    assert st.known[1] == ()
 
 
 def test_break_never_takes_a_legendary_part(features: str) -> None:
     st = started(features)
     arm(st, 2, ["crown-blade", "iron-guard"])
     run(st, {"do": "break", "who": "chosen", "count": 2}, owner=1, target=2)
-    assert st.weapons[2] == [ix(st, "crown-blade"), -1, -1, -1]
+    assert st.weapons[2] == (ix(st, "crown-blade"), -1, -1, -1)
     assert st.trash[ANVIL][-1] == ix(st, "iron-guard")
-    st.gear[2] = cards(st, ["boots"])
+    st.gear[2] = (ix(st, "boots"),)
     run(st, {"do": "break", "who": "chosen", "from": "gear", "random": True}, owner=1, target=2)
-    assert st.gear[2] == [] and st.trash[QUEST][-1] == ix(st, "boots")
+    assert st.gear[2] == () and st.trash[QUEST][-1] == ix(st, "boots")
 
 
 def test_strength_counts_by_the_element_table(features: str) -> None:

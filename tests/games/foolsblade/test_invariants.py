@@ -148,7 +148,7 @@ def test_bad_card_options_are_game_errors(tmp_path: Path) -> None:
 
 def test_determinize_keeps_known_hand_cards_and_redraws_the_rest(features: str) -> None:
     st = started(features, players=3)
-    st.known[1] = st.hands[1][:1]
+    st.known[1] = tuple(st.hands[1][:1])
     kept = st.known[1][0]
     for seed in range(6):
         guess = st.determinize(0, seed)

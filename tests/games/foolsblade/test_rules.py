@@ -232,7 +232,7 @@ def test_hand_limit_is_enforced_at_the_end_of_the_turn(features: str) -> None:
     seat = st.active
     to_main(st)
     st.hands[seat] = cards(st, ["ale"] * 5 + ["rope"] * 4)
-    st.known[seat] = []
+    st.known[seat] = ()
     st.apply("forge")
     st.apply(st.legal_actions()[0])  # take a part: 10 cards
     st.apply("pass")
@@ -269,18 +269,18 @@ def test_equip_replaces_a_part_back_to_hand_and_legendary_back_to_stash(features
     seat = st.active
     to_main(st)
     arm(st, seat, ["iron-blade"])
-    st.stash[seat] = [ix(st, "crown-blade")]
+    st.stash[seat] = (ix(st, "crown-blade"),)
     st.apply("equip crown-blade")
     assert st.weapons[seat][0] == ix(st, "crown-blade") and ix(st, "iron-blade") in st.hands[seat]
     st.apply("equip iron-blade")
-    assert st.stash[seat] == [ix(st, "crown-blade")]
+    assert st.stash[seat] == (ix(st, "crown-blade"),)
 
 
 def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: str) -> None:
     st = started(features)
     window_seat = st.window.seat  # type: ignore[attr-defined]
     st.hands[window_seat] = cards(st, ["toast", "rage", "rope"])
-    st.known[window_seat] = []
+    st.known[window_seat] = ()
     texts = [a.text for a in st.legal_actions()]
     assert "play toast" in texts and "play rope" in texts and "play rage" not in texts
     st2 = started(features)
@@ -297,18 +297,18 @@ def test_a_play_can_be_negated_and_its_cost_stays_paid(features: str) -> None:
     st.classes[thief] = ix(st, "thief")
     st.hands[thief] = cards(st, ["ale", "ale", "rope"])
     st.hands[victim] = cards(st, ["no", "boots"])
-    st.known[thief] = []
-    st.known[victim] = []
+    st.known[thief] = ()
+    st.known[victim] = ()
     pass_until(st, lambda s: s.window is not None and s.window.seat == thief)
     st.apply("use thief on 2")
-    assert st.trash[0][-2:] == cards(st, ["ale", "ale"])  # the cost is paid at once
+    assert list(st.trash[0][-2:]) == cards(st, ["ale", "ale"])  # the cost is paid at once
     pass_until(st, lambda s: s.counter is not None and s.counter.seat == victim)
     assert "play no" in [a.text for a in st.legal_actions()]
     events = st.apply("play no")
     assert "negate" in kinds(events)
     assert st.hands[victim] == [ix(st, "boots")]  # nothing stolen
     assert st.hands[thief] == [ix(st, "rope")]
-    assert st.trash[0][-2:] == cards(st, ["ale", "ale"])
+    assert list(st.trash[0][-2:]) == cards(st, ["ale", "ale"])
 
 
 def test_the_game_ends_when_a_turn_ends_with_the_loot_deck_empty(features: str) -> None:

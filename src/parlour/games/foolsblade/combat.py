@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
-from .effects import monster_deck, possible, push, push_triggered, roll_dice, summon
+from .effects import add, monster_deck, possible, push, push_triggered, roll_dice, summon
 from .events import CombatEnded, CombatStarted, Ignored
 from .steps import P_AFTER, P_COMBAT, P_END, T_EFFECT, T_WINDOW, W_START
 from .strength import fighter_strength, monster_strength, triggered
@@ -71,7 +71,7 @@ def resolve_combat(st: FoolsBladeState, events: list[Event]) -> None:
         after_boss_combat(st, outcome == WIN, events)
         return
     if outcome == WIN:
-        st.stash[seat].append(card)
+        add(st.stash, seat, card)
         # Queued at the front: the monster's Win effect runs first, then the fighter's triggers.
         push_triggered(st, triggered(st, seat, "win"), seat)
         push(st, monster.win, seat, source=card)
@@ -83,7 +83,7 @@ def resolve_combat(st: FoolsBladeState, events: list[Event]) -> None:
     if lose_ok and any(e.do == "bottom" for e in monster.lose):
         st.decks[st.c_deck].insert(0, card)
     else:
-        st.trash[st.c_deck].append(card)
+        add(st.trash, st.c_deck, card)
     push_triggered(st, triggered(st, seat, "lose"), seat)
     if lose_ok:
         push(st, monster.lose, seat, source=card)

@@ -39,6 +39,7 @@ from .steps import (
     Z_STASH,
     Z_WEAPON,
     ZONES,
+    Decision,
 )
 from .strength import ELEMENT_CODE, holds, strength
 from .table import ANVIL, DECK_INDEX, DECKS, LOOT, MONSTER_DECKS
@@ -112,6 +113,28 @@ def run_effect(st: FoolsBladeState, task: Task, events: list[Event]) -> None:
 
 
 # -- moving cards ---------------------------------------------------------------------------
+# Trash piles and the per-seat weapon, gear, stash, curses and known cards are tuples, replaced
+# on change, so that ``clone`` copies only the outer list (they change far less often than
+# states are cloned).
+
+
+def add(zones: list[tuple[int, ...]], at: int, card: int) -> None:
+    """Add a card to the tuple ``zones[at]``."""
+    zones[at] = (*zones[at], card)
+
+
+def drop(zones: list[tuple[int, ...]], at: int, card: int) -> None:
+    """Remove one copy of a card from the tuple ``zones[at]``."""
+    zone = zones[at]
+    i = zone.index(card)
+    zones[at] = zone[:i] + zone[i + 1 :]
+
+
+def set_part(st: FoolsBladeState, seat: int, slot: int, card: int) -> None:
+    """Put a part (or -1: none) in a slot of ``seat``'s weapon."""
+    weapon = list(st.weapons[seat])
+    weapon[slot] = card
+    st.weapons[seat] = tuple(weapon)
 
 
 def draw_top(st: FoolsBladeState, deck: int, events: list[Event]) -> int:
@@ -121,7 +144,7 @@ def draw_top(st: FoolsBladeState, deck: int, events: list[Event]) -> int:
         trash = st.trash[deck]
         if trash:
             cards.extend(trash)
-            trash.clear()
+            st.trash[deck] = ()
             st.rng.shuffle(cards)
             events.append(Reshuffled(DECKS[deck], len(cards)))
     return cards.pop() if cards else -1
@@ -133,28 +156,27 @@ def trash_card(st: FoolsBladeState, card: int) -> None:
     if deck == LOOT:
         st.decks[LOOT].insert(0, card)
     else:
-        st.trash[deck].append(card)
+        add(st.trash, deck, card)
 
 
 def into_hand(st: FoolsBladeState, seat: int, card: int) -> None:
     """A card goes face up into a hand: every seat knows it is there until it leaves."""
     st.hands[seat].append(card)
-    st.known[seat].append(card)
+    add(st.known, seat, card)
 
 
 def out_of_hand(st: FoolsBladeState, seat: int, card: int) -> None:
     """A named card leaves a hand in view of everyone (played, discarded, equipped)."""
     st.hands[seat].remove(card)
-    known = st.known[seat]
-    if card in known:
-        known.remove(card)
+    if card in st.known[seat]:
+        drop(st.known, seat, card)
 
 
 def curse(st: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
     """A Curse strikes ``seat`` at once; its `play` effects run next."""
     tb = st.tb
-    st.curses[seat].append(card)
-    st.curse_left[seat].append(tb.cards[card].longevity)
+    add(st.curses, seat, card)
+    add(st.curse_left, seat, tb.cards[card].longevity)
     events.append(Gained(seat, [tb.ids[card]], "curses", "cursed"))
     push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
 
@@ -163,7 +185,7 @@ def to_keeper(st: FoolsBladeState, seat: int, card: int) -> str:
     """A card a seat gains face up: Loot and monsters to the Stash, the rest to the hand."""
     tb = st.tb
     if tb.kind[card] in KIND_TO_STASH or tb.legendary[card]:
-        st.stash[seat].append(card)
+        add(st.stash, seat, card)
         return "stash"
     into_hand(st, seat, card)
     return "hand"
@@ -176,7 +198,7 @@ def draw_cards(st: FoolsBladeState, seat: int, deck: int, count: int, events: li
         loot = st.decks[LOOT]
         got = [loot.pop() for _ in range(min(count, len(loot)))]
         if got:
-            st.stash[seat].extend(got)
+            st.stash[seat] += tuple(got)
             events.append(Gained(seat, [tb.ids[c] for c in got], "stash", "Loot"))
         return
     drawn: list[int] = []
@@ -220,7 +242,7 @@ def summon(st: FoolsBladeState, deck: int, count: int, events: list[Event]) -> l
             card = draw_top(st, ANVIL, events)
             if card < 0:
                 break
-            st.trash[ANVIL].append(card)
+            add(st.trash, ANVIL, card)
             st.c_base += tb.strength[card]
         else:
             card = draw_monster(st, deck, events)
@@ -263,12 +285,12 @@ def end_escaped(st: FoolsBladeState, events: list[Event]) -> None:
 # -- choices ----------------------------------------------------------------------------------
 
 
-def eligible(st: FoolsBladeState, decision: tuple[Any, ...]) -> list[int]:
+def eligible(st: FoolsBladeState, decision: Decision) -> Sequence[int]:
     """The cards a decision may name (with repeats), for its chooser."""
     kind, seat, _, other, zone, deck, card_kind = decision
     tb = st.tb
     if kind == D_DISCARD:
-        cards = st.hands[seat] if zone == Z_HAND else st.stash[seat]
+        cards: Sequence[int] = st.hands[seat] if zone == Z_HAND else st.stash[seat]
         if deck >= 0:
             cards = [c for c in cards if tb.deck[c] == deck]
         if card_kind:
@@ -288,7 +310,7 @@ def eligible(st: FoolsBladeState, decision: tuple[Any, ...]) -> list[int]:
 
 def choose(
     st: FoolsBladeState,
-    decision: tuple[Any, ...],
+    decision: Decision,
     events: list[Event],
     random: bool = False,
 ) -> None:
@@ -307,7 +329,7 @@ def choose(
         count -= 1
 
 
-def chosen(st: FoolsBladeState, decision: tuple[Any, ...], card: int, events: list[Event]) -> None:
+def chosen(st: FoolsBladeState, decision: Decision, card: int, events: list[Event]) -> None:
     """Move one card named by a decision."""
     kind, seat, _, other, zone, _, _ = decision
     tb = st.tb
@@ -316,27 +338,27 @@ def chosen(st: FoolsBladeState, decision: tuple[Any, ...], card: int, events: li
         if zone == Z_HAND:
             out_of_hand(st, seat, card)
         else:
-            st.stash[seat].remove(card)
+            drop(st.stash, seat, card)
         trash_card(st, card)
         events.append(Moved(seat, [name], "the trash", f"discarded from {ZONES[zone]}"))
         return
     if kind == D_GIVE:
         # Nobody else sees which card went: what the table knew of the hand is lost.
         st.hands[seat].remove(card)
-        st.known[seat] = []
+        st.known[seat] = ()
         st.hands[other].append(card)
         events.append(HandCardMoved(seat, other, "gave", name))
         events.append(HandCardMoved(other, seat, "received", name))
         return
     if zone == Z_WEAPON:
-        st.weapons[other][tb.part[card]] = -1
+        set_part(st, other, tb.part[card], -1)
     elif zone == Z_GEAR:
-        st.gear[other].remove(card)
+        drop(st.gear, other, card)
     elif zone == Z_STASH:
-        st.stash[other].remove(card)
+        drop(st.stash, other, card)
     else:
         st.hands[other].remove(card)
-        st.known[other] = []
+        st.known[other] = ()
     if kind == D_BREAK:
         trash_card(st, card)
         events.append(Moved(other, [name], "the trash", f"broken by Player {seat}"))
@@ -518,7 +540,7 @@ def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
         if who is None or who == "monster":
             continue
         for seat in targets(st, who, owner, -1, -1):
-            decision: tuple[Any, ...] | None = None
+            decision: Decision | None = None
             need = getattr(e, "count", 1)
             if e.do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1

@@ -53,15 +53,15 @@ def new_state(
     loot = tb.loot_deck(bool(options.get("side_quest")))
     rng.shuffle(loot)
     st.decks.append(loot)
-    st.trash = [[] for _ in range(LOOT)]
+    st.trash = [() for _ in range(LOOT)]
     st.removed = []
     st.hands = [[] for _ in range(players)]
-    st.known = [[] for _ in range(players)]
-    st.weapons = [[-1, -1, -1, -1] for _ in range(players)]
-    st.gear = [[] for _ in range(players)]
-    st.stash = [[] for _ in range(players)]
-    st.curses = [[] for _ in range(players)]
-    st.curse_left = [[] for _ in range(players)]
+    st.known = [() for _ in range(players)]
+    st.weapons = [(-1, -1, -1, -1) for _ in range(players)]
+    st.gear = [() for _ in range(players)]
+    st.stash = [() for _ in range(players)]
+    st.curses = [() for _ in range(players)]
+    st.curse_left = [() for _ in range(players)]
     st.classes = [-1] * players
     st.limit_mod = [0] * players
     st.hand_bonus = [0] * players

@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import P_OVER
+from .steps import P_OVER, Decision
 from .table import Table
 from .turn import advance, apply_move, legal
 from .views import determinize, view
@@ -76,15 +76,15 @@ class FoolsBladeState(State):
     mv: Moves
     rng: Rng
     decks: list[list[int]]  # per deck (TAVERN..LOOT), the top last
-    trash: list[list[int]]  # per deck with a trash pile (TAVERN..DUNGEON)
+    trash: list[tuple[int, ...]]  # per deck with a trash pile (TAVERN..DUNGEON)
     removed: list[int]  # Approach and Boss cards out of the game
     hands: list[list[int]]
-    known: list[list[int]]  # per seat: cards every seat saw go into its hand, still there
-    weapons: list[list[int]]  # per seat: blade, guard, handle, pommel (-1: empty)
-    gear: list[list[int]]
-    stash: list[list[int]]
-    curses: list[list[int]]
-    curse_left: list[list[int]]  # turns left, beside ``curses``
+    known: list[tuple[int, ...]]  # per seat: cards every seat saw go into its hand, still there
+    weapons: list[tuple[int, ...]]  # per seat: blade, guard, handle, pommel (-1: empty)
+    gear: list[tuple[int, ...]]
+    stash: list[tuple[int, ...]]
+    curses: list[tuple[int, ...]]
+    curse_left: list[tuple[int, ...]]  # turns left, beside ``curses``
     classes: list[int]
     limit_mod: list[int]  # lasting hand-limit changes from played cards
     hand_bonus: list[int]  # hand-limit changes for this turn
@@ -105,7 +105,7 @@ class FoolsBladeState(State):
     counter: ResponseWindow | None  # the negate window answering ``pending``
     pending: tuple[int, int, int, bool, bool] | None  # (seat, card, target, ability, negated)
     tasks: list[tuple[Any, ...]]
-    decision: tuple[Any, ...] | None
+    decision: Decision | None
     forge: list[int]
     forge_step: int  # 0: take, 1: reforge or pass, 2: take a second
     equips_left: int
@@ -136,15 +136,15 @@ class FoolsBladeState(State):
         st.mv = self.mv
         st.rng = self.rng.clone()
         st.decks = [d[:] for d in self.decks]
-        st.trash = [t[:] for t in self.trash]
+        st.trash = self.trash[:]
         st.removed = self.removed[:]
         st.hands = [h[:] for h in self.hands]
-        st.known = [k[:] for k in self.known]
-        st.weapons = [w[:] for w in self.weapons]
-        st.gear = [g[:] for g in self.gear]
-        st.stash = [s[:] for s in self.stash]
-        st.curses = [c[:] for c in self.curses]
-        st.curse_left = [c[:] for c in self.curse_left]
+        st.known = self.known[:]
+        st.weapons = self.weapons[:]
+        st.gear = self.gear[:]
+        st.stash = self.stash[:]
+        st.curses = self.curses[:]
+        st.curse_left = self.curse_left[:]
         st.classes = self.classes[:]
         st.limit_mod = self.limit_mod[:]
         st.hand_bonus = self.hand_bonus[:]

@@ -35,6 +35,7 @@ T_RESOLVE = 4  # (T_RESOLVE,): the pending play takes effect unless negated
 T_DONE = 5  # (T_DONE,): the pending play is over; its player is asked again
 
 # Decisions (``state.decision``): (kind, seat, count left, other seat, zone, deck, kind filter)
+Decision = tuple[int, int, int, int, int, int, str]
 D_DISCARD = 0
 D_GIVE = 1
 D_STEAL = 2

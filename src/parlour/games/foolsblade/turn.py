@@ -16,17 +16,20 @@ from .actions import Move
 from .boss import gather
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
 from .effects import (
+    add,
     choose,
     chosen,
     curse,
     draw_cards,
     draw_top,
+    drop,
     eligible,
     into_hand,
     out_of_hand,
     push,
     push_triggered,
     run_effect,
+    set_part,
     trash_card,
 )
 from .events import (
@@ -441,20 +444,20 @@ def equip(st: FoolsBladeState, seat: int, card: int, events: list[Event]) -> Non
     replaced = -1
     if tb.kind[card] == "gear":
         out_of_hand(st, seat, card)
-        st.gear[seat].append(card)
+        add(st.gear, seat, card)
         was_full = True
     else:
         was_full = full_set(st, seat)
         if tb.legendary[card]:
-            st.stash[seat].remove(card)
+            drop(st.stash, seat, card)
         else:
             out_of_hand(st, seat, card)
         slot = tb.part[card]
         replaced = st.weapons[seat][slot]
-        st.weapons[seat][slot] = card
+        set_part(st, seat, slot, card)
         if replaced >= 0:
             if tb.legendary[replaced]:
-                st.stash[seat].append(replaced)
+                add(st.stash, seat, replaced)
             else:
                 into_hand(st, seat, replaced)
     events.append(Equipped(seat, tb.ids[card], tb.ids[replaced] if replaced >= 0 else None))
@@ -478,7 +481,7 @@ def forge_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
             return
     elif move.kind == act.REFORGE:
         out_of_hand(st, seat, move.card)
-        st.trash[ANVIL].append(move.card)
+        add(st.trash, ANVIL, move.card)
         events.append(Moved(seat, [tb.ids[move.card]], "the Anvil trash", "reforged"))
         st.forge_step = 2
         return
@@ -539,14 +542,16 @@ def end_step(st: FoolsBladeState, events: list[Event]) -> None:
             choose(st, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
         return
     tb = st.tb
-    cards, left = st.curses[seat], st.curse_left[seat]
-    for i in range(len(cards) - 1, -1, -1):
-        left[i] -= 1
-        if left[i] <= 0:
-            card = cards.pop(i)
-            left.pop(i)
-            st.trash[QUEST].append(card)
-            events.append(Moved(seat, [tb.ids[card]], "the Quest trash", "the curse expires"))
+    if st.curses[seat]:
+        kept: list[tuple[int, int]] = []
+        for card, left in zip(st.curses[seat], st.curse_left[seat], strict=True):
+            if left > 1:
+                kept.append((card, left - 1))
+            else:
+                add(st.trash, QUEST, card)
+                events.append(Moved(seat, [tb.ids[card]], "the Quest trash", "the curse expires"))
+        st.curses[seat] = tuple(card for card, _ in kept)
+        st.curse_left[seat] = tuple(left for _, left in kept)
     st.bonuses = []
     st.hand_bonus = [0] * st.players
     events.append(TurnEnded(seat))

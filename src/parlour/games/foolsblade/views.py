@@ -153,7 +153,7 @@ def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeS
     for other in others:
         known = st.known[other]
         count = len(st.hands[other]) - len(known)
-        out.hands[other] = known + rest[:count]
+        out.hands[other] = [*known, *rest[:count]]
         del rest[:count]
     for deck in (*MONSTER_DECKS, LOOT):
         cards = sorted(st.decks[deck])
