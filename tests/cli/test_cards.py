@@ -127,3 +127,16 @@ def test_other_games_and_bad_decks_are_usage_errors(invoke: Invoke) -> None:
     assert "--deck must be one of" in result.output
     result = invoke("cards nosuchgame")
     assert result.exit_code == 2
+
+
+def test_prints_another_folder(invoke: Invoke, tmp_path: Path) -> None:
+    folder = tmp_path / "copy"
+    shutil.copytree(DATA, folder)
+    classes = folder / "classes.toml"
+    classes.write_text(classes.read_text().replace('name = "Cutpurse"', 'name = "Knave"'))
+    result = invoke(["cards", "foolsblade", "--folder", str(folder), "--deck", "classes"])
+    assert result.exit_code == 0, result.output
+    assert "Knave" in result.output and "Cutpurse" not in result.output
+    result = invoke(["cards", "foolsblade", "--folder", str(tmp_path / "nowhere")])
+    assert result.exit_code == 1
+    assert "not a folder of card files" in result.output

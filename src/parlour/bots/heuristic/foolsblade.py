@@ -350,14 +350,18 @@ def _owns(view: dict[str, Any], seat: int, card: str) -> bool:
 
 
 def _forge(view: dict[str, Any], me: int, legal: list[str]) -> str:
-    """Take the part that improves the weapon most; reforge a hand part worth less than it."""
+    """Take the part that improves the weapon most; reforge a hand part worth less than the
+    best part left."""
     best, best_gain = legal[0], -math.inf
     for action in legal:
         verb, card, _ = _split(action)
         if verb == "take":
             gain = _take_gain(view, me, card)
         elif verb == "reforge":
-            gain = 0.3 - card_worth(view, me, card)
+            # Worth it when the best part left at the Forge beats the part given up.
+            left = [c for c in view.get("forge") or [] if c in cards_of(view).by_id]
+            best_left = max((_take_gain(view, me, c) for c in left), default=-math.inf)
+            gain = best_left - card_worth(view, me, card)
         else:
             gain = 0.0
         if gain > best_gain:
