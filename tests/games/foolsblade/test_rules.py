@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import parlour
 from parlour.games.foolsblade.steps import P_FORGE, P_MAIN
 from parlour.games.foolsblade.table import ANVIL, FOREST, LOOT, QUEST, multiplier
@@ -350,3 +352,15 @@ def test_side_quest_plays_with_the_first_treasures_and_one_legendary_set(feature
     game = parlour.load("foolsblade")
     real = game.new_game(4, seed=1, side_quest=True).view(None)["decks"]["loot"]
     assert real == 15 and game.new_game(4, seed=1).view(None)["decks"]["loot"] == 30
+
+
+def test_illegal_hunts_say_why(features: str) -> None:
+    st = started(features)
+    to_main(st)
+    arm(st, st.active, [])
+    with pytest.raises(parlour.IllegalAction, match="at least one assembled weapon part"):
+        st.apply("hunt forest")
+    arm(st, st.active, ["iron-blade"])
+    st.approach = ix(st, "forest-horn")
+    with pytest.raises(parlour.IllegalAction, match="Approach card is in play"):
+        st.apply("hunt cavern")

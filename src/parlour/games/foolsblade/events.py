@@ -358,8 +358,8 @@ class CombatEnded(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return (
-            f"{player_name(self.seat, names)} {self.player_strength} against {self.monster} "
-            f"{self.monster_strength}: {self.outcome}"
+            f"{player_name(self.seat, names)} ({self.player_strength}) against {self.monster} "
+            f"({self.monster_strength}): {self.outcome}"
         )
 
 

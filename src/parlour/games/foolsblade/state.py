@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import P_OVER, Decision
+from .steps import P_MAIN, P_OVER, Decision
 from .table import Table
 from .turn import advance, apply_move, legal
 from .views import determinize, view
@@ -193,6 +193,18 @@ class FoolsBladeState(State):
         events: list[Event] = []
         apply_move(self, action, events)
         return events
+
+    def explain_illegal(self, text: str) -> str | None:
+        """Why a hunt cannot be chosen now, in the table's words."""
+        if not text.startswith("hunt ") or self.phase != P_MAIN or self.window is not None:
+            return None
+        if self.gathered:
+            return "a Boss is here: fight one of its cards"
+        if self.approach >= 0:
+            return "an Approach card is in play: nobody may go hunting until its Boss is over"
+        if self.weapons[self.active].count(-1) == 4:
+            return "you need at least one assembled weapon part to fight"
+        return None
 
     def scores(self) -> list[int]:
         """Points so far: assembled parts' strength plus the Stash's values."""
