@@ -1,10 +1,11 @@
 """Information sets: what a seat may know (``view``) and states it cannot tell apart.
 
 Everything on the table is public: weapons, gear, stashes, curses, trash piles, the Forge,
-the monster fought and the Boss. Hidden are the hands of other seats and the order of every
-deck. A seat's recall is the view: ``determinize`` redraws every hidden card from what is
-neither in the seat's hand nor face up, so cards that went into a hand face up (a Handle at
-setup, a part taken at the Forge) or under a deck are forgotten once out of sight.
+the monster fought and the Boss, and the cards everyone saw go into a hand (``known``: a
+Handle, a part taken at the Forge, a revealed card kept) until they leave it or the hand
+loses a card unseen. Hidden are the rest of other seats' hands and the order of every deck.
+A seat's recall is the view: ``determinize`` redraws every hidden card from what is neither
+in the seat's hand nor known nor face up, so a card seen going under a deck is forgotten.
 """
 
 from __future__ import annotations
