@@ -73,6 +73,19 @@ class Moves:
     def __init__(self, table: Table) -> None:
         self.table = table
         self.cache: dict[tuple[int, int, int], Move] = {}
+        self.play_cache: dict[tuple[int, int, int, int], list[Move]] = {}
+
+    def plays(self, kind: int, card: int, seat: int, players: int) -> list[Move]:
+        """The ways ``seat`` may play a card or use an ability: one, or one per other seat."""
+        key = (kind, card, seat, players)
+        found = self.play_cache.get(key)
+        if found is None:
+            if self.table.chooses[card]:
+                found = [self.get(kind, card, t) for t in range(players) if t != seat]
+            else:
+                found = [self.get(kind, card)]
+            self.play_cache[key] = found
+        return found
 
     def get(self, kind: int, card: int = -1, target: int = -1) -> Move:
         """The one ``Move`` of a kind, card and target."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core import GameError
 from .cards import CONTINUOUS, DATA, CardSet, card_text, deck_of, load_cards
+from .steps import W_TAVERN, WHEN_WINDOWS
 
 __all__ = [
     "ANVIL",
@@ -102,6 +103,17 @@ class Table:
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # The windows each card may be played in (-1: the negate window).
+        self.play_windows: list[tuple[int, ...]] = [
+            (-1,)
+            if negates
+            else (W_TAVERN,)
+            if c.kind == "tavern"
+            else WHEN_WINDOWS[c.when]
+            if c.kind == "action"
+            else ()
+            for c, negates in zip(self.cards, self.negates, strict=True)
+        ]
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
         self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]

@@ -272,32 +272,17 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
     mv = st.mv
     out: list[Move] = []
     negating = kind < 0
-    others = [s for s in range(st.players) if s != seat]
     if negating or st.plays[seat] < MAX_PLAYS:
+        windows = tb.play_windows
+        players = st.players
         for card in sorted(set(st.hands[seat])):
-            if tb.negates[card] != negating:
-                continue
-            card_kind = tb.kind[card]
-            if card_kind == "tavern":
-                if not negating and kind != W_TAVERN:
-                    continue
-            elif card_kind == "action":
-                if not negating and kind not in WHEN_WINDOWS[tb.cards[card].when]:
-                    continue
-            else:
-                continue
-            if tb.chooses[card]:
-                out.extend(mv.get(act.PLAY, card, t) for t in others)
-            else:
-                out.append(mv.get(act.PLAY, card))
+            if kind in windows[card]:
+                out.extend(mv.plays(act.PLAY, card, seat, players))
         cls = st.classes[seat]
         if ability_ready(st, seat, kind, negating) and cost_payable(
             st, seat, tb.cards[cls].ability.cost
         ):
-            if tb.chooses[cls]:
-                out.extend(mv.get(act.USE, cls, t) for t in others)
-            else:
-                out.append(mv.get(act.USE, cls))
+            out.extend(mv.plays(act.USE, cls, seat, players))
     out.append(mv.get(act.PASS))
     return out
 
