@@ -364,3 +364,44 @@ def test_illegal_hunts_say_why(features: str) -> None:
     st.approach = ix(st, "forest-horn")
     with pytest.raises(parlour.IllegalAction, match="Approach card is in play"):
         st.apply("hunt cavern")
+
+
+def test_gear_and_curses_last_while_in_play_and_fire_on_their_triggers(features: str) -> None:
+    st = started(features)
+    seat = st.active
+    to_main(st)
+    st.hands[seat].append(ix(st, "lantern"))
+    st.apply("equip lantern")
+    st.curses[seat] = (ix(st, "weight"),)
+    st.curse_left[seat] = (2,)
+    assert st.view(None)["hand_limits"][seat] == 8 - 2
+    arm(st, seat, ["iron-blade"])
+    on_top(st, "forest", ["rat", "wolf"])
+    st.apply("hunt forest")
+    # The Weight curse makes the Rat (2) summon the next Forest card (the Wolf, 3).
+    assert st.c_added == [ix(st, "wolf")]
+    assert combat_view(st)["monster_strength"] == 2 + 3
+    assert combat_view(st)["player_strength"] == 3 + 1  # the Lantern's lasting +1
+    st.bonuses.append((seat, 5, 0, 0))
+    resolve(st)
+    log = [e.to_dict() for e in st.log]
+    ended = max(i for i, e in enumerate(log) if e["kind"] == "combat_end")
+    assert log[ended]["outcome"] == "win"
+    after = log[ended + 1 :]
+    assert after[0]["kind"] == "draw" and after[0]["deck"] == "tavern"  # the Lantern's win
+    assert after[0]["seat"] == seat
+
+
+def test_an_ability_limited_to_other_players_turns(features: str) -> None:
+    st = started(features)
+    seat = (st.active + 1) % 3
+    st.classes[seat] = ix(st, "warden")
+    st.pending = (st.active, ix(st, "toast"), -1, False, False)
+    from parlour.games.foolsblade.turn import ability_ready
+
+    assert ability_ready(st, seat, -1, True)
+    assert not ability_ready(st, seat, 0, False)  # a negating ability only answers a play
+    st.classes[st.active] = ix(st, "warden")
+    assert not ability_ready(st, st.active, -1, True)  # not on its own turn
+    st.used[seat] = True
+    assert not ability_ready(st, seat, -1, True)  # once a turn
