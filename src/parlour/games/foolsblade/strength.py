@@ -51,11 +51,24 @@ def in_play(st: FoolsBladeState, seat: int) -> Iterator[tuple[int, bool]]:
         yield card, False
 
 
-def lasting(st: FoolsBladeState, seat: int) -> Iterator[Any]:
-    """The lasting effects of ``seat``'s cards in play."""
-    tb = st.tb
-    for card, bonus in in_play(st, seat):
-        yield from (tb.bonus_lasting if bonus else tb.lasting)[card]
+def lasting(st: FoolsBladeState, seat: int) -> list[Any]:
+    """The lasting effects of ``seat``'s cards in play (built in plain loops: views and
+    strengths ask for them often)."""
+    table = st.tb.lasting
+    out: list[Any] = []
+    weapon = st.weapons[seat]
+    for part in weapon:
+        if part >= 0 and table[part]:
+            out.extend(table[part])
+    if full_set(st, seat):
+        out.extend(st.tb.bonus_lasting[weapon[0]])
+    for card in st.gear[seat]:
+        out.extend(table[card])
+    if st.classes[seat] >= 0:
+        out.extend(table[st.classes[seat]])
+    for card in st.curses[seat]:
+        out.extend(table[card])
+    return out
 
 
 def triggered(st: FoolsBladeState, seat: int, on: str) -> list[tuple[Any, int]]:
@@ -139,17 +152,23 @@ def monster_strength(st: FoolsBladeState) -> int:
 
 def hand_limit(st: FoolsBladeState, seat: int) -> int:
     """``seat``'s hand limit now: 8, changed by lasting and played effects, never below 0."""
-    total = HAND_LIMIT + st.limit_mod[seat] + st.hand_bonus[seat]
+    return hand_limits(st)[seat]
+
+
+def hand_limits(st: FoolsBladeState) -> list[int]:
+    """Every seat's hand limit now."""
+    totals = [HAND_LIMIT + st.limit_mod[s] + st.hand_bonus[s] for s in range(st.players)]
     active = st.active
     for holder in range(st.players):
         for effect in lasting(st, holder):
-            if (
-                effect.do == "hand_limit"
-                and applies(effect.who, holder, seat, active)
-                and (effect.if_ is None or holds(st, effect.if_, holder))
+            if effect.do != "hand_limit" or (
+                effect.if_ is not None and not holds(st, effect.if_, holder)
             ):
-                total += effect.amount
-    return max(0, total)
+                continue
+            for seat in range(st.players):
+                if applies(effect.who, holder, seat, active):
+                    totals[seat] += effect.amount
+    return [max(0, total) for total in totals]
 
 
 def holds(st: FoolsBladeState, condition: str, owner: int) -> bool:

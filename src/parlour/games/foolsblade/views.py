@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
 from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES
-from .strength import fighter_strength, hand_limit, monster_strength
+from .strength import fighter_strength, hand_limits, monster_strength
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             ],
             "hand_counts": [len(h) for h in st.hands],
             "known": [[ids[c] for c in k] for k in st.known],
-            "hand_limits": [hand_limit(st, s) for s in players],
+            "hand_limits": hand_limits(st),
             "decks": {DECKS[d]: len(st.decks[d]) for d in range(len(DECKS))},
             "trash": {DECKS[d]: [ids[c] for c in st.trash[d]] for d in range(LOOT)},
             "forge": [ids[c] for c in st.forge] if st.forge else None,
