@@ -19,7 +19,6 @@ from .effects import (
     add,
     choose,
     chosen,
-    curse,
     draw_cards,
     draw_top,
     drop,
@@ -595,4 +594,4 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
             draw_cards(st, seat, deck, 1, events)
 
 
-__all__ = ["advance", "apply_move", "curse", "deal", "legal", "start_turn"]
+__all__ = ["advance", "apply_move", "deal", "legal", "start_turn"]
