@@ -42,6 +42,8 @@ def random_game(st: FoolsBladeState, seed: int, limit: int = 20_000) -> FoolsBla
         legal = st.legal_actions()
         st.apply(legal[rng.below(len(legal))])
         assert_conserved(st)
+        for seat in range(st.players):  # cards known to be in a hand are in it
+            assert not Counter(st.known[seat]) - Counter(st.hands[seat])
     return st
 
 
