@@ -223,3 +223,17 @@ def test_summon_adds_strength_and_sends_the_monster_back_under_its_deck(features
     assert st.c_base == base + 2 and st.c_added == [ix(st, "rat")]
     run(st, {"do": "summon", "deck": "anvil"}, owner=st.active)
     assert st.c_base > base + 2 and st.trash[ANVIL]
+
+
+def test_discard_and_steal_from_a_stash(features: str) -> None:
+    st = started(features)
+    st.stash[1] = (ix(st, "coin"), ix(st, "rat"))
+    run(st, {"do": "discard", "from": "stash", "kind": "treasure"}, owner=1)
+    assert st.stash[1] == (ix(st, "rat"),)
+    assert st.decks[LOOT][0] == ix(st, "coin")  # Loot goes back under the Loot deck
+    run(st, {"do": "steal", "who": "chosen", "from": "stash"}, owner=2, target=1)
+    assert st.stash[1] == () and st.stash[2] == (ix(st, "rat"),)
+    st.gear[1] = (ix(st, "lantern"),)
+    run(st, {"do": "steal", "who": "chosen", "from": "gear"}, owner=2, target=1)
+    assert st.gear[1] == () and ix(st, "lantern") in st.hands[2]
+    assert ix(st, "lantern") in st.known[2]  # taken face up
