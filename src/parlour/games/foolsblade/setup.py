@@ -96,6 +96,7 @@ def new_state(
     st.gathered = False
     st.strikes = st.strike_limit = 0
     st.roll = 0
+    st._legal_at = -1
     events: list[Event] = [RolledOff(rounds, first)]
     # The Handles and first cards are dealt before the classes are chosen (the rulebook
     # deals them after): so a hidden hand exists from the first decision on.

@@ -20,6 +20,8 @@ class FoolsBladeState(State):
     ints throughout, copied by hand in ``clone``; immutable tuples and windows are shared."""
 
     __slots__ = (
+        "_legal",
+        "_legal_at",
         "active",
         "approach",
         "bonuses",
@@ -122,6 +124,8 @@ class FoolsBladeState(State):
     strikes: int
     strike_limit: int
     roll: int
+    _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
+    _legal_at: int
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
@@ -182,11 +186,24 @@ class FoolsBladeState(State):
         st.strikes = self.strikes
         st.strike_limit = self.strike_limit
         st.roll = self.roll
+        st._legal_at = -1
         return st
 
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
-        return legal(self)  # type: ignore[return-value]
+        found = legal(self)
+        self._legal = found
+        self._legal_at = self.move_number
+        return found  # type: ignore[return-value]
+
+    def resolve(self, action: Action | str) -> Action:
+        """The legal action named; a move taken from the list just given is found by identity
+        (search applies what it was just offered, so the list is not built twice)."""
+        if isinstance(action, Move) and self._legal_at == self.move_number:
+            for candidate in self._legal:
+                if candidate is action:
+                    return action
+        return super().resolve(action)
 
     def _apply(self, action: Action) -> list[Event]:
         assert isinstance(action, Move)
