@@ -210,7 +210,7 @@ def test_bottom_ends_the_combat_with_the_monster_under_its_deck(features: str) -
     fight_start(st, "forest", ["rat"])
     events = run(st, {"do": "bottom"}, owner=st.active)
     ended = next(e for e in events if e.kind == "combat_end").to_dict()
-    assert ended["outcome"] == "escape"
+    assert ended["outcome"] == "draw" and ended["escaped"] is True
     assert st.decks[3][0] == ix(st, "rat")
     assert st.c_seat == -1 and ix(st, "rat") not in st.stash[st.active]
 

@@ -270,7 +270,8 @@ def end_escaped(st: FoolsBladeState, events: list[Event]) -> None:
             tb.ids[st.c_card],
             monster_strength(st),
             fighter_strength(st),
-            "escape",
+            "draw",
+            escaped=True,
         )
     )
     st.decks[st.c_deck].insert(0, st.c_card)

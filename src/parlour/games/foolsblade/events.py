@@ -346,7 +346,8 @@ class TurnsSkipped(Event):
 
 @event
 class CombatEnded(Event):
-    """A combat is resolved: both strengths and the outcome (win, lose, draw, or escape)."""
+    """A combat is resolved: both strengths and the outcome ("win", "lose" or "draw"; an
+    escape, the monster sent under its deck during the combat, counts as a draw)."""
 
     kind: ClassVar[str] = "combat_end"
     public = "all"
@@ -355,11 +356,13 @@ class CombatEnded(Event):
     monster_strength: int
     player_strength: int
     outcome: str
+    escaped: bool = False
 
     def render(self, names: Sequence[str] | None = None) -> str:
+        outcome = "escaped, no outcome" if self.escaped else self.outcome
         return (
             f"{player_name(self.seat, names)} ({self.player_strength}) against {self.monster} "
-            f"({self.monster_strength}): {self.outcome}"
+            f"({self.monster_strength}): {outcome}"
         )
 
 
