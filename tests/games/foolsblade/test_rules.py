@@ -405,3 +405,17 @@ def test_an_ability_limited_to_other_players_turns(features: str) -> None:
     assert not ability_ready(st, st.active, -1, True)  # not on its own turn
     st.used[seat] = True
     assert not ability_ready(st, seat, -1, True)  # once a turn
+
+
+def test_playing_a_card_at_the_wrong_time_says_why(features: str) -> None:
+    st = started(features)
+    fight_start(st, "forest", ["rat"])
+    seat = st.current_player
+    st.hands[seat] = cards(st, ["toast", "no", "boots"])
+    st.known[seat] = ()
+    with pytest.raises(parlour.IllegalAction, match="only in the Tavern phase"):
+        st.apply("play toast")
+    with pytest.raises(parlour.IllegalAction, match="only answers a card"):
+        st.apply("play no")
+    with pytest.raises(parlour.IllegalAction, match="is equipped before"):
+        st.apply("play boots")

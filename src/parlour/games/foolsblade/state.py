@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import P_MAIN, P_OVER, Decision
+from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
 from .table import Table
 from .turn import advance, apply_move, legal
 from .views import determinize, view
@@ -212,8 +212,11 @@ class FoolsBladeState(State):
         return events
 
     def explain_illegal(self, text: str) -> str | None:
-        """Why a hunt cannot be chosen now, in the table's words."""
-        if not text.startswith("hunt ") or self.phase != P_MAIN or self.window is not None:
+        """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""
+        words = text.split(" ")
+        if words[0] == "play" and len(words) >= 2 and words[1] in self.tb.index:
+            return self._why_not_play(self.tb.index[words[1]])
+        if words[0] != "hunt" or self.phase != P_MAIN or self.window is not None:
             return None
         if self.gathered:
             return "a Boss is here: fight one of its cards"
@@ -221,6 +224,23 @@ class FoolsBladeState(State):
             return "an Approach card is in play: nobody may go hunting until its Boss is over"
         if self.weapons[self.active].count(-1) == 4:
             return "you need at least one assembled weapon part to fight"
+        return None
+
+    def _why_not_play(self, card: int) -> str | None:
+        seat = self.current_player
+        if seat is None or card not in self.hands[seat]:
+            return None
+        tb = self.tb
+        if self.window is None and self.counter is None:
+            return "cards are played only when the table is asked (the Tavern phase and combat)"
+        if tb.negates[card] and self.counter is None:
+            return f"{tb.name(card)} only answers a card or ability being played"
+        if tb.kind[card] == "tavern" and self.counter is None:
+            return "Tavern cards are played only in the Tavern phase"
+        if tb.kind[card] in ("part", "gear"):
+            return f"{tb.name(card)} is equipped before choosing a destination, not played"
+        if self.plays[seat] >= MAX_PLAYS and self.counter is None:
+            return f"you have played {MAX_PLAYS} cards in this window already"
         return None
 
     def scores(self) -> list[int]:
