@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Event
 from .boss import after_boss_combat
@@ -91,12 +91,11 @@ def resolve_combat(st: FoolsBladeState, events: list[Event]) -> None:
         events.append(Ignored(seat, tb.ids[card]))
 
 
-def run_lose(st: FoolsBladeState, task: tuple[object, ...], events: list[Event]) -> None:
+def run_lose(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) -> None:
     """A queued Lose effect of a seat: all of it if it can be carried out, else none of it."""
     _, effects, owner, _, _, source, _ = task
-    assert isinstance(owner, int) and isinstance(source, int)
-    if possible(st, effects, owner):  # type: ignore[arg-type]
-        push(st, effects, owner, source=source)  # type: ignore[arg-type]
+    if possible(st, effects, owner):
+        push(st, effects, owner, source=source)
     else:
         events.append(Ignored(owner, st.tb.ids[source]))
 
