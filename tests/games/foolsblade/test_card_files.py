@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_the_game_set_and_the_test_sets_load() -> None:
 
 
 def test_every_primitive_has_a_model_named_by_its_do() -> None:
-    names = {model.model_fields["do"].annotation.__args__[0] for model in PRIMITIVES}  # type: ignore[union-attr]
+    names = {get_args(model.model_fields["do"].annotation)[0] for model in PRIMITIVES}
     assert names == {
         "draw",
         "reveal",

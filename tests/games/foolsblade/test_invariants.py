@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,13 +77,13 @@ def test_cards_are_conserved_with_the_test_set_and_side_quest(features: str) -> 
         random_game(st, seed)
 
 
-def recomputed(st: FoolsBladeState, view: dict[str, object]) -> list[int]:
+def recomputed(st: FoolsBladeState, view: dict[str, Any]) -> list[int]:
     """Each seat's score from the public view and the cards' own fields alone."""
     out = []
     for seat in range(st.players):
-        weapon = view["weapons"][seat]  # type: ignore[index]
+        weapon = view["weapons"][seat]
         total = sum(st.card(c)["strength"] for c in weapon.values() if c is not None)
-        for card_id in view["stash"][seat]:  # type: ignore[index]
+        for card_id in view["stash"][seat]:
             card = st.card(card_id)
             total += card["strength"] if card["kind"] == "part" else card["value"]
         out.append(total)

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import parlour
+from parlour.games.foolsblade.state import FoolsBladeState
 from parlour.games.foolsblade.steps import P_FORGE, P_MAIN
 from parlour.games.foolsblade.table import ANVIL, FOREST, LOOT, QUEST, multiplier
 
 from .conftest import arm, cards, fight_start, ix, kinds, on_top, pass_until, started, to_main
 
 
-def combat_view(st: parlour.State) -> dict[str, object]:
-    combat = st.view(None)["combat"]
+def combat_view(st: FoolsBladeState) -> dict[str, Any]:
+    combat: dict[str, Any] = st.view(None)["combat"]
     assert combat is not None
-    return combat  # type: ignore[no-any-return]
+    return combat
 
 
-def resolve(st: parlour.State) -> list[str]:
+def resolve(st: FoolsBladeState) -> list[str]:
     """Pass through the combat windows; the kinds of the events on the way."""
     seen: list[str] = []
     for _ in range(60):
-        if st.c_seat < 0 or st.decision is not None:  # type: ignore[attr-defined]
+        if st.c_seat < 0 or st.decision is not None:
             return seen
         seen.extend(kinds(st.apply("pass")))
     raise AssertionError("the combat never ended")
@@ -29,7 +32,8 @@ def resolve(st: parlour.State) -> list[str]:
 
 def test_setup_roll_off_classes_last_player_first_and_a_handle_each(features: str) -> None:
     st = parlour.load("foolsblade").new_game(4, seed=3, cards=features)
-    first = st.first_player  # type: ignore[attr-defined]
+    assert isinstance(st, FoolsBladeState)
+    first = st.first_player
     rolled = st.log[0].to_dict()
     assert rolled["kind"] == "roll_off" and rolled["first_player"] == first
     last_round = rolled["rolls"][-1]
@@ -137,7 +141,7 @@ def test_an_approach_drawn_by_a_modifier_is_shuffled_back(features: str) -> None
     assert st.approach == -1
 
 
-def approach_then_boss(st: parlour.State) -> int:
+def approach_then_boss(st: FoolsBladeState) -> int:
     """Seat A reveals the Forest Horn and goes questing; the next turn gathers its Boss."""
     to_main(st)
     arm(st, st.active, ["iron-blade"])
@@ -177,7 +181,7 @@ def test_strikes_reach_the_limit_and_every_player_applies_the_lose_effect(featur
         resolve(st)
     fighter = st.active
     deciders = []
-    while st.decision is not None:  # type: ignore[attr-defined]
+    while st.decision is not None:
         deciders.append(st.current_player)
         st.apply(st.legal_actions()[0])
     boss_over = [e for e in st.log if e.kind == "boss_over"]
@@ -280,14 +284,16 @@ def test_equip_replaces_a_part_back_to_hand_and_legendary_back_to_stash(features
 
 def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: str) -> None:
     st = started(features)
-    window_seat = st.window.seat  # type: ignore[attr-defined]
+    assert st.window is not None
+    window_seat = st.window.seat
     st.hands[window_seat] = cards(st, ["toast", "rage", "rope"])
     st.known[window_seat] = ()
     texts = [a.text for a in st.legal_actions()]
     assert "play toast" in texts and "play rope" in texts and "play rage" not in texts
     st2 = started(features)
     fight_start(st2, "forest", ["rat"])
-    seat = st2.window.seat  # type: ignore[attr-defined]
+    assert st2.window is not None
+    seat = st2.window.seat
     st2.hands[seat] = cards(st2, ["toast", "rage"])
     texts = [a.text for a in st2.legal_actions()]
     assert "play rage" in texts and "play toast" not in texts
