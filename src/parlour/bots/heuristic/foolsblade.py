@@ -25,18 +25,17 @@ from ...games.foolsblade.cards import CardSet, load_cards, parse_condition
 
 __all__ = ["choose", "evaluate", "strength_against"]
 
-ELEMENTS = ("neutral", "fire", "water", "plant")
 BEATS = {"fire": "plant", "water": "fire", "plant": "water"}
 PARTS = ("blade", "guard", "handle", "pommel")
 DIE_MEAN = {"d4": 2.5, "d6": 3.5, "d8": 4.5, "d10": 5.5, "d12": 6.5, "d20": 10.5}
 # What one card of a kind is worth to its holder, in points of score, before its effects.
 LOOT_VALUE = 4.0  # the mean value of a Loot card (a Treasure or a Legendary part)
+DRAWN_CARD_VALUE = 0.8  # a Tavern, Quest or Anvil card drawn by a Win effect
 CARD_VALUE = {"tavern": 0.8, "action": 1.2, "gear": 1.5, "part": 1.0}
 # Destination prices, in points of score.
 QUEST_VALUE = 1.6
 FORGE_BASE = 0.6
 FORGE_PER_GAP = 1.5  # an empty weapon slot, filled from the Forge
-LOSE_COST = 1.5  # a typical Lose effect (a card or two, or a part)
 # How sure a strength margin makes a win: the logistic's scale, in points of strength.
 MARGIN_SCALE = 2.5
 
@@ -178,7 +177,7 @@ def _win_reward(effects: Any) -> float:
     total = 0.0
     for effect in effects:
         if effect.do == "draw":
-            per = LOOT_VALUE if effect.deck == "loot" else CARD_VALUE.get("part", 1.0) * 0.8
+            per = LOOT_VALUE if effect.deck == "loot" else DRAWN_CARD_VALUE
             total += per * effect.count
     return total
 
