@@ -232,7 +232,7 @@ def test_discard_and_steal_from_a_stash(features: str) -> None:
     assert st.stash[1] == (ix(st, "rat"),)
     assert st.decks[LOOT][0] == ix(st, "coin")  # Loot goes back under the Loot deck
     run(st, {"do": "steal", "who": "chosen", "from": "stash"}, owner=2, target=1)
-    assert st.stash[1] == () and st.stash[2] == (ix(st, "rat"),)
+    assert not st.stash[1] and st.stash[2] == (ix(st, "rat"),)
     st.gear[1] = (ix(st, "lantern"),)
     run(st, {"do": "steal", "who": "chosen", "from": "gear"}, owner=2, target=1)
     assert st.gear[1] == () and ix(st, "lantern") in st.hands[2]

@@ -417,6 +417,7 @@ def test_playing_a_card_at_the_wrong_time_says_why(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["rat"])
     seat = st.current_player
+    assert seat is not None
     st.hands[seat] = cards(st, ["toast", "no", "boots"])
     st.known[seat] = ()
     with pytest.raises(parlour.IllegalAction, match="only in the Tavern phase"):
