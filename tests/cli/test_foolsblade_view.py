@@ -135,3 +135,17 @@ def test_a_human_plays_a_whole_game_against_bots(invoke: Invoke) -> None:
     assert "Your weapon: strength against each element" in result.output
     assert "Fool's Blade: final scores" in result.output
     assert parlour.replay(_read("g.json")).is_over
+
+
+def test_every_phase_renders_for_a_seat_and_a_spectator() -> None:
+    state = parlour.load("foolsblade").new_game(3, seed=8)
+    seats = [bots.make("heuristic", seed=s) for s in range(3)]
+    phases = set()
+    while not state.is_over:
+        view = state.view(state.current_player)
+        if state.move_number % 40 == 0 or view["phase"] not in phases:
+            phases.add(view["phase"])
+            assert "Fool's Blade · turn" in text_of(render_view(view), width=80)
+            assert "(you)" not in text_of(render_view(state.view(None)), width=80)
+        state.apply(seats[state.current_player].choose(state))
+    assert {"class", "tavern", "assembly", "forge", "combat", "end"} <= phases
