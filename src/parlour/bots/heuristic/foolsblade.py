@@ -36,6 +36,8 @@ CARD_VALUE = {"tavern": 0.8, "action": 1.2, "gear": 1.5, "part": 1.0}
 QUEST_VALUE = 1.6
 FORGE_BASE = 0.6
 FORGE_PER_GAP = 1.5  # an empty weapon slot, filled from the Forge
+# What a point of weapon strength is still worth over a whole game, in points of score.
+STRENGTH_WORTH = 3.0
 # How sure a strength margin makes a win: the logistic's scale, in points of strength.
 MARGIN_SCALE = 2.5
 
@@ -623,13 +625,20 @@ def _negate_score(view: dict[str, Any], me: int) -> float:
 
 def evaluate(view: dict[str, Any]) -> list[float]:
     """Per seat, an estimated share of the win from score and what the weapon may still earn."""
-    scores: list[float] = [float(s) for s in view["scores"]]
+    cards = cards_of(view).by_id
     loot_left = view["decks"]["loot"]
-    total_loot = max(1, loot_left + sum(len(s) for s in view["stash"]))
-    # The fewer Loot cards are left, the nearer the end and the more the score decides.
-    progress = 1.0 - loot_left / total_loot
-    temperature = 2.0 + 10.0 * (1.0 - progress)
-    high = max(scores)
-    weights = [math.exp((s - high) / temperature) for s in scores]
+    drawn = sum(
+        1 for stash in view["stash"] for c in stash if cards[c].kind in ("treasure", "part")
+    )
+    # The share of the game still to play: what is left of the Loot deck.
+    to_come = loot_left / max(1, loot_left + drawn)
+    estimates = []
+    for seat, score in enumerate(view["scores"]):
+        strength = strength_against(view, seat, "forest", "neutral")
+        estimates.append(score + STRENGTH_WORTH * strength * to_come)
+    # The nearer the end, the more the standing decides.
+    temperature = 2.0 + 10.0 * to_come
+    high = max(estimates)
+    weights = [math.exp((e - high) / temperature) for e in estimates]
     total = sum(weights)
     return [w / total for w in weights]
