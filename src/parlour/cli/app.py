@@ -19,6 +19,7 @@ from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .cards import cards
 from .common import EXIT_ERROR, EXIT_USAGE, fail
 from .simulate import report, simulate
 from .terminal import foreground
@@ -268,6 +269,7 @@ def replay(
 app.command()(tournament)
 app.command()(simulate)
 app.command()(report)
+app.command()(cards)
 
 
 def main() -> None:

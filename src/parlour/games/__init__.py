@@ -4,3 +4,4 @@ from ..core.registry import register
 
 register("fearless", "parlour.games.fearless")
 register("citadels", "parlour.games.citadels", aliases=("ohne-furcht-und-adel",))
+register("foolsblade", "parlour.games.foolsblade", aliases=("fools-blade",))

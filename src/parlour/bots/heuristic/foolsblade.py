@@ -1,0 +1,644 @@
+"""Fool's Blade heuristic: build the strongest weapon, hunt where the odds pay, hinder the leader.
+
+Every decision is priced from the deciding seat's view and the public card set:
+- destination: each Monster deck is priced by the chance of beating its monsters still
+  unseen (this seat's strength against each monster's element, the modifiers' expected
+  dice) times what a win brings (value, Loot), less what a loss costs; the Forge is worth
+  the weapon slots still empty or weak, Questing a steady two cards;
+- assembly: equip a part that is stronger than the one in its slot (or completes a set),
+  and every Gear;
+- windows: on its own turn play Tavern cards that draw or strengthen; in its own combat play
+  just enough strength to win; in another player's combat play a card that turns a win into
+  a loss when that player leads, and help anyone against a Boss; negate what aims at it;
+- choices: discard and give the least useful card, steal and break the most valuable.
+Classes are chosen at random, so that every class is measured in play. Reads only the view.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+from ...core import Rng
+from ...games.foolsblade.cards import CardSet, load_cards, parse_condition
+
+__all__ = ["choose", "evaluate", "strength_against"]
+
+BEATS = {"fire": "plant", "water": "fire", "plant": "water"}
+PARTS = ("blade", "guard", "handle", "pommel")
+DIE_MEAN = {"d4": 2.5, "d6": 3.5, "d8": 4.5, "d10": 5.5, "d12": 6.5, "d20": 10.5}
+# What one card of a kind is worth to its holder, in points of score, before its effects.
+LOOT_VALUE = 4.0  # the mean value of a Loot card (a Treasure or a Legendary part)
+DRAWN_CARD_VALUE = 0.8  # a Tavern, Quest or Anvil card drawn by a Win effect
+CARD_VALUE = {"tavern": 0.8, "action": 1.2, "gear": 1.5, "part": 1.0}
+# Destination prices, in points of score.
+QUEST_VALUE = 1.6
+FORGE_BASE = 0.6
+FORGE_PER_GAP = 1.5  # an empty weapon slot, filled from the Forge
+# What a point of weapon strength is still worth over a whole game, in points of score.
+STRENGTH_WORTH = 3.0
+# How sure a strength margin makes a win: the logistic's scale, in points of strength.
+MARGIN_SCALE = 2.5
+
+
+def multiplier(attack: str, defend: str) -> float:
+    """How strength of element ``attack`` counts against a monster of element ``defend``."""
+    if attack == "neutral" or defend == "neutral" or attack == defend:
+        return 1.0
+    return 2.0 if BEATS[attack] == defend else 0.0
+
+
+def bonus_multiplier(element: str, defend: str) -> float:
+    """As ``multiplier``, with "best": the element that counts most against ``defend``."""
+    if element == "best":
+        return 1.0 if defend == "neutral" else 2.0
+    return multiplier(element, defend)
+
+
+@lru_cache(maxsize=8)
+def _card_set(source: str | None) -> CardSet:
+    return load_cards() if source is None else load_cards(source)
+
+
+def cards_of(view: dict[str, Any]) -> CardSet:
+    """The card set the view's game is played with (its ``cards`` folder, else the default)."""
+    source = view.get("cards")
+    return _card_set(source if isinstance(source, str) else None)
+
+
+# -- reading the view ----------------------------------------------------------------------
+
+
+def _facts(view: dict[str, Any], seat: int, deck: str, element: str) -> dict[str, Any]:
+    """The subjects of conditions for ``seat`` against a monster of ``deck`` and ``element``."""
+    weapon = view["weapons"][seat]
+    combat = view.get("combat")
+    return {
+        "hand": view["hand_counts"][seat],
+        "gear": len(view["gear"][seat]),
+        "parts": sum(1 for p in PARTS if weapon.get(p)),
+        "stash": len(view["stash"][seat]),
+        "curses": len(view["curses"][seat]),
+        "turn": view.get("turn", 0),
+        "loot": view["decks"]["loot"],
+        "combat": 1 if combat else 0,
+        "boss": 1 if deck == "boss" else 0,
+        "element": element,
+        "deck": deck,
+        "strength": combat["player_strength"] if combat else 0,
+        "monster": combat["monster_strength"] if combat else 0,
+        "roll": 0,
+    }
+
+
+def holds(condition: str | None, facts: dict[str, Any]) -> bool:
+    """Whether an ``if`` condition holds for these facts (unknown: it does not)."""
+    if condition is None:
+        return True
+    for subject, op, value in parse_condition(condition):
+        have = facts.get(subject)
+        if have is None:
+            return False
+        if op == "==":
+            ok = have == value
+        elif op == "!=":
+            ok = have != value
+        elif isinstance(have, str) or isinstance(value, str):
+            return False
+        elif op == "<":
+            ok = have < value
+        elif op == "<=":
+            ok = have <= value
+        elif op == ">":
+            ok = have > value
+        else:
+            ok = have >= value
+        if not ok:
+            return False
+    return True
+
+
+def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float:
+    """The strength for their holder that effects bring against ``element``: lasting
+    ``strength`` and ``roll`` at combat start, at their dice's mean."""
+    total = 0.0
+    for effect in effects:
+        if getattr(effect, "who", "self") not in ("self", "fighter"):
+            continue
+        if not holds(effect.if_, facts):
+            continue
+        if effect.do == "strength" and effect.on in (None, "combat"):
+            total += effect.amount * bonus_multiplier(effect.element, element)
+        elif effect.do == "roll" and effect.add and effect.on in (None, "combat"):
+            mean = sum(DIE_MEAN[d] for d in effect.dice)
+            total += mean * bonus_multiplier(effect.element, element)
+    return total
+
+
+def strength_against(view: dict[str, Any], seat: int, deck: str, element: str) -> float:
+    """``seat``'s expected strength against a monster of ``deck`` and ``element``, from its
+    weapon, set bonus, Gear, class and curses (Tavern and Action cards not counted)."""
+    cards = cards_of(view).by_id
+    facts = _facts(view, seat, deck, element)
+    total = 0.0
+    weapon = [cards[w] for w in view["weapons"][seat].values() if w]
+    for part in weapon:
+        total += part.strength * multiplier(part.element, element)
+        total += _effect_strength(part.effects, facts, element)
+    if len(weapon) == 4 and len({p.set for p in weapon}) == 1:
+        blade = next(p for p in weapon if p.part == "blade")
+        total += _effect_strength(blade.set_bonus, facts, element)
+    for gear in view["gear"][seat]:
+        total += _effect_strength(cards[gear].effects, facts, element)
+    for curse, _ in view["curses"][seat]:
+        total += _effect_strength(cards[curse].effects, facts, element)
+    chosen = view["classes"][seat]
+    if chosen:
+        total += _effect_strength(cards[chosen].effects, facts, element)
+    return total
+
+
+def _monster_strength(card: Any, deck_mean: float) -> float:
+    """A monster's (or Boss card's) expected strength with its modifiers."""
+    total = float(card.strength)
+    for modifier in card.modifiers:
+        if modifier in DIE_MEAN:
+            total += DIE_MEAN[modifier]
+        elif modifier == "monster":
+            total += deck_mean
+        elif modifier == "anvil":
+            total += 2.5
+        else:
+            total += LOOT_VALUE
+    return total
+
+
+def _win_reward(effects: Any) -> float:
+    """What a Win (or an Approach's) effect list brings its player, in points of score."""
+    total = 0.0
+    for effect in effects:
+        if effect.do == "draw":
+            per = LOOT_VALUE if effect.deck == "loot" else DRAWN_CARD_VALUE
+            total += per * effect.count
+    return total
+
+
+def _lose_cost(effects: Any) -> float:
+    """What a Lose effect list costs its player, in points of score."""
+    total = 0.0
+    for effect in effects:
+        if effect.do in ("discard", "give"):
+            total += 1.0 * effect.count
+        elif effect.do == "break":
+            total += 2.5 * effect.count
+        elif effect.do == "skip_turn":
+            total += 2.0
+        elif effect.do == "hand_limit":
+            total += 0.5
+    return total
+
+
+def _unseen_monsters(view: dict[str, Any], deck: str) -> list[Any]:
+    """The monsters of ``deck`` not in any Stash (those may still come up)."""
+    card_set = cards_of(view)
+    gone: dict[str, int] = {}
+    for stash in view["stash"]:
+        for card in stash:
+            gone[card] = gone.get(card, 0) + 1
+    out: list[Any] = []
+    for card in card_set.deck(deck):
+        if card.kind != "monster":
+            continue
+        out.extend([card] * max(0, card.copies - gone.get(card.id, 0)))
+    return out
+
+
+def roll_chance(dice: list[str], condition: str) -> float:
+    """The chance that a roll of ``dice`` meets the ``roll`` clauses of ``condition``."""
+    totals = {0: 1.0}
+    for die in dice:
+        sides = int(die[1:])
+        nxt: dict[int, float] = {}
+        for total, chance in totals.items():
+            for face in range(1, sides + 1):
+                nxt[total + face] = nxt.get(total + face, 0.0) + chance / sides
+        totals = nxt
+    clauses = [c for c in parse_condition(condition) if c[0] == "roll"]
+    met = 0.0
+    for total, chance in totals.items():
+        if holds(" and ".join(f"roll {op} {value}" for _, op, value in clauses), {"roll": total}):
+            met += chance
+    return met
+
+
+def win_chance(margin: float) -> float:
+    """The chance of winning with an expected strength margin (mine minus the monster's)."""
+    return 1.0 / (1.0 + math.exp(-(margin - 0.5) / MARGIN_SCALE))
+
+
+def hunt_value(view: dict[str, Any], seat: int, deck: str) -> float:
+    """The expected worth of hunting in ``deck`` now, in points of score."""
+    monsters = _unseen_monsters(view, deck)
+    if not monsters or view["decks"][deck] == 0:
+        return -math.inf
+    mean = sum(m.strength for m in monsters) / len(monsters)
+    total = 0.0
+    for monster in monsters:
+        mine = strength_against(view, seat, deck, monster.element)
+        p = win_chance(mine - _monster_strength(monster, mean))
+        gain = monster.value + _win_reward(monster.win)
+        total += p * gain - (1.0 - p) * (_lose_cost(monster.lose) + 0.5)
+    return total / len(monsters)
+
+
+def _weapon_gaps(view: dict[str, Any], seat: int) -> int:
+    return sum(1 for p in PARTS if not view["weapons"][seat].get(p))
+
+
+def _seat(view: dict[str, Any]) -> int:
+    seat = view.get("seat")
+    return int(view["current_player"] if seat is None else seat)
+
+
+def _leader(view: dict[str, Any], me: int) -> int:
+    """The opponent with the highest score (the earliest seat on ties)."""
+    others = [s for s in range(view["players"]) if s != me]
+    return max(others, key=lambda s: view["scores"][s])
+
+
+def _part_worth(card: Any) -> float:
+    """A part's worth in a weapon: its strength, an elemental one a little less sure."""
+    return float(card.strength) * (1.0 if card.element == "neutral" else 0.9)
+
+
+def card_worth(view: dict[str, Any], seat: int, card_id: str) -> float:
+    """What a card in hand (or in play) is worth to ``seat``, to keep rather than lose."""
+    card = cards_of(view).by_id[card_id]
+    kind = card.kind
+    if kind == "treasure":
+        return float(card.value) + 2.0
+    if kind == "monster":
+        return float(card.value) + 2.0
+    if kind == "part":
+        if card.legendary:
+            return float(card.strength) + 2.0
+        equipped = view["weapons"][seat].get(card.part)
+        if equipped == card_id:
+            return _part_worth(card) + 2.0
+        if not equipped:
+            return _part_worth(card) + 1.5
+        current = cards_of(view).by_id[equipped]
+        return 0.5 + max(0.0, _part_worth(card) - _part_worth(current))
+    base = CARD_VALUE.get(kind, 0.5)
+    effects = getattr(card, "effects", [])
+    for effect in effects:
+        if effect.do == "draw" and effect.deck == "loot":
+            base += 2.0
+        elif effect.do == "negate":
+            base += 0.5
+    return base
+
+
+# -- decisions -----------------------------------------------------------------------------
+
+
+def _split(action: str) -> tuple[str, str, int | None]:
+    """An action text as (verb, card or deck, target seat or None)."""
+    words = action.split(" ")
+    verb = words[0]
+    card = words[1] if len(words) > 1 else ""
+    target = int(words[3]) if len(words) == 4 and words[2] == "on" else None
+    return verb, card, target
+
+
+def choose(view: dict[str, Any], rng: Rng) -> str:
+    """The heuristic's action for the view's seat."""
+    legal: list[str] = view["legal_actions"]
+    if len(legal) == 1:
+        return legal[0]
+    me = _seat(view)
+    verbs = {_split(a)[0] for a in legal}
+    if "choose" in verbs:
+        return rng.choice(legal)
+    if verbs & {"discard", "give", "steal", "break"}:
+        return _pick_card(view, me, legal)
+    if "take" in verbs or "reforge" in verbs:
+        return _forge(view, me, legal)
+    if verbs & {"forge", "quest", "hunt", "equip", "fight"}:
+        return _assembly(view, me, legal)
+    return _window(view, me, legal)
+
+
+def _pick_card(view: dict[str, Any], me: int, legal: list[str]) -> str:
+    """Discard or give the least worth; steal the most; break an opponent's best, our worst."""
+    scored: list[tuple[float, str]] = []
+    for action in legal:
+        verb, card, _ = _split(action)
+        if verb not in ("discard", "give", "steal", "break"):
+            scored.append((-100.0, action))  # a bare `pass` only when nothing else is asked
+            continue
+        worth = card_worth(view, me, card)
+        if verb == "steal" or (verb == "break" and not _owns(view, me, card)):
+            scored.append((worth, action))
+        else:
+            scored.append((-worth, action))
+    return max(scored)[1]
+
+
+def _owns(view: dict[str, Any], seat: int, card: str) -> bool:
+    return card in view["weapons"][seat].values() or card in view["gear"][seat]
+
+
+def _forge(view: dict[str, Any], me: int, legal: list[str]) -> str:
+    """Take the part that improves the weapon most; reforge a hand part worth less than the
+    best part left."""
+    best, best_gain = legal[0], -math.inf
+    for action in legal:
+        verb, card, _ = _split(action)
+        if verb == "take":
+            gain = _take_gain(view, me, card)
+        elif verb == "reforge":
+            # Worth it when the best part left at the Forge beats the part given up.
+            left = [c for c in view.get("forge") or [] if c in cards_of(view).by_id]
+            best_left = max((_take_gain(view, me, c) for c in left), default=-math.inf)
+            gain = best_left - card_worth(view, me, card)
+        else:
+            gain = 0.0
+        if gain > best_gain:
+            best, best_gain = action, gain
+    return best
+
+
+def _take_gain(view: dict[str, Any], me: int, card_id: str) -> float:
+    card = cards_of(view).by_id[card_id]
+    equipped = view["weapons"][me].get(card.part)
+    held = [
+        cards_of(view).by_id[c]
+        for c in view.get("hand", [])
+        if c in cards_of(view).by_id and cards_of(view).by_id[c].kind == "part"
+    ]
+    best_held = max((_part_worth(c) for c in held if c.part == card.part), default=0.0)
+    current = _part_worth(cards_of(view).by_id[equipped]) if equipped else 0.0
+    return _part_worth(card) - max(current, best_held) + (1.0 if not equipped else 0.0)
+
+
+def _boss_card(view: dict[str, Any], me: int, legal: list[str]) -> str:
+    """Fight the Boss card with the best margin."""
+    cards = cards_of(view).by_id
+    best, best_margin = legal[0], -math.inf
+    for action in legal:
+        _, card, _ = _split(action)
+        boss = cards[card]
+        mine = strength_against(view, me, "boss", boss.element)
+        margin = mine - _monster_strength(boss, 8.0)
+        if margin > best_margin:
+            best, best_margin = action, margin
+    return best
+
+
+def _assembly(view: dict[str, Any], me: int, legal: list[str]) -> str:
+    """Equip what helps, then the destination worth the most."""
+    cards = cards_of(view).by_id
+    for action in legal:
+        verb, card, _ = _split(action)
+        if verb != "equip":
+            continue
+        found = cards[card]
+        if found.kind == "gear":
+            return action
+        equipped = view["weapons"][me].get(found.part)
+        if not equipped or _equip_gain(view, me, found, cards[equipped]) > 0:
+            return action
+    fights = [a for a in legal if a.startswith("fight ")]
+    if fights:
+        return _boss_card(view, me, fights)
+    options: list[tuple[float, str]] = []
+    gaps = _weapon_gaps(view, me)
+    for action in legal:
+        verb, card, _ = _split(action)
+        if verb == "forge":
+            options.append((FORGE_BASE + FORGE_PER_GAP * gaps, action))
+        elif verb == "quest":
+            options.append((QUEST_VALUE, action))
+        elif verb == "hunt":
+            options.append((hunt_value(view, me, card), action))
+    if not options:
+        return _window(view, me, legal)
+    return max(options)[1]
+
+
+def _equip_gain(view: dict[str, Any], me: int, new: Any, old: Any) -> float:
+    """How much better ``new`` is than the equipped ``old`` (a set completed counts 3)."""
+    gain = _part_worth(new) - _part_worth(old)
+    weapon = [
+        cards_of(view).by_id[w] for p, w in view["weapons"][me].items() if w and p != new.part
+    ]
+    if len(weapon) == 3:
+        sets_after = {p.set for p in weapon} | {new.set}
+        sets_before = {p.set for p in weapon} | {old.set}
+        gain += 3.0 * (len(sets_after) == 1) - 3.0 * (len(sets_before) == 1)
+    return gain
+
+
+def _window(view: dict[str, Any], me: int, legal: list[str]) -> str:
+    """In a response window: the play worth the most, or ``pass``."""
+    best, best_score = "pass" if "pass" in legal else legal[0], 0.0
+    for action in legal:
+        verb, card, target = _split(action)
+        if verb not in ("play", "use"):
+            continue
+        score = _play_score(view, me, card, target)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _play_score(view: dict[str, Any], me: int, card_id: str, target: int | None) -> float:
+    """What playing a card (or using the class) now is worth to this seat; 0 or less: not."""
+    card = cards_of(view).by_id[card_id]
+    effects = card.ability.effects if card.kind == "class" else card.effects
+    cost = card.ability.cost if card.kind == "class" else []
+    active = view["active"]
+    combat = view.get("combat")
+    leader = _leader(view, me)
+    if any(e.do == "negate" for e in effects):
+        return _negate_score(view, me)
+    score = 0.0
+    dice: list[str] = []
+    for effect in effects:
+        chance = 1.0
+        if effect.do == "roll":
+            dice = list(effect.dice)
+        elif effect.if_ is not None and "roll" in effect.if_:
+            chance = roll_chance(dice, effect.if_)
+        score += chance * _effect_score(view, me, effect, target, active, combat, leader)
+    if card.kind != "class":
+        score -= CARD_VALUE.get(card.kind, 0.5) * 0.5  # a card held keeps its options open
+    return score - _cost(view, me, cost, card_id)
+
+
+def _cost(view: dict[str, Any], me: int, cost: Any, playing: str) -> float:
+    """What paying a cost would take from this seat: the cheapest cards that pay it."""
+    cards = cards_of(view).by_id
+    hand = [c for c in view.get("hand", []) if c != playing]
+    total = 0.0
+    for effect in cost:
+        if effect.do != "discard":
+            total += 2.0 * getattr(effect, "count", 1)
+            continue
+        fits = sorted(
+            card_worth(view, me, c)
+            for c in hand
+            if (effect.deck is None or _deck(cards[c]) == effect.deck)
+            and (effect.kind is None or cards[c].kind == effect.kind)
+        )
+        if len(fits) < effect.count:
+            return math.inf
+        total += sum(fits[: effect.count])
+    return total
+
+
+def _deck(card: Any) -> str:
+    """The deck a hand card belongs to (its trash pile)."""
+    if card.kind == "part":
+        return "anvil"
+    return "tavern" if card.kind == "tavern" else "quest"
+
+
+def _effect_score(
+    view: dict[str, Any],
+    me: int,
+    effect: Any,
+    target: int | None,
+    active: int,
+    combat: dict[str, Any] | None,
+    leader: int,
+) -> float:
+    """One effect's worth to ``me`` if played now (``target``: the chosen seat)."""
+    do = effect.do
+    who = getattr(effect, "who", "self")
+    if do == "draw":
+        worth = (LOOT_VALUE if effect.deck == "loot" else 1.0) * int(effect.count)
+        if who == "self":
+            return worth
+        return worth / view["players"] if who == "each" else 0.0
+    if do in ("strength", "roll"):
+        return _strength_play(view, me, effect, combat, active)
+    if do in ("steal", "fight"):
+        if target is None or target != leader:
+            return -1.0
+        if do == "fight":
+            mine = strength_against(view, me, "boss", "neutral")
+            theirs = strength_against(view, target, "boss", "neutral")
+            return 1.5 if mine > theirs + 1 else -1.0
+        # A card for us and one fewer for the leader.
+        return 2.2 if view["hand_counts"][target] or effect.from_ != "hand" else -1.0
+    if do in ("discard", "break", "skip_turn"):
+        if who == "chosen":
+            return 1.2 if target == leader else -1.0
+        if who == "each" and do == "discard":
+            # Every other seat loses a card; we lose one only if we hold another.
+            mine = 1.0 if view["hand_counts"][me] > 1 else 0.0
+            return 0.4 * (int(view["players"]) - 1) - mine
+        return -1.0
+    if do == "reveal":
+        return 0.7 * int(effect.count)
+    if do == "hand_limit":
+        return 0.1 if effect.amount > 0 else -0.1
+    if do == "give":
+        return -0.8
+    if do == "bottom":
+        if combat is None or combat["seat"] != me or view["boss"] is not None:
+            return -1.0
+        if combat["player_strength"] >= combat["monster_strength"]:
+            return -1.0
+        return 0.5 + _lose_cost(cards_of(view).by_id[combat["monster"]].lose)
+    if do == "summon":
+        return _sabotage(view, me, combat, 4.0)
+    return 0.0
+
+
+def _strength_play(
+    view: dict[str, Any], me: int, effect: Any, combat: dict[str, Any] | None, active: int
+) -> float:
+    """The worth of a strength or roll effect now: flipping a combat's outcome."""
+    who = effect.who
+    if effect.do == "roll":
+        amount = sum(DIE_MEAN[d] for d in effect.dice)
+        if not effect.add:
+            return 0.0
+    else:
+        amount = float(effect.amount)
+    if combat is None:
+        # Tavern phase: strength "this turn" helps the active player's coming combat.
+        if who in ("self",) and active == me and effect.duration == "turn":
+            return 0.6 + 0.05 * amount
+        if who == "active" and active != me and amount < 0:
+            return 0.8 if active == _leader(view, me) else -0.5
+        return -0.5
+    element = combat["element"]
+    if who == "monster":
+        amount = -amount
+        counted = amount
+    else:
+        counted = amount * bonus_multiplier(effect.element, element)
+    fighter = combat["seat"]
+    helps_fighter = who in ("self", "fighter", "monster") and (who != "self" or fighter == me)
+    if who == "self" and fighter != me:
+        return -1.0
+    mine_now = combat["player_strength"]
+    theirs = combat["monster_strength"]
+    boss = view["boss"] is not None
+    if helps_fighter and counted > 0:
+        if fighter != me and not boss:
+            return -1.0
+        if mine_now > theirs:
+            return -1.0
+        return 3.0 if mine_now + counted > theirs else 0.5 * counted / max(1.0, theirs - mine_now)
+    if counted < 0 and fighter != me and not boss:
+        return _sabotage(view, me, combat, -counted)
+    return -1.0
+
+
+def _sabotage(view: dict[str, Any], me: int, combat: dict[str, Any] | None, amount: float) -> float:
+    """The worth of taking ``amount`` strength from another fighter's winning combat."""
+    if combat is None or combat["seat"] == me or view["boss"] is not None:
+        return -1.0
+    fighter = combat["seat"]
+    winning = combat["player_strength"] > combat["monster_strength"]
+    flips = combat["player_strength"] - amount <= combat["monster_strength"]
+    if not (winning and flips):
+        return -1.0
+    return 2.0 if view["scores"][fighter] >= view["scores"][me] else 0.2
+
+
+def _negate_score(view: dict[str, Any], me: int) -> float:
+    """Negate when the card being answered was played by another seat and aims at this one."""
+    pending = view.get("pending")
+    if not isinstance(pending, dict):
+        return -1.0
+    if pending.get("seat") == me:
+        return -1.0
+    return 2.0 if pending.get("target") == me else -1.0
+
+
+def evaluate(view: dict[str, Any]) -> list[float]:
+    """Per seat, an estimated share of the win from score and what the weapon may still earn."""
+    cards = cards_of(view).by_id
+    loot_left = view["decks"]["loot"]
+    drawn = sum(
+        1 for stash in view["stash"] for c in stash if cards[c].kind in ("treasure", "part")
+    )
+    # The share of the game still to play: what is left of the Loot deck.
+    to_come = loot_left / max(1, loot_left + drawn)
+    estimates = []
+    for seat, score in enumerate(view["scores"]):
+        strength = strength_against(view, seat, "forest", "neutral")
+        estimates.append(score + STRENGTH_WORTH * strength * to_come)
+    # The nearer the end, the more the standing decides.
+    temperature = 2.0 + 10.0 * to_come
+    high = max(estimates)
+    weights = [math.exp((e - high) / temperature) for e in estimates]
+    total = sum(weights)
+    return [w / total for w in weights]

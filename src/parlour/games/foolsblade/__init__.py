@@ -1,0 +1,60 @@
+"""Fool's Blade: weapon crafting and monster combat for 2 to 6 players, cards as data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Game, Option
+from .actions import action_space
+from .state import FoolsBladeState, start_game
+from .table import check_cards_option
+
+__all__ = ["GAME", "FoolsBladeState"]
+
+
+def _check_side_quest(value: Any, players: int) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"side_quest must be true or false, not {value!r}")
+    return value
+
+
+def _check_max_turns(value: Any, players: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"max_turns must be a whole number of at least 1, not {value!r}")
+    return value
+
+
+GAME = Game(
+    name="foolsblade",
+    title="Fool's Blade",
+    min_players=2,
+    max_players=6,
+    start=start_game,
+    list_actions=action_space,
+    options={
+        "cards": Option(
+            "cards",
+            None,
+            "a folder of card files to play with instead of the game's own set",
+            check_cards_option,
+            type="str",
+        ),
+        "side_quest": Option(
+            "side_quest",
+            False,
+            "the Side Quest variant: a Loot deck of 11 Treasures and 1 Legendary set",
+            _check_side_quest,
+            type="bool",
+        ),
+        "max_turns": Option(
+            "max_turns",
+            300,
+            "end the game after this many turns (all seats' turns counted), scored as usual",
+            _check_max_turns,
+            type="int",
+            min=1,
+        ),
+    },
+    aliases=("fools-blade",),
+    version="1",
+)

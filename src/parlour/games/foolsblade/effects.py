@@ -1,0 +1,559 @@
+"""The effect vocabulary: each primitive implemented once; targets and conditions are parameters.
+
+Effects run as queued tasks (``state.tasks``) so that a primitive needing a choice (which card
+to discard, give, steal or break) can stop and ask its seat (``state.decision``); the rest of
+the queue runs after the answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...core import Event
+from .events import (
+    CombatEnded,
+    Drew,
+    Fought,
+    Gained,
+    HandCardMoved,
+    LimitChanged,
+    Moved,
+    Negated,
+    Reshuffled,
+    Revealed,
+    Rolled,
+    StrengthChanged,
+    TurnsSkipped,
+)
+from .steps import (
+    D_BREAK,
+    D_DISCARD,
+    D_GIVE,
+    D_STEAL,
+    MONSTER,
+    P_AFTER,
+    T_EFFECT,
+    Z_GEAR,
+    Z_HAND,
+    Z_STASH,
+    Z_WEAPON,
+    ZONES,
+    Decision,
+)
+from .strength import ELEMENT_CODE, holds, strength
+from .table import ANVIL, DECK_INDEX, DECKS, LOOT, MONSTER_DECKS
+
+if TYPE_CHECKING:
+    from .state import FoolsBladeState
+
+Task = tuple[Any, ...]
+ZONE_INDEX = {name: i for i, name in enumerate(ZONES)}
+KIND_TO_STASH = ("monster", "treasure")
+
+
+def push(
+    st: FoolsBladeState,
+    effects: Sequence[Any],
+    owner: int,
+    target: int = -1,
+    opponent: int = -1,
+    source: int = -1,
+) -> None:
+    """Queue effects to run next, in order, before any work already queued."""
+    if effects:
+        st.tasks[0:0] = [(T_EFFECT, e, owner, target, opponent, source, -1) for e in effects]
+
+
+def push_triggered(st: FoolsBladeState, found: list[tuple[Any, int]], owner: int) -> None:
+    """Queue triggered effects of ``owner``'s cards in play, each with its own card."""
+    if found:
+        st.tasks[0:0] = [(T_EFFECT, e, owner, -1, -1, card, -1) for e, card in found]
+
+
+def order(st: FoolsBladeState) -> list[int]:
+    """Every seat in turn order from the active player."""
+    n = st.players
+    return [(st.active + k) % n for k in range(n)]
+
+
+def targets(st: FoolsBladeState, who: str, owner: int, target: int, opponent: int) -> list[int]:
+    """The seats ``who`` names for an effect of ``owner``, in turn order."""
+    if who == "self":
+        return [owner]
+    if who == "chosen":
+        return [target] if target >= 0 else []
+    if who == "each":
+        return order(st)
+    if who == "others":
+        return [s for s in order(st) if s != owner]
+    if who == "active":
+        return [st.active]
+    if who == "fighter":
+        return [st.c_seat] if st.c_seat >= 0 else []
+    return [opponent] if opponent >= 0 else []
+
+
+def run_effect(st: FoolsBladeState, task: Task, events: list[Event]) -> None:
+    """Run one queued effect: check its condition, then apply it to each seat it names."""
+    _, effect, owner, target, opponent, source, seat = task
+    if seat < 0:
+        if effect.if_ is not None and not holds(st, effect.if_, owner):
+            return
+        who = getattr(effect, "who", None)
+        if who is None or who == "monster":
+            PRIMITIVES[effect.do](st, effect, owner, MONSTER, task, events)
+            return
+        seats = targets(st, who, owner, target, opponent)
+        if len(seats) != 1:
+            st.tasks[0:0] = [(T_EFFECT, effect, owner, target, opponent, source, s) for s in seats]
+            return
+        seat = seats[0]
+    PRIMITIVES[effect.do](st, effect, owner, seat, task, events)
+
+
+# -- moving cards ---------------------------------------------------------------------------
+# Trash piles and the per-seat weapon, gear, stash, curses and known cards are tuples, replaced
+# on change, so that ``clone`` copies only the outer list (they change far less often than
+# states are cloned).
+
+
+def add(zones: list[tuple[int, ...]], at: int, card: int) -> None:
+    """Add a card to the tuple ``zones[at]``."""
+    zones[at] = (*zones[at], card)
+
+
+def drop(zones: list[tuple[int, ...]], at: int, card: int) -> None:
+    """Remove one copy of a card from the tuple ``zones[at]``."""
+    zone = zones[at]
+    i = zone.index(card)
+    zones[at] = zone[:i] + zone[i + 1 :]
+
+
+def set_part(st: FoolsBladeState, seat: int, slot: int, card: int) -> None:
+    """Put a part (or -1: none) in a slot of ``seat``'s weapon."""
+    weapon = list(st.weapons[seat])
+    weapon[slot] = card
+    st.weapons[seat] = tuple(weapon)
+
+
+def draw_top(st: FoolsBladeState, deck: int, events: list[Event]) -> int:
+    """The top card of a deck (its trash shuffled in when it runs out), or -1 if none is left."""
+    cards = st.decks[deck]
+    if not cards and deck != LOOT:
+        trash = st.trash[deck]
+        if trash:
+            cards.extend(trash)
+            st.trash[deck] = ()
+            st.rng.shuffle(cards)
+            events.append(Reshuffled(DECKS[deck], len(cards)))
+    return cards.pop() if cards else -1
+
+
+def trash_card(st: FoolsBladeState, card: int) -> None:
+    """A card leaves play: to its deck's trash, or (Loot) to the bottom of the Loot deck."""
+    deck = st.tb.deck[card]
+    if deck == LOOT:
+        st.decks[LOOT].insert(0, card)
+    else:
+        add(st.trash, deck, card)
+
+
+def into_hand(st: FoolsBladeState, seat: int, card: int) -> None:
+    """A card goes face up into a hand: every seat knows it is there until it leaves."""
+    st.hands[seat].append(card)
+    add(st.known, seat, card)
+
+
+def out_of_hand(st: FoolsBladeState, seat: int, card: int) -> None:
+    """A named card leaves a hand in view of everyone (played, discarded, equipped)."""
+    st.hands[seat].remove(card)
+    if card in st.known[seat]:
+        drop(st.known, seat, card)
+
+
+def curse(st: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
+    """A Curse strikes ``seat`` at once; its `play` effects run next."""
+    tb = st.tb
+    add(st.curses, seat, card)
+    add(st.curse_left, seat, tb.cards[card].longevity)
+    events.append(Gained(seat, [tb.ids[card]], "curses", "cursed"))
+    push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
+
+
+def to_keeper(st: FoolsBladeState, seat: int, card: int) -> str:
+    """A card a seat gains face up: Loot and monsters to the Stash, the rest to the hand."""
+    tb = st.tb
+    if tb.kind[card] in KIND_TO_STASH or tb.legendary[card]:
+        add(st.stash, seat, card)
+        return "stash"
+    into_hand(st, seat, card)
+    return "hand"
+
+
+def draw_cards(st: FoolsBladeState, seat: int, deck: int, count: int, events: list[Event]) -> None:
+    """``seat`` draws: Loot to its Stash (face up), Curses strike at once, the rest to hand."""
+    tb = st.tb
+    if deck == LOOT:
+        loot = st.decks[LOOT]
+        got = [loot.pop() for _ in range(min(count, len(loot)))]
+        if got:
+            st.stash[seat] += tuple(got)
+            events.append(Gained(seat, [tb.ids[c] for c in got], "stash", "Loot"))
+        return
+    drawn: list[int] = []
+    for _ in range(count):
+        card = draw_top(st, deck, events)
+        if card < 0:
+            break
+        if tb.kind[card] == "curse":
+            curse(st, seat, card, events)
+        else:
+            drawn.append(card)
+    if drawn:
+        st.hands[seat].extend(drawn)
+        events.append(Drew(seat, DECKS[deck], len(drawn), [tb.ids[c] for c in drawn]))
+
+
+def draw_monster(st: FoolsBladeState, deck: int, events: list[Event]) -> int:
+    """A summoned monster: an Approach card drawn is shuffled back and another drawn instead."""
+    card = draw_top(st, deck, events)
+    if card >= 0 and st.tb.kind[card] == "approach":
+        rest = st.decks[deck]
+        other = draw_top(st, deck, events) if (rest or st.trash[deck]) else -1
+        rest.insert(st.rng.below(len(rest) + 1), card)
+        return other
+    return card
+
+
+def summon(st: FoolsBladeState, deck: int, count: int, events: list[Event]) -> list[str]:
+    """Add cards of ``deck`` to the monster fought, as modifiers do; the cards added."""
+    tb = st.tb
+    added: list[str] = []
+    for _ in range(count):
+        if deck == LOOT:
+            loot = st.decks[LOOT]
+            if not loot:
+                break
+            card = loot.pop()
+            loot.insert(0, card)  # a modifier never brings the end nearer
+            st.c_base += tb.strength[card] if tb.kind[card] == "part" else tb.value[card]
+        elif deck == ANVIL:
+            card = draw_top(st, ANVIL, events)
+            if card < 0:
+                break
+            add(st.trash, ANVIL, card)
+            st.c_base += tb.strength[card]
+        else:
+            card = draw_monster(st, deck, events)
+            if card < 0:
+                break
+            st.c_added.append(card)
+            st.c_base += tb.strength[card]
+        added.append(tb.ids[card])
+    return added
+
+
+def roll_dice(st: FoolsBladeState, dice: Sequence[str]) -> int:
+    """The total of a roll of dice such as ``["d6", "d20"]``."""
+    return sum(st.rng.randint(1, int(die[1:])) for die in dice)
+
+
+def end_escaped(st: FoolsBladeState, events: list[Event]) -> None:
+    """The monster fought goes to the bottom of its deck: the combat ends with no outcome."""
+    from .strength import fighter_strength, monster_strength
+
+    tb = st.tb
+    events.append(
+        CombatEnded(
+            st.c_seat,
+            tb.ids[st.c_card],
+            monster_strength(st),
+            fighter_strength(st),
+            "draw",
+            escaped=True,
+        )
+    )
+    st.decks[st.c_deck].insert(0, st.c_card)
+    for card in st.c_added:
+        st.decks[tb.deck[card]].insert(0, card)
+    st.c_added = []
+    st.c_outcome = 3
+    st.window = None
+    st.phase = P_AFTER
+
+
+# -- choices ----------------------------------------------------------------------------------
+
+
+def eligible(st: FoolsBladeState, decision: Decision) -> Sequence[int]:
+    """The cards a decision may name (with repeats), for its chooser."""
+    kind, seat, _, other, zone, deck, card_kind = decision
+    tb = st.tb
+    if kind == D_DISCARD:
+        cards: Sequence[int] = st.hands[seat] if zone == Z_HAND else st.stash[seat]
+        if deck >= 0:
+            cards = [c for c in cards if tb.deck[c] == deck]
+        if card_kind:
+            cards = [c for c in cards if tb.kind[c] == card_kind]
+        return cards
+    if kind == D_GIVE:
+        return st.hands[seat]
+    if zone == Z_WEAPON:
+        parts = [p for p in st.weapons[other] if p >= 0]
+        return [p for p in parts if not tb.legendary[p]] if kind == D_BREAK else parts
+    if zone == Z_GEAR:
+        return st.gear[other]
+    if zone == Z_STASH:
+        return st.stash[other]
+    return st.hands[other]
+
+
+def choose(
+    st: FoolsBladeState,
+    decision: Decision,
+    events: list[Event],
+    random: bool = False,
+) -> None:
+    """Carry out a choice of ``count`` cards: at random, at once when there is no real
+    choice, else by asking the chooser one card at a time."""
+    count = decision[2]
+    while count > 0:
+        cards = eligible(st, decision)
+        if not cards:
+            return
+        if not random and len(set(cards)) > 1 and count < len(cards):
+            st.decision = (*decision[:2], count, *decision[3:])
+            return
+        card = cards[st.rng.below(len(cards))] if random else cards[0]
+        chosen(st, decision, card, events)
+        count -= 1
+
+
+def chosen(st: FoolsBladeState, decision: Decision, card: int, events: list[Event]) -> None:
+    """Move one card named by a decision."""
+    kind, seat, _, other, zone, _, _ = decision
+    tb = st.tb
+    name = tb.ids[card]
+    if kind == D_DISCARD:
+        if zone == Z_HAND:
+            out_of_hand(st, seat, card)
+        else:
+            drop(st.stash, seat, card)
+        trash_card(st, card)
+        events.append(Moved(seat, [name], "the trash", f"discarded from {ZONES[zone]}"))
+        return
+    if kind == D_GIVE:
+        # Nobody else sees which card went: what the table knew of the hand is lost.
+        st.hands[seat].remove(card)
+        st.known[seat] = ()
+        st.hands[other].append(card)
+        events.append(HandCardMoved(seat, other, "gave", name))
+        events.append(HandCardMoved(other, seat, "received", name))
+        return
+    if zone == Z_WEAPON:
+        set_part(st, other, tb.part[card], -1)
+    elif zone == Z_GEAR:
+        drop(st.gear, other, card)
+    elif zone == Z_STASH:
+        drop(st.stash, other, card)
+    else:
+        st.hands[other].remove(card)
+        st.known[other] = ()
+    if kind == D_BREAK:
+        trash_card(st, card)
+        events.append(Moved(other, [name], "the trash", f"broken by Player {seat}"))
+    elif zone == Z_HAND:
+        st.hands[seat].append(card)
+        events.append(HandCardMoved(seat, other, "stole", name))
+        events.append(HandCardMoved(other, seat, "lost", name))
+    else:
+        where = to_keeper(st, seat, card)
+        events.append(Gained(seat, [name], where, f"stolen from Player {other}"))
+
+
+# -- the primitives -----------------------------------------------------------------------------
+
+Primitive = Callable[["FoolsBladeState", Any, int, int, Task, list[Event]], None]
+
+
+def _draw(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    draw_cards(st, seat, DECK_INDEX[e.deck], e.count, ev)
+
+
+def _reveal(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    tb = st.tb
+    deck = DECK_INDEX[e.deck]
+    cards = [c for c in (draw_top(st, deck, ev) for _ in range(e.count)) if c >= 0]
+    kept = [c for c in cards if e.keep is None or tb.kind[c] in e.keep]
+    ev.append(Revealed(seat, e.deck, [tb.ids[c] for c in cards], [tb.ids[c] for c in kept]))
+    for card in cards:
+        if e.keep is not None and tb.kind[card] not in e.keep:
+            trash_card(st, card)
+        elif tb.kind[card] == "curse":
+            curse(st, seat, card, ev)
+        else:
+            into_hand(st, seat, card)
+
+
+def _discard(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    zone = ZONE_INDEX[e.from_]
+    deck = DECK_INDEX[e.deck] if e.deck is not None else -1
+    choose(st, (D_DISCARD, seat, e.count, -1, zone, deck, e.kind or ""), ev, e.random)
+
+
+def _steal(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    if seat != owner:
+        zone = ZONE_INDEX[e.from_]
+        choose(st, (D_STEAL, owner, e.count, seat, zone, -1, ""), ev, e.random or zone == Z_HAND)
+
+
+def _give(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    if seat != owner:
+        choose(st, (D_GIVE, owner, e.count, seat, Z_HAND, -1, ""), ev, e.random)
+
+
+def _break(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    zone = ZONE_INDEX[e.from_]
+    choose(st, (D_BREAK, owner, e.count, seat, zone, -1, ""), ev, e.random)
+
+
+def add_bonus(
+    st: FoolsBladeState, seat: int, amount: int, element: str, duration: str | None
+) -> StrengthChanged:
+    """A strength bonus for a seat (or ``MONSTER``) lasting the combat or the turn."""
+    lasting = 1 if duration == "turn" else 0
+    st.bonuses.append((seat, amount, ELEMENT_CODE[element], lasting))
+    return StrengthChanged(
+        None if seat == MONSTER else seat, amount, element, "turn" if lasting else "combat"
+    )
+
+
+def _strength(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    ev.append(add_bonus(st, seat, e.amount, e.element, e.duration))
+
+
+def _roll(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    st.roll = total = roll_dice(st, e.dice)
+    ev.append(Rolled(owner if seat == MONSTER else seat, list(e.dice), total, seat == MONSTER))
+    if e.add:
+        ev.append(add_bonus(st, seat, total, e.element, e.duration))
+
+
+def _hand_limit(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    if e.duration == "turn":
+        st.hand_bonus[seat] += e.amount
+    else:
+        st.limit_mod[seat] += e.amount
+    ev.append(LimitChanged(seat, e.amount, e.duration or "lasting"))
+
+
+def _skip_turn(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    st.skips[seat] += e.count
+    ev.append(TurnsSkipped(seat, e.count))
+
+
+def _negate(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    pending = st.pending
+    if pending is not None and not pending[4]:
+        st.pending = (*pending[:4], True)
+        ev.append(Negated(pending[0], st.tb.ids[pending[1]]))
+
+
+def _fight(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    if seat == owner:
+        return
+    mine, theirs = strength(st, owner, -1), strength(st, seat, -1)
+    winner = owner if mine > theirs else seat if theirs > mine else -1
+    ev.append(Fought(owner, seat, mine, theirs, None if winner < 0 else winner))
+    if winner >= 0:
+        loser = seat if winner == owner else owner
+        source = task[5]
+        push(st, e.lose, loser, -1, winner, source)
+        push(st, e.win, winner, -1, loser, source)
+
+
+def _bottom(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    # In a Lose effect the combat's resolution already put the monster at the bottom.
+    if st.c_seat >= 0 and st.c_deck >= 0 and st.c_outcome < 0:
+        end_escaped(st, ev)
+
+
+def _summon(
+    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    if st.c_seat < 0 or st.c_outcome >= 0:
+        return
+    deck = DECK_INDEX[e.deck] if e.deck != "same" else monster_deck(st)
+    added = summon(st, deck, e.count, ev)
+    if added:
+        ev.append(Moved(None, added, "the monster's strength", "summoned"))
+
+
+def monster_deck(st: FoolsBladeState) -> int:
+    """The deck a `monster` modifier draws from: the monster's own, or its Approach's."""
+    if st.c_deck >= 0:
+        return st.c_deck
+    return st.tb.deck[st.approach] if st.approach >= 0 else MONSTER_DECKS[0]
+
+
+PRIMITIVES: dict[str, Primitive] = {
+    "draw": _draw,
+    "reveal": _reveal,
+    "discard": _discard,
+    "steal": _steal,
+    "give": _give,
+    "break": _break,
+    "strength": _strength,
+    "roll": _roll,
+    "hand_limit": _hand_limit,
+    "skip_turn": _skip_turn,
+    "negate": _negate,
+    "fight": _fight,
+    "bottom": _bottom,
+    "summon": _summon,
+}
+
+
+# -- impossible Lose effects -------------------------------------------------------------------
+
+
+def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
+    """Whether every effect of a Lose effect can be carried out in full (the FAQ: else none is)."""
+    for e in effects:
+        if e.if_ is not None and not holds(st, e.if_, owner):
+            continue
+        who = getattr(e, "who", None)
+        if who is None or who == "monster":
+            continue
+        for seat in targets(st, who, owner, -1, -1):
+            decision: Decision | None = None
+            need = getattr(e, "count", 1)
+            if e.do == "discard":
+                deck = DECK_INDEX[e.deck] if e.deck is not None else -1
+                zone = ZONE_INDEX[e.from_]
+                decision = (D_DISCARD, seat, need, -1, zone, deck, e.kind or "")
+            elif e.do == "give" and seat != owner:
+                decision = (D_GIVE, owner, need, seat, Z_HAND, -1, "")
+            elif e.do == "break":
+                decision = (D_BREAK, owner, need, seat, ZONE_INDEX[e.from_], -1, "")
+            elif e.do == "steal" and seat != owner:
+                decision = (D_STEAL, owner, 1, seat, ZONE_INDEX[e.from_], -1, "")
+                need = 1
+            if decision is not None and len(eligible(st, decision)) < need:
+                return False
+    return True

@@ -1,0 +1,467 @@
+"""What happens in Fool's Blade, as events; hidden cards are private to the seat that sees them.
+
+Cards are named by id in the fields and by name in the sentences. Everything laid face up
+(played cards, trash piles, weapons, gear, stashes, curses, monsters, the Forge) is public;
+cards drawn into a hand, stolen from a hand or given are private to the seats that see them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ...core import Event, event, player_name
+
+
+def _cards(cards: Sequence[str] | None) -> str:
+    if cards is None:
+        return "cards"
+    if not cards:
+        return "nothing"
+    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+
+
+@event
+class RolledOff(Event):
+    """The d20 roll-off: each round's rolls and the first player."""
+
+    kind: ClassVar[str] = "roll_off"
+    public = "all"
+    rolls: list[list[int]]
+    first_player: int
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.first_player, names)} wins the d20 roll-off and goes first"
+
+
+@event
+class ClassChosen(Event):
+    """A seat takes a class."""
+
+    kind: ClassVar[str] = "class"
+    public = "all"
+    seat: int
+    card: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)} plays as the {self.card}"
+
+
+@event
+class HandleFound(Event):
+    """Setup: the Anvil deck is revealed until a Handle turns up for a seat."""
+
+    kind: ClassVar[str] = "handle"
+    public = "all"
+    seat: int
+    card: str
+    revealed: list[str]
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)} receives the {self.card} from the Anvil deck"
+
+
+@event
+class Drew(Event):
+    """A seat draws cards into its hand; which ones only it sees."""
+
+    kind: ClassVar[str] = "draw"
+    public = ("seat", "deck", "count")
+    shown_to = "seat"
+    seat: int
+    deck: str
+    count: int
+    cards: list[str] | None
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        what = f"{self.count} {self.deck} card" + ("" if self.count == 1 else "s")
+        shown = "" if self.cards is None else f" ({_cards(self.cards)})"
+        return f"{player_name(self.seat, names)} draws {what}{shown}"
+
+
+@event
+class Gained(Event):
+    """Cards go face up to a seat's Stash, curses or hand (from Loot, a reveal, a steal...)."""
+
+    kind: ClassVar[str] = "gain"
+    public = "all"
+    seat: int
+    cards: list[str]
+    where: str
+    how: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        who = player_name(self.seat, names)
+        return f"{who} puts {_cards(self.cards)} in {self.where} ({self.how})"
+
+
+@event
+class Moved(Event):
+    """Cards move between public places (trash, deck bottoms, out of the game)."""
+
+    kind: ClassVar[str] = "move"
+    public = "all"
+    seat: int | None
+    cards: list[str]
+    where: str
+    how: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        who = "" if self.seat is None else f"{player_name(self.seat, names)}: "
+        return f"{who}{_cards(self.cards)} to {self.where} ({self.how})"
+
+
+@event
+class HandCardMoved(Event):
+    """A hidden hand card changes hands (stolen at random or given); only the two seats see it."""
+
+    kind: ClassVar[str] = "hand_card"
+    public = ("seat", "other", "how")
+    shown_to = "seat"
+    seat: int
+    other: int
+    how: str
+    card: str | None
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        card = "a card" if self.card is None else self.card
+        verb = {"stole": "steals", "gave": "gives", "lost": "loses"}.get(self.how, "receives")
+        link = {"stole": "from", "gave": "to", "lost": "to"}.get(self.how, "from")
+        return (
+            f"{player_name(self.seat, names)} {verb} {card} {link} {player_name(self.other, names)}"
+        )
+
+
+@event
+class TurnStarted(Event):
+    """A seat's turn begins (or is skipped)."""
+
+    kind: ClassVar[str] = "turn"
+    public = "all"
+    seat: int
+    turn: int
+    skipped: bool
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        if self.skipped:
+            return f"Turn {self.turn}: {player_name(self.seat, names)} skips this turn"
+        return f"Turn {self.turn}: {player_name(self.seat, names)} begins at the Tavern"
+
+
+@event
+class Played(Event):
+    """A seat plays a card from hand, or uses its class ability (``ability``)."""
+
+    kind: ClassVar[str] = "play"
+    public = "all"
+    seat: int
+    card: str
+    target: int | None
+    ability: bool
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        verb = "uses the ability of" if self.ability else "plays"
+        on = "" if self.target is None else f" on {player_name(self.target, names)}"
+        return f"{player_name(self.seat, names)} {verb} {self.card}{on}"
+
+
+@event
+class Negated(Event):
+    """A played card or ability is cancelled."""
+
+    kind: ClassVar[str] = "negate"
+    public = "all"
+    seat: int
+    card: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)}'s {self.card} is negated"
+
+
+@event
+class Equipped(Event):
+    """A seat assembles a weapon part or equips gear; a replaced part goes back."""
+
+    kind: ClassVar[str] = "equip"
+    public = "all"
+    seat: int
+    card: str
+    replaced: str | None
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        back = "" if self.replaced is None else f", taking back {self.replaced}"
+        return f"{player_name(self.seat, names)} equips {self.card}{back}"
+
+
+@event
+class Destination(Event):
+    """A seat chooses where to go: the Forge, Questing or a Monster deck."""
+
+    kind: ClassVar[str] = "destination"
+    public = "all"
+    seat: int
+    where: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)} goes to {self.where}"
+
+
+@event
+class ForgeShown(Event):
+    """The Forge shows three Anvil cards to everyone."""
+
+    kind: ClassVar[str] = "forge"
+    public = "all"
+    seat: int
+    cards: list[str]
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"The Forge shows {_cards(self.cards)} to {player_name(self.seat, names)}"
+
+
+@event
+class Revealed(Event):
+    """Cards revealed from a deck; which were kept by the seat."""
+
+    kind: ClassVar[str] = "reveal"
+    public = "all"
+    seat: int
+    deck: str
+    cards: list[str]
+    kept: list[str]
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return (
+            f"{player_name(self.seat, names)} reveals {_cards(self.cards)} from the {self.deck} "
+            f"deck and keeps {_cards(self.kept)}"
+        )
+
+
+@event
+class ApproachRevealed(Event):
+    """An Approach card turns up: hunting stops until its Boss is over."""
+
+    kind: ClassVar[str] = "approach"
+    public = "all"
+    seat: int
+    card: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)} reveals {self.card}: a Boss approaches"
+
+
+@event
+class BossArrived(Event):
+    """The Boss cards of an Approach are gathered."""
+
+    kind: ClassVar[str] = "boss"
+    public = "all"
+    approach: str
+    cards: list[str]
+    strikes: int
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"The Boss of {self.approach} arrives: {_cards(self.cards)} ({self.strikes} strikes)"
+
+
+@event
+class CombatStarted(Event):
+    """Combat begins: the monster, its element and its strength after modifiers."""
+
+    kind: ClassVar[str] = "combat"
+    public = "all"
+    seat: int
+    monster: str
+    element: str
+    strength: int
+    added: list[str]
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        extra = f" (with {_cards(self.added)})" if self.added else ""
+        return (
+            f"{player_name(self.seat, names)} fights {self.monster}, "
+            f"{self.element} strength {self.strength}{extra}"
+        )
+
+
+@event
+class Rolled(Event):
+    """Dice rolled, for a seat or a monster."""
+
+    kind: ClassVar[str] = "roll"
+    public = "all"
+    seat: int
+    dice: list[str]
+    total: int
+    monster: bool
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        whose = "the monster" if self.monster else player_name(self.seat, names)
+        return f"{' + '.join(self.dice)} rolled for {whose}: {self.total}"
+
+
+@event
+class StrengthChanged(Event):
+    """A seat (or the monster fought) gains or loses strength for a while."""
+
+    kind: ClassVar[str] = "strength"
+    public = "all"
+    seat: int | None
+    amount: int
+    element: str
+    duration: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        who = "The monster" if self.seat is None else player_name(self.seat, names)
+        element = "" if self.element == "neutral" else f" {self.element}"
+        return f"{who} {self.amount:+d}{element} strength this {self.duration}"
+
+
+@event
+class LimitChanged(Event):
+    """A seat's hand limit changes."""
+
+    kind: ClassVar[str] = "hand_limit"
+    public = "all"
+    seat: int
+    amount: int
+    duration: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)}'s hand limit {self.amount:+d} ({self.duration})"
+
+
+@event
+class TurnsSkipped(Event):
+    """A seat will skip turns."""
+
+    kind: ClassVar[str] = "skip"
+    public = "all"
+    seat: int
+    count: int
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)} will skip {self.count} turn(s)"
+
+
+@event
+class CombatEnded(Event):
+    """A combat is resolved: both strengths and the outcome ("win", "lose" or "draw"; an
+    escape, the monster sent under its deck during the combat, counts as a draw)."""
+
+    kind: ClassVar[str] = "combat_end"
+    public = "all"
+    seat: int
+    monster: str
+    monster_strength: int
+    player_strength: int
+    outcome: str
+    escaped: bool = False
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        outcome = "escaped, no outcome" if self.escaped else self.outcome
+        return (
+            f"{player_name(self.seat, names)} ({self.player_strength}) against {self.monster} "
+            f"({self.monster_strength}): {outcome}"
+        )
+
+
+@event
+class Fought(Event):
+    """Two seats fight weapon against weapon."""
+
+    kind: ClassVar[str] = "fight"
+    public = "all"
+    seat: int
+    other: int
+    strength: int
+    other_strength: int
+    winner: int | None
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        result = "a draw" if self.winner is None else f"{player_name(self.winner, names)} wins"
+        return (
+            f"{player_name(self.seat, names)} ({self.strength}) fights "
+            f"{player_name(self.other, names)} ({self.other_strength}): {result}"
+        )
+
+
+@event
+class Struck(Event):
+    """A Boss card won: one strike more."""
+
+    kind: ClassVar[str] = "strike"
+    public = "all"
+    strikes: int
+    limit: int
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"Strike {self.strikes} of {self.limit} against the players"
+
+
+@event
+class BossOver(Event):
+    """A Boss encounter ends: beaten by the players or victorious."""
+
+    kind: ClassVar[str] = "boss_over"
+    public = "all"
+    approach: str
+    players_won: bool
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        outcome = "is defeated" if self.players_won else "prevails"
+        return f"The Boss of {self.approach} {outcome}"
+
+
+@event
+class Ignored(Event):
+    """A Lose effect that cannot be resolved is ignored (the FAQ)."""
+
+    kind: ClassVar[str] = "ignored"
+    public = "all"
+    seat: int
+    card: str
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)} cannot resolve the Lose effect of {self.card}"
+
+
+@event
+class Reshuffled(Event):
+    """A deck ran out and its trash pile was shuffled into a new deck."""
+
+    kind: ClassVar[str] = "reshuffle"
+    public = "all"
+    deck: str
+    count: int
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"The {self.deck} trash ({self.count} cards) is shuffled into a new deck"
+
+
+@event
+class TurnEnded(Event):
+    """A seat's turn ends."""
+
+    kind: ClassVar[str] = "turn_end"
+    public = "all"
+    seat: int
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        return f"{player_name(self.seat, names)}'s turn ends"
+
+
+@event
+class GameEnded(Event):
+    """The game ends (the Loot deck empty at a turn's end, or the turn cap): scores, winners."""
+
+    kind: ClassVar[str] = "game_end"
+    public = "all"
+    scores: list[int]
+    winners: list[int]
+    capped: bool
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        who = " and ".join(player_name(s, names) for s in self.winners)
+        why = "the turn cap is reached" if self.capped else "the Loot deck is empty"
+        return f"The game ends ({why}); scores {self.scores}; {who} win(s)"

@@ -1,0 +1,29 @@
+"""Scores and winners: assembled parts' strength, plus the Stash's values."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .state import FoolsBladeState
+
+
+def score(st: FoolsBladeState, seat: int) -> int:
+    """The strength of the assembled parts, plus the value of the monsters and Treasures in
+    the Stash, plus the strength of the Legendary parts in the Stash."""
+    tb = st.tb
+    total = sum(tb.strength[p] for p in st.weapons[seat] if p >= 0)
+    for card in st.stash[seat]:
+        total += tb.strength[card] if tb.kind[card] == "part" else tb.value[card]
+    return total
+
+
+def score_all(st: FoolsBladeState) -> list[int]:
+    """Every seat's score."""
+    return [score(st, seat) for seat in range(st.players)]
+
+
+def best(scores: list[int]) -> list[int]:
+    """The seats with the highest score (ties shared)."""
+    top = max(scores)
+    return [seat for seat, points in enumerate(scores) if points == top]

@@ -1,0 +1,274 @@
+"""The Fool's Blade state: the data of a game in progress and the dispatch of its rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import Action, Event, Game, Rng, State
+from ...core.windows import ResponseWindow
+from .actions import Move, Moves
+from .scoring import best, score_all
+from .setup import new_state
+from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
+from .table import Table
+from .turn import advance, apply_move, legal
+from .views import determinize, view
+
+
+class FoolsBladeState(State):
+    """A game of Fool's Blade. Cards are ints (indices of the card table); plain lists and
+    ints throughout, copied by hand in ``clone``; immutable tuples and windows are shared."""
+
+    __slots__ = (
+        "_legal",
+        "_legal_at",
+        "active",
+        "approach",
+        "bonuses",
+        "boss_cards",
+        "c_added",
+        "c_base",
+        "c_card",
+        "c_deck",
+        "c_outcome",
+        "c_seat",
+        "c_stage",
+        "class_order",
+        "class_step",
+        "classes",
+        "counter",
+        "curse_left",
+        "curses",
+        "decision",
+        "decks",
+        "end_stage",
+        "equips_left",
+        "first_player",
+        "forge",
+        "forge_step",
+        "gathered",
+        "gear",
+        "hand_bonus",
+        "hands",
+        "known",
+        "limit_mod",
+        "max_turns",
+        "mv",
+        "pending",
+        "phase",
+        "plays",
+        "removed",
+        "rng",
+        "roll",
+        "skips",
+        "stash",
+        "strike_limit",
+        "strikes",
+        "tasks",
+        "tb",
+        "trash",
+        "turn",
+        "used",
+        "weapons",
+        "window",
+        "window_kind",
+    )
+
+    tb: Table
+    mv: Moves
+    rng: Rng
+    decks: list[list[int]]  # per deck (TAVERN..LOOT), the top last
+    trash: list[tuple[int, ...]]  # per deck with a trash pile (TAVERN..DUNGEON)
+    removed: list[int]  # Approach and Boss cards out of the game
+    hands: list[list[int]]
+    known: list[tuple[int, ...]]  # per seat: cards every seat saw go into its hand, still there
+    weapons: list[tuple[int, ...]]  # per seat: blade, guard, handle, pommel (-1: empty)
+    gear: list[tuple[int, ...]]
+    stash: list[tuple[int, ...]]
+    curses: list[tuple[int, ...]]
+    curse_left: list[tuple[int, ...]]  # turns left, beside ``curses``
+    classes: list[int]
+    limit_mod: list[int]  # lasting hand-limit changes from played cards
+    hand_bonus: list[int]  # hand-limit changes for this turn
+    skips: list[int]  # turns each seat will skip
+    used: list[bool]  # class ability used this turn
+    plays: list[int]  # plays per seat in the open window
+    bonuses: list[tuple[int, int, int, int]]  # (seat or MONSTER, amount, element, 1: turn)
+    first_player: int
+    active: int
+    turn: int
+    max_turns: int
+    phase: int
+    end_stage: int
+    class_order: list[int]
+    class_step: int
+    window: ResponseWindow | None
+    window_kind: int
+    counter: ResponseWindow | None  # the negate window answering ``pending``
+    pending: tuple[int, int, int, bool, bool] | None  # (seat, card, target, ability, negated)
+    tasks: list[tuple[Any, ...]]
+    decision: Decision | None
+    forge: list[int]
+    forge_step: int  # 0: take, 1: reforge or pass, 2: take a second
+    equips_left: int
+    c_seat: int  # the fighter, -1 outside combat
+    c_card: int
+    c_deck: int  # the monster's deck, -1 for a Boss card
+    c_base: int  # the monster's strength after modifiers and summons
+    c_added: list[int]  # summoned monsters, back under their decks after the combat
+    c_outcome: int  # -1 until resolved
+    c_stage: int
+    approach: int  # the Approach card in play, -1 if none
+    boss_cards: list[int]
+    gathered: bool
+    strikes: int
+    strike_limit: int
+    roll: int
+    _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
+    _legal_at: int
+
+    @classmethod
+    def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
+        """A new game, at its first class choice."""
+        return new_state(cls, game, players, seed, options)
+
+    def clone(self) -> FoolsBladeState:
+        """An independent copy."""
+        st = FoolsBladeState.__new__(FoolsBladeState)
+        st._copy_base(self)
+        st.tb = self.tb
+        st.mv = self.mv
+        st.rng = self.rng.clone()
+        st.decks = [d[:] for d in self.decks]
+        st.trash = self.trash[:]
+        st.removed = self.removed[:]
+        st.hands = [h[:] for h in self.hands]
+        st.known = self.known[:]
+        st.weapons = self.weapons[:]
+        st.gear = self.gear[:]
+        st.stash = self.stash[:]
+        st.curses = self.curses[:]
+        st.curse_left = self.curse_left[:]
+        st.classes = self.classes[:]
+        st.limit_mod = self.limit_mod[:]
+        st.hand_bonus = self.hand_bonus[:]
+        st.skips = self.skips[:]
+        st.used = self.used[:]
+        st.plays = self.plays[:]
+        st.bonuses = self.bonuses[:]
+        st.first_player = self.first_player
+        st.active = self.active
+        st.turn = self.turn
+        st.max_turns = self.max_turns
+        st.phase = self.phase
+        st.end_stage = self.end_stage
+        st.class_order = self.class_order
+        st.class_step = self.class_step
+        st.window = self.window
+        st.window_kind = self.window_kind
+        st.counter = self.counter
+        st.pending = self.pending
+        st.tasks = self.tasks[:]
+        st.decision = self.decision
+        st.forge = self.forge[:]
+        st.forge_step = self.forge_step
+        st.equips_left = self.equips_left
+        st.c_seat = self.c_seat
+        st.c_card = self.c_card
+        st.c_deck = self.c_deck
+        st.c_base = self.c_base
+        st.c_added = self.c_added[:]
+        st.c_outcome = self.c_outcome
+        st.c_stage = self.c_stage
+        st.approach = self.approach
+        st.boss_cards = self.boss_cards[:]
+        st.gathered = self.gathered
+        st.strikes = self.strikes
+        st.strike_limit = self.strike_limit
+        st.roll = self.roll
+        st._legal_at = -1
+        return st
+
+    def legal_actions(self) -> list[Action]:
+        """The actions open to ``current_player``."""
+        found = legal(self)
+        self._legal = found
+        self._legal_at = self.move_number
+        return found  # type: ignore[return-value]
+
+    def resolve(self, action: Action | str) -> Action:
+        """The legal action named; a move taken from the list just given is found by identity
+        (search applies what it was just offered, so the list is not built twice)."""
+        if isinstance(action, Move) and self._legal_at == self.move_number:
+            for candidate in self._legal:
+                if candidate is action:
+                    return action
+        return super().resolve(action)
+
+    def _apply(self, action: Action) -> list[Event]:
+        assert isinstance(action, Move)
+        events: list[Event] = []
+        apply_move(self, action, events)
+        return events
+
+    def explain_illegal(self, text: str) -> str | None:
+        """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""
+        words = text.split(" ")
+        if words[0] == "play" and len(words) >= 2 and words[1] in self.tb.index:
+            return self._why_not_play(self.tb.index[words[1]])
+        if words[0] != "hunt" or self.phase != P_MAIN or self.window is not None:
+            return None
+        if self.gathered:
+            return "a Boss is here: fight one of its cards"
+        if self.approach >= 0:
+            return "an Approach card is in play: nobody may go hunting until its Boss is over"
+        if self.weapons[self.active].count(-1) == 4:
+            return "you need at least one assembled weapon part to fight"
+        return None
+
+    def _why_not_play(self, card: int) -> str | None:
+        seat = self.current_player
+        if seat is None or card not in self.hands[seat]:
+            return None
+        tb = self.tb
+        if self.window is None and self.counter is None:
+            return "cards are played only when the table is asked (the Tavern phase and combat)"
+        if tb.negates[card] and self.counter is None:
+            return f"{tb.name(card)} only answers a card or ability being played"
+        if tb.kind[card] == "tavern" and self.counter is None:
+            return "Tavern cards are played only in the Tavern phase"
+        if tb.kind[card] in ("part", "gear"):
+            return f"{tb.name(card)} is equipped before choosing a destination, not played"
+        if self.plays[seat] >= MAX_PLAYS and self.counter is None:
+            return f"you have played {MAX_PLAYS} cards in this window already"
+        return None
+
+    def scores(self) -> list[int]:
+        """Points so far: assembled parts' strength plus the Stash's values."""
+        return score_all(self)
+
+    def winners(self) -> list[int]:
+        """The seats with the most points once the game is over; ties share."""
+        return best(score_all(self)) if self.phase == P_OVER else []
+
+    def card(self, card_id: str) -> dict[str, Any]:
+        """A card's fields as loaded, by its id (``KeyError`` for an unknown id)."""
+        card = self.tb.cards[self.tb.index[card_id]]
+        return dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may know (see ``views.view``)."""
+        return view(self, seat)
+
+    def determinize(self, seat: int | None, seed: int) -> FoolsBladeState:
+        """A state ``seat`` cannot tell from this one (see ``views.determinize``)."""
+        return determinize(self, seat, seed)
+
+
+def start_game(game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
+    """The ``Game.start`` of Fool's Blade: a new game run on to its first decision."""
+    st = FoolsBladeState.start(game, players, seed, options)
+    events: list[Event] = []
+    advance(st, events)
+    st._note(events)
+    return st

@@ -1,0 +1,219 @@
+"""A loaded card set compiled for the engine: cards as ints, their numbers in flat tuples.
+
+States hold card indices (one per kind of card; copies repeat the index) and look numbers up
+here. A table is shared by every state of a game and all their clones, and cached per folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ...core import GameError
+from .cards import CONTINUOUS, DATA, CardSet, card_text, deck_of, load_cards
+from .steps import W_TAVERN, WHEN_WINDOWS
+
+__all__ = [
+    "ANVIL",
+    "CAVERN",
+    "DECKS",
+    "DUNGEON",
+    "ELEMENTS",
+    "FOREST",
+    "LOOT",
+    "PARTS",
+    "QUEST",
+    "TAVERN",
+    "Table",
+    "table_for",
+]
+
+TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON, LOOT = range(7)
+DECKS = ("tavern", "anvil", "quest", "forest", "cavern", "dungeon", "loot")
+DECK_INDEX = {name: i for i, name in enumerate(DECKS)}
+MONSTER_DECKS = (FOREST, CAVERN, DUNGEON)
+TRASHED = (TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON)  # the decks with a trash pile
+PARTS = ("blade", "guard", "handle", "pommel")
+ELEMENTS = ("neutral", "fire", "water", "plant")
+NEUTRAL, FIRE, WATER, PLANT = range(4)
+HANDLE = PARTS.index("handle")
+# BEATS[a] is the element that a beats: Water beats Fire, Fire beats Plant, Plant beats Water.
+BEATS = {FIRE: PLANT, WATER: FIRE, PLANT: WATER}
+
+
+def multiplier(attack: int, defend: int) -> int:
+    """How strength of element ``attack`` counts against a monster of element ``defend``."""
+    if attack in (NEUTRAL, defend) or defend == NEUTRAL:
+        return 1
+    return 2 if BEATS[attack] == defend else 0
+
+
+class Table:
+    """The card set as the engine reads it: per card index, its kind, deck and numbers."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.set = cards
+        self.cards: list[Any] = list(cards.cards)
+        self.ids: list[str] = [c.id for c in self.cards]
+        self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}
+        self.kind: list[str] = [c.kind for c in self.cards]
+        self.deck: list[int] = [DECK_INDEX.get(deck_of(c), -1) for c in self.cards]
+        self.strength: list[int] = [getattr(c, "strength", 0) for c in self.cards]
+        self.value: list[int] = [getattr(c, "value", 0) for c in self.cards]
+        self.element: list[int] = [
+            ELEMENTS.index(c.element) if hasattr(c, "element") else NEUTRAL for c in self.cards
+        ]
+        self.part: list[int] = [PARTS.index(c.part) if c.kind == "part" else -1 for c in self.cards]
+        self.part_set: list[str] = [c.set if c.kind == "part" else "" for c in self.cards]
+        self.legendary: list[bool] = [c.kind == "part" and c.legendary for c in self.cards]
+        self.text: list[str] = [card_text(c) for c in self.cards]
+        # Effects of cards in play, split into lasting ones and one-shots by trigger.
+        self.lasting: list[tuple[Any, ...]] = []
+        self.triggers: list[dict[str, tuple[Any, ...]]] = []
+        self.bonus_lasting: list[tuple[Any, ...]] = []
+        self.bonus_triggers: list[dict[str, tuple[Any, ...]]] = []
+        for card in self.cards:
+            effects = getattr(card, "effects", []) if card.kind in IN_PLAY else []
+            lasting, triggers = _split(effects)
+            self.lasting.append(lasting)
+            self.triggers.append(triggers)
+            lasting, triggers = _split(getattr(card, "set_bonus", []))
+            self.bonus_lasting.append(lasting)
+            self.bonus_triggers.append(triggers)
+        self.monster_lasting: list[tuple[Any, ...]] = [
+            tuple(e for e in c.effects if e.do == "strength")
+            if c.kind in ("monster", "boss")
+            else ()
+            for c in self.cards
+        ]
+        self.monster_start: list[tuple[Any, ...]] = [
+            tuple(e for e in c.effects if e.do != "strength")
+            if c.kind in ("monster", "boss")
+            else ()
+            for c in self.cards
+        ]
+        self.negates: list[bool] = [
+            c.kind in ("tavern", "action") and any(e.do == "negate" for e in c.effects)
+            for c in self.cards
+        ]
+        self.ability_negates: list[bool] = [
+            c.kind == "class"
+            and c.ability is not None
+            and any(e.do == "negate" for e in c.ability.effects)
+            for c in self.cards
+        ]
+        self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # The windows each card may be played in (-1: the negate window).
+        self.play_windows: list[tuple[int, ...]] = [
+            (-1,)
+            if negates
+            else (W_TAVERN,)
+            if c.kind == "tavern"
+            else WHEN_WINDOWS[c.when]
+            if c.kind == "action"
+            else ()
+            for c, negates in zip(self.cards, self.negates, strict=True)
+        ]
+        self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
+        self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
+        self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]
+        self.approach: list[int] = [-1, -1, -1]  # per monster deck (FOREST..DUNGEON - 3)
+        self.bosses: dict[int, list[int]] = {}
+        for i, card in enumerate(self.cards):
+            if card.kind == "approach":
+                self.approach[self.deck[i] - FOREST] = i
+                self.bosses[i] = [self.index[b] for b in card.bosses]
+
+    def full_deck(self, deck: int) -> list[int]:
+        """Every copy of the cards that start in ``deck``, in file order."""
+        out: list[int] = []
+        for i, card in enumerate(self.cards):
+            if self.deck[i] == deck:
+                out.extend([i] * card.copies)
+        return out
+
+    def loot_deck(self, side_quest: bool) -> list[int]:
+        """The Loot deck: every Treasure and Legendary set, or (Side Quest) the first 11
+        Treasures in file order, copies counted, and the first Legendary set."""
+        loot = self.full_deck(LOOT)
+        if not side_quest:
+            return loot
+        treasures = [i for i in loot if self.kind[i] == "treasure"][:11]
+        legendary = [i for i in loot if self.kind[i] == "part"]
+        first = self.part_set[legendary[0]] if legendary else ""
+        return treasures + [i for i in legendary if self.part_set[i] == first]
+
+    def name(self, card: int) -> str:
+        """The card's name for sentences."""
+        return str(self.cards[card].name)
+
+
+IN_PLAY = ("part", "gear", "class", "curse")
+
+
+def _split(effects: list[Any]) -> tuple[tuple[Any, ...], dict[str, tuple[Any, ...]]]:
+    lasting = tuple(e for e in effects if e.do in CONTINUOUS and e.on is None)
+    triggers: dict[str, list[Any]] = {}
+    for effect in effects:
+        if effect.on is not None:
+            triggers.setdefault(effect.on, []).append(effect)
+    return lasting, {on: tuple(found) for on, found in triggers.items()}
+
+
+def _chooses(card: Any) -> bool:
+    """Whether playing the card (or using its ability) names a chosen seat."""
+    if card.kind in ("tavern", "action"):
+        effects = card.effects
+    elif card.kind == "class" and card.ability is not None:
+        effects = card.ability.effects
+    else:
+        return False
+    stack = list(effects)
+    while stack:
+        effect = stack.pop()
+        if getattr(effect, "who", None) == "chosen":
+            return True
+        if effect.do == "fight":
+            stack.extend(effect.win)
+            stack.extend(effect.lose)
+    return False
+
+
+_CACHE: dict[tuple[str, float], Table] = {}
+
+
+def table_for(folder: str | None) -> Table:
+    """The compiled table of a card folder (``None``: the game's own set), cached."""
+    root = Path(folder) if folder is not None else DATA
+    try:
+        stamp = max((p.stat().st_mtime for p in root.glob("*.toml")), default=0.0)
+    except OSError:
+        stamp = 0.0
+    key = (str(root.resolve()), stamp)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Table(load_cards(root))
+    return found
+
+
+def check_cards_option(value: Any, players: int) -> str | None:
+    """The ``cards`` option: a folder that loads as a card set for this many players."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"cards must be the path of a folder of card files, not {value!r}")
+    try:
+        table = table_for(value)
+    except GameError as error:
+        raise ValueError(str(error)) from None
+    check_players(table, players)
+    return value
+
+
+def check_players(table: Table, players: int) -> None:
+    """``ValueError`` unless the set has a class and a Handle for each of ``players``."""
+    if len(table.classes) < players:
+        raise ValueError(f"the card set has {len(table.classes)} classes, fewer than {players}")
+    handles = sum(table.cards[i].copies for i in table.handles)
+    if handles < players:
+        raise ValueError(f"the card set has {handles} Handles, fewer than {players}")

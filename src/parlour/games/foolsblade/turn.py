@@ -1,0 +1,597 @@
+"""The flow of a game: turns, windows, plays, assembly, the destinations and decisions.
+
+``advance`` runs queued work until someone must decide: a pending decision, then queued
+tasks, then the negate window, then the open response window, then the turn's own step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ...core import Event
+from ...core.windows import ResponseWindow
+from . import actions as act
+from .actions import Move
+from .boss import gather
+from .combat import finish_combat, resolve_combat, run_lose, start_combat
+from .effects import (
+    add,
+    choose,
+    chosen,
+    draw_cards,
+    draw_top,
+    drop,
+    eligible,
+    into_hand,
+    out_of_hand,
+    push,
+    push_triggered,
+    run_effect,
+    set_part,
+    trash_card,
+)
+from .events import (
+    ApproachRevealed,
+    ClassChosen,
+    Destination,
+    Equipped,
+    ForgeShown,
+    Gained,
+    GameEnded,
+    HandleFound,
+    Moved,
+    Played,
+    TurnEnded,
+    TurnStarted,
+)
+from .scoring import best, score_all
+from .steps import (
+    D_BREAK,
+    D_DISCARD,
+    D_GIVE,
+    D_STEAL,
+    MAX_EQUIPS,
+    MAX_PLAYS,
+    P_AFTER,
+    P_CLASS,
+    P_COMBAT,
+    P_END,
+    P_FORGE,
+    P_MAIN,
+    P_OVER,
+    P_TAVERN,
+    T_COUNTER,
+    T_DONE,
+    T_EFFECT,
+    T_LOSE,
+    T_RESOLVE,
+    T_WINDOW,
+    W_END,
+    W_TAVERN,
+    WHEN_WINDOWS,
+    WINDOW_NAMES,
+    Z_HAND,
+)
+from .strength import full_set, hand_limit, triggered
+from .table import ANVIL, DECKS, HANDLE, LOOT, MONSTER_DECKS, QUEST, TAVERN
+
+if TYPE_CHECKING:
+    from .state import FoolsBladeState
+
+# The verb of each decision kind.
+DECISION_VERBS = {D_DISCARD: act.DISCARD, D_GIVE: act.GIVE, D_STEAL: act.STEAL, D_BREAK: act.BREAK}
+
+
+# -- running the game forward ------------------------------------------------------------------
+
+
+def advance(st: FoolsBladeState, events: list[Event]) -> None:
+    """Run queued work and the turn's steps until some seat must decide (or the game ends)."""
+    while True:
+        if st.decision is not None:
+            st.current_player = st.decision[1]
+            return
+        if st.tasks:
+            run_task(st, st.tasks.pop(0), events)
+            continue
+        if st.counter is not None:
+            st.current_player = st.counter.seat
+            return
+        if st.window is not None:
+            st.current_player = st.window.seat
+            return
+        phase = st.phase
+        if phase == P_TAVERN:
+            st.phase = P_MAIN
+        elif phase == P_COMBAT:
+            if st.c_stage == 0:
+                st.c_stage = 1
+                st.tasks.append((T_WINDOW, W_END))
+            else:
+                resolve_combat(st, events)
+            continue
+        elif phase == P_AFTER:
+            finish_combat(st)
+            continue
+        elif phase == P_END:
+            end_step(st, events)
+            continue
+        if phase == P_OVER:
+            st.current_player = None
+        elif phase == P_CLASS:
+            st.current_player = st.class_order[st.class_step]
+        else:
+            st.current_player = st.active
+        return
+
+
+def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) -> None:
+    """Carry out one piece of queued work."""
+    code = task[0]
+    if code == T_EFFECT:
+        run_effect(st, task, events)
+    elif code == T_LOSE:
+        run_lose(st, task, events)
+    elif code == T_WINDOW:
+        kind = task[1]
+        st.window_kind = kind
+        st.plays = [0] * st.players
+        st.window = ResponseWindow.open(
+            WINDOW_NAMES[kind], st.active, st.players, responder(st, kind)
+        )
+    elif code == T_COUNTER:
+        seat = st.pending[0] if st.pending is not None else st.active
+        st.counter = ResponseWindow.open(
+            "negate", (seat + 1) % st.players, st.players, counter_responder(st)
+        )
+        if st.counter is None:
+            st.tasks.insert(0, (T_RESOLVE,))
+    elif code == T_RESOLVE:
+        resolve_play(st)
+    else:  # T_DONE
+        st.pending = None
+        if st.window is not None:
+            st.window = st.window.responded(responder(st, st.window_kind))
+
+
+def resolve_play(st: FoolsBladeState) -> None:
+    """The pending play takes effect unless it was negated; then its player is asked again."""
+    pending = st.pending
+    assert pending is not None
+    seat, card, target, ability, negated = pending
+    st.tasks.insert(0, (T_DONE,))
+    if not negated:
+        st.roll = 0
+        cards = st.tb.cards[card]
+        effects = cards.ability.effects if ability else cards.effects
+        push(st, effects, seat, target, -1, card)
+
+
+# -- who may answer a window (public information only) ----------------------------------------
+
+
+def ability_ready(st: FoolsBladeState, seat: int, kind: int, negating: bool) -> bool:
+    """Whether ``seat``'s class ability may be used in a window of ``kind`` (cost aside)."""
+    cls = st.classes[seat]
+    if cls < 0 or st.used[seat]:
+        return False
+    ability = st.tb.cards[cls].ability
+    if ability is None or st.tb.ability_negates[cls] != negating:
+        return False
+    if ability.turn == "own" and seat != st.active:
+        return False
+    if ability.turn == "others" and seat == st.active:
+        return False
+    return negating or kind in WHEN_WINDOWS[ability.when]
+
+
+def responder(st: FoolsBladeState, kind: int) -> Callable[[int], bool]:
+    """Who is asked in a window: a seat holding cards (whatever they are, so that being
+    asked reveals nothing) or with its class ability ready, below the plays cap."""
+
+    def can_respond(seat: int) -> bool:
+        return st.plays[seat] < MAX_PLAYS and (
+            bool(st.hands[seat]) or ability_ready(st, seat, kind, False)
+        )
+
+    return can_respond
+
+
+def counter_responder(st: FoolsBladeState) -> Callable[[int], bool]:
+    """Who is asked whether to negate: every other seat holding cards or a negating ability."""
+    player = st.pending[0] if st.pending is not None else -1
+
+    def can_respond(seat: int) -> bool:
+        return seat != player and (bool(st.hands[seat]) or ability_ready(st, seat, 0, True))
+
+    return can_respond
+
+
+# -- legal actions --------------------------------------------------------------------------
+
+
+def legal(st: FoolsBladeState) -> list[Move]:
+    """The actions open to ``current_player``."""
+    if st.is_over:
+        return []
+    mv = st.mv
+    if st.decision is not None:
+        return decision_actions(st)
+    if st.counter is not None:
+        return play_actions(st, st.counter.seat, -1)
+    if st.window is not None:
+        return play_actions(st, st.window.seat, st.window_kind)
+    phase = st.phase
+    if phase == P_MAIN:
+        return main_actions(st)
+    if phase == P_FORGE:
+        if st.forge_step == 1:
+            hand = st.hands[st.active]
+            parts = sorted({c for c in hand if st.tb.kind[c] == "part"})
+            return [*(mv.get(act.REFORGE, c) for c in parts), mv.get(act.PASS)]
+        return [mv.get(act.TAKE, c) for c in sorted(set(st.forge))]
+    taken = set(st.classes)
+    return [mv.get(act.CHOOSE, c) for c in st.tb.classes if c not in taken]
+
+
+def decision_actions(st: FoolsBladeState) -> list[Move]:
+    """The cards a decision may name; `pass` only when none is left to name."""
+    decision = st.decision
+    assert decision is not None
+    verb = DECISION_VERBS[decision[0]]
+    cards = sorted(set(eligible(st, decision)))
+    if not cards:
+        return [st.mv.get(act.PASS)]
+    return [st.mv.get(verb, c) for c in cards]
+
+
+def cost_payable(st: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
+    """Whether ``seat`` can pay a whole cost now (from its own hand and equipment)."""
+    from .effects import ZONE_INDEX
+
+    for e in cost:
+        if e.do == "discard":
+            deck = DECKS.index(e.deck) if e.deck is not None else -1
+            decision = (D_DISCARD, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
+            if len(eligible(st, decision)) < e.count:
+                return False
+        elif e.do == "give" and len(st.hands[seat]) < e.count:
+            return False
+        elif e.do == "break":
+            decision = (D_BREAK, seat, e.count, seat, ZONE_INDEX[e.from_], -1, "")
+            if len(eligible(st, decision)) < e.count:
+                return False
+    return True
+
+
+def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
+    """Cards and the ability ``seat`` may play in a window (``kind`` -1: the negate window)."""
+    tb = st.tb
+    mv = st.mv
+    out: list[Move] = []
+    negating = kind < 0
+    if negating or st.plays[seat] < MAX_PLAYS:
+        windows = tb.play_windows
+        players = st.players
+        for card in sorted(set(st.hands[seat])):
+            if kind in windows[card]:
+                out.extend(mv.plays(act.PLAY, card, seat, players))
+        cls = st.classes[seat]
+        if ability_ready(st, seat, kind, negating) and cost_payable(
+            st, seat, tb.cards[cls].ability.cost
+        ):
+            out.extend(mv.plays(act.USE, cls, seat, players))
+    out.append(mv.get(act.PASS))
+    return out
+
+
+def main_actions(st: FoolsBladeState) -> list[Move]:
+    """Assembly and gear, then a destination (or a Boss card to fight)."""
+    tb = st.tb
+    mv = st.mv
+    seat = st.active
+    weapon = st.weapons[seat]
+    out: list[Move] = []
+    if st.equips_left > 0:
+        for card in sorted(set(st.hands[seat])):
+            kind = tb.kind[card]
+            if kind == "gear" or (kind == "part" and weapon[tb.part[card]] != card):
+                out.append(mv.get(act.EQUIP, card))
+        for card in sorted(set(st.stash[seat])):
+            if tb.legendary[card] and weapon[tb.part[card]] != card:
+                out.append(mv.get(act.EQUIP, card))
+    armed = weapon.count(-1) < 4
+    if st.gathered:
+        if armed:
+            out.extend(mv.get(act.FIGHT, c) for c in st.boss_cards)
+        else:
+            out.append(mv.get(act.PASS))
+        return out
+    before = len(out)
+    if st.decks[ANVIL] or st.trash[ANVIL]:
+        out.append(mv.get(act.FORGE))
+    if st.decks[QUEST] or st.trash[QUEST]:
+        out.append(mv.get(act.QUEST))
+    if armed and st.approach < 0:
+        for deck in MONSTER_DECKS:
+            if st.decks[deck] or st.trash[deck]:
+                out.append(mv.get(act.HUNT, deck))
+    if len(out) == before:
+        out.append(mv.get(act.PASS))
+    return out
+
+
+# -- applying an action -----------------------------------------------------------------------
+
+
+def apply_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """Carry out a legal action, then run the game on to the next decision."""
+    kind = move.kind
+    if st.decision is not None:
+        decision = st.decision
+        st.decision = None
+        if kind != act.PASS:
+            chosen(st, decision, move.card, events)
+            left = decision[2] - 1
+            if left > 0:
+                choose(st, (*decision[:2], left, *decision[3:]), events)
+    elif st.counter is not None:
+        seat = st.counter.seat
+        if kind == act.PASS:
+            st.counter = st.counter.passed(counter_responder(st))
+            if st.counter is None:
+                st.tasks.insert(0, (T_RESOLVE,))
+        else:
+            st.counter = None
+            play(st, seat, move, events)
+            st.tasks.append((T_RESOLVE,))
+    elif st.window is not None:
+        seat = st.window.seat
+        if kind == act.PASS:
+            st.window = st.window.passed(responder(st, st.window_kind))
+        else:
+            st.plays[seat] += 1
+            st.pending = (seat, move.card, move.target, kind == act.USE, False)
+            play(st, seat, move, events)
+            st.tasks.append((T_COUNTER,))
+    elif st.phase == P_MAIN:
+        main_move(st, move, events)
+    elif st.phase == P_FORGE:
+        forge_move(st, move, events)
+    else:
+        choose_class(st, move.card, events)
+    advance(st, events)
+
+
+def play(st: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> None:
+    """Play a card face up (to its trash) or use the class ability, paying its cost first.
+
+    A negating card or ability (answering a play) takes effect at once; any other play is
+    held as ``pending`` until the negate window has passed.
+    """
+    tb = st.tb
+    card = move.card
+    target = move.target
+    events.append(Played(seat, tb.ids[card], None if target < 0 else target, move.kind == act.USE))
+    if move.kind == act.USE:
+        st.used[seat] = True
+        ability = tb.cards[card].ability
+        push(st, ability.cost, seat, target, -1, card)
+        if tb.ability_negates[card]:
+            st.tasks.extend((T_EFFECT, e, seat, target, -1, card, -1) for e in ability.effects)
+        return
+    out_of_hand(st, seat, card)
+    trash_card(st, card)
+    if tb.negates[card]:
+        push(st, tb.cards[card].effects, seat, target, -1, card)
+
+
+def main_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """Assembly, gear and the choice of destination."""
+    tb = st.tb
+    seat = st.active
+    kind = move.kind
+    if kind == act.EQUIP:
+        equip(st, seat, move.card, events)
+    elif kind == act.FORGE:
+        events.append(Destination(seat, "the Forge"))
+        shown = [c for c in (draw_top(st, ANVIL, events) for _ in range(3)) if c >= 0]
+        st.forge = shown
+        st.forge_step = 0
+        st.phase = P_FORGE
+        events.append(ForgeShown(seat, [tb.ids[c] for c in shown]))
+    elif kind == act.QUEST:
+        events.append(Destination(seat, "Questing"))
+        draw_cards(st, seat, QUEST, 2, events)
+        end_turn(st)
+    elif kind == act.HUNT:
+        deck = move.card
+        events.append(Destination(seat, f"the {DECKS[deck].title()}"))
+        card = draw_top(st, deck, events)
+        if tb.kind[card] == "approach":
+            st.approach = card
+            events.append(ApproachRevealed(seat, tb.ids[card]))
+        else:
+            start_combat(st, seat, card, deck, events)
+    elif kind == act.FIGHT:
+        start_combat(st, seat, move.card, -1, events)
+    else:  # PASS: no destination is open
+        end_turn(st)
+
+
+def equip(st: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
+    """Assemble a part (the one it replaces goes back: a Legendary part to the Stash) or
+    equip gear; the card's `play` effects run, and a completed set's too."""
+    tb = st.tb
+    st.equips_left -= 1
+    replaced = -1
+    if tb.kind[card] == "gear":
+        out_of_hand(st, seat, card)
+        add(st.gear, seat, card)
+        was_full = True
+    else:
+        was_full = full_set(st, seat)
+        if tb.legendary[card]:
+            drop(st.stash, seat, card)
+        else:
+            out_of_hand(st, seat, card)
+        slot = tb.part[card]
+        replaced = st.weapons[seat][slot]
+        set_part(st, seat, slot, card)
+        if replaced >= 0:
+            if tb.legendary[replaced]:
+                add(st.stash, seat, replaced)
+            else:
+                into_hand(st, seat, replaced)
+    events.append(Equipped(seat, tb.ids[card], tb.ids[replaced] if replaced >= 0 else None))
+    found = [(e, card) for e in tb.triggers[card].get("play", ())]
+    if not was_full and full_set(st, seat):
+        blade = st.weapons[seat][0]
+        found.extend((e, blade) for e in tb.bonus_triggers[blade].get("play", ()))
+    push_triggered(st, found, seat)
+
+
+def forge_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """Take a shown part; optionally reforge (discard a part from hand, take a second)."""
+    tb = st.tb
+    seat = st.active
+    if move.kind == act.TAKE:
+        st.forge.remove(move.card)
+        into_hand(st, seat, move.card)
+        events.append(Gained(seat, [tb.ids[move.card]], "hand", "taken at the Forge"))
+        if st.forge_step == 0 and st.forge:
+            st.forge_step = 1
+            return
+    elif move.kind == act.REFORGE:
+        out_of_hand(st, seat, move.card)
+        add(st.trash, ANVIL, move.card)
+        events.append(Moved(seat, [tb.ids[move.card]], "the Anvil trash", "reforged"))
+        st.forge_step = 2
+        return
+    rest = st.forge
+    if rest:
+        st.decks[ANVIL].extend(reversed(rest))
+        events.append(
+            Moved(seat, [tb.ids[c] for c in rest], "the top of the Anvil deck", "not taken")
+        )
+    st.forge = []
+    end_turn(st)
+
+
+# -- turns --------------------------------------------------------------------------------------
+
+
+def start_turn(st: FoolsBladeState, seat: int, events: list[Event]) -> None:
+    """A turn begins: a skipped turn goes straight to its end; else the Boss of an Approach
+    in play arrives, the player draws a Tavern card, and the Tavern window opens."""
+    st.turn += 1
+    st.active = seat
+    st.used = [False] * st.players
+    st.equips_left = MAX_EQUIPS
+    st.roll = 0
+    if st.skips[seat] > 0:
+        st.skips[seat] -= 1
+        events.append(TurnStarted(seat, st.turn, True))
+        st.phase = P_END
+        st.end_stage = 1
+        return
+    events.append(TurnStarted(seat, st.turn, False))
+    if st.approach >= 0 and not st.gathered:
+        gather(st, events)
+    st.phase = P_TAVERN
+    draw_cards(st, seat, TAVERN, 1, events)
+    push_triggered(st, triggered(st, seat, "turn_start"), seat)
+    st.tasks.append((T_WINDOW, W_TAVERN))
+
+
+def end_turn(st: FoolsBladeState) -> None:
+    """The turn's destination is done: its end follows."""
+    st.phase = P_END
+    st.end_stage = 0
+
+
+def end_step(st: FoolsBladeState, events: list[Event]) -> None:
+    """One step of a turn's end: `turn_end` triggers, the hand limit, then curses count down,
+    the game ends if the Loot deck is empty (or the turn cap is reached), else the next turn."""
+    seat = st.active
+    stage = st.end_stage
+    st.end_stage = stage + 1
+    if stage == 0:
+        push_triggered(st, triggered(st, seat, "turn_end"), seat)
+        return
+    if stage == 1:
+        excess = len(st.hands[seat]) - hand_limit(st, seat)
+        if excess > 0:
+            choose(st, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
+        return
+    tb = st.tb
+    if st.curses[seat]:
+        kept: list[tuple[int, int]] = []
+        for card, left in zip(st.curses[seat], st.curse_left[seat], strict=True):
+            if left > 1:
+                kept.append((card, left - 1))
+            else:
+                add(st.trash, QUEST, card)
+                events.append(Moved(seat, [tb.ids[card]], "the Quest trash", "the curse expires"))
+        st.curses[seat] = tuple(card for card, _ in kept)
+        st.curse_left[seat] = tuple(left for _, left in kept)
+    st.bonuses = []
+    st.hand_bonus = [0] * st.players
+    events.append(TurnEnded(seat))
+    if not st.decks[LOOT]:
+        game_over(st, False, events)
+    elif st.turn >= st.max_turns:
+        game_over(st, True, events)
+    else:
+        start_turn(st, (seat + 1) % st.players, events)
+
+
+def game_over(st: FoolsBladeState, capped: bool, events: list[Event]) -> None:
+    """The game ends: scores and the winners (ties shared)."""
+    st.phase = P_OVER
+    st.is_over = True
+    st.current_player = None
+    scores = score_all(st)
+    events.append(GameEnded(scores, best(scores), capped))
+
+
+# -- setup: classes, Handles, first cards -------------------------------------------------------
+
+
+def choose_class(st: FoolsBladeState, card: int, events: list[Event]) -> None:
+    """A seat takes a class; after the last choice the first player's turn begins."""
+    tb = st.tb
+    seat = st.class_order[st.class_step]
+    st.classes[seat] = card
+    events.append(ClassChosen(seat, tb.ids[card]))
+    push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
+    st.class_step += 1
+    if st.class_step == st.players:
+        start_turn(st, st.first_player, events)
+
+
+def deal(st: FoolsBladeState, events: list[Event]) -> None:
+    """Setup: a Handle for each seat from the first player on, found by revealing the Anvil
+    deck (reshuffled afterwards), then one Tavern, Anvil and Quest card each."""
+    tb = st.tb
+    n = st.players
+    seats = [(st.first_player + k) % n for k in range(n)]
+    anvil = st.decks[ANVIL]
+    for seat in seats:
+        revealed: list[int] = []
+        while True:
+            found = anvil.pop()
+            if tb.part[found] == HANDLE:
+                break
+            revealed.append(found)
+        into_hand(st, seat, found)
+        events.append(HandleFound(seat, tb.ids[found], [tb.ids[c] for c in revealed]))
+        anvil.extend(revealed)
+    st.rng.shuffle(anvil)
+    for seat in seats:
+        for deck in (TAVERN, ANVIL, QUEST):
+            draw_cards(st, seat, deck, 1, events)
+
+
+__all__ = ["advance", "apply_move", "deal", "legal", "start_turn"]

@@ -1,0 +1,168 @@
+"""Information sets: what a seat may know (``view``) and states it cannot tell apart.
+
+Everything on the table is public: weapons, gear, stashes, curses, trash piles, the Forge,
+the monster fought and the Boss, and the cards everyone saw go into a hand (``known``: a
+Handle, a part taken at the Forge, a revealed card kept) until they leave it or the hand
+loses a card unseen. Hidden are the rest of other seats' hands and the order of every deck.
+A seat's recall is the view: ``determinize`` redraws every hidden card from what is neither
+in the seat's hand nor known nor face up, so a card seen going under a deck is forgotten.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import Rng, derive_seed
+from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES
+from .strength import fighter_strength, hand_limits, monster_strength
+from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
+
+if TYPE_CHECKING:
+    from .state import FoolsBladeState
+
+HAND_DECKS = (TAVERN, ANVIL, QUEST)
+BONUS_ELEMENTS = (*ELEMENTS, "best")
+
+
+def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
+    """Exactly what ``seat`` may know, as JSON; ``None`` is the spectator."""
+    out = st.common_view(seat)
+    ids = st.tb.ids
+    players = range(st.players)
+    combat = None
+    if st.c_seat >= 0:
+        combat = {
+            "seat": st.c_seat,
+            "monster": ids[st.c_card],
+            "element": ELEMENTS[st.tb.element[st.c_card]],
+            "monster_strength": monster_strength(st),
+            "player_strength": fighter_strength(st),
+        }
+    boss = None
+    if st.approach >= 0:
+        boss = {
+            "approach": ids[st.approach],
+            "cards": [ids[c] for c in st.boss_cards],
+            "strikes": st.strikes,
+            "strike_limit": st.strike_limit if st.gathered else st.tb.cards[st.approach].strikes,
+        }
+    window = None
+    if st.counter is not None:
+        window = {"kind": "negate", "seat": st.counter.seat, "passes": st.counter.passes}
+    elif st.window is not None:
+        window = {
+            "kind": WINDOW_NAMES[st.window_kind],
+            "seat": st.window.seat,
+            "passes": st.window.passes,
+        }
+    pending = None
+    if st.pending is not None:
+        p_seat, card, target, ability, negated = st.pending
+        pending = {
+            "seat": p_seat,
+            "card": ids[card],
+            "target": None if target < 0 else target,
+            "ability": ability,
+            "negated": negated,
+        }
+    decision = None
+    if st.decision is not None:
+        kind, d_seat, count, other, zone, _, _ = st.decision
+        decision = {
+            "kind": DECISION_NAMES[kind],
+            "seat": d_seat,
+            "count": count,
+            "other": None if other < 0 else other,
+            "zone": ZONES[zone],
+        }
+    out.update(
+        {
+            "classes": [ids[c] if c >= 0 else None for c in st.classes],
+            "weapons": [
+                {PARTS[k]: ids[p] if p >= 0 else None for k, p in enumerate(w)} for w in st.weapons
+            ],
+            "gear": [[ids[c] for c in g] for g in st.gear],
+            "stash": [[ids[c] for c in s] for s in st.stash],
+            "curses": [
+                [[ids[c], left] for c, left in zip(st.curses[s], st.curse_left[s], strict=True)]
+                for s in players
+            ],
+            "hand_counts": [len(h) for h in st.hands],
+            "known": [[ids[c] for c in k] for k in st.known],
+            "hand_limits": hand_limits(st),
+            "decks": {DECKS[d]: len(st.decks[d]) for d in range(len(DECKS))},
+            "trash": {DECKS[d]: [ids[c] for c in st.trash[d]] for d in range(LOOT)},
+            "forge": [ids[c] for c in st.forge] if st.forge else None,
+            "combat": combat,
+            "boss": boss,
+            "active": st.active,
+            "turn": st.turn,
+            "phase": PHASE_NAMES[st.phase],
+            "first_player": st.first_player,
+            "max_turns": st.max_turns,
+            "window": window,
+            "pending": pending,
+            "decision": decision,
+            "bonuses": [
+                [None if s == MONSTER else s, amount, BONUS_ELEMENTS[el], "turn" if t else "combat"]
+                for s, amount, el, t in st.bonuses
+            ],
+            "skips": st.skips[:],
+            "abilities_used": st.used[:],
+            "removed": [ids[c] for c in st.removed],
+            "roll": st.roll,
+        }
+    )
+    if seat is not None:
+        out["hand"] = sorted((ids[c] for c in st.hands[seat]), key=st.tb.index.__getitem__)
+    return out
+
+
+def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeState:
+    """A state ``seat`` cannot tell from this one: other hands and every deck's order redrawn.
+
+    The hidden cards (other hands and the Tavern, Anvil and Quest decks) are pooled in a
+    canonical order and shuffled; each deck takes its size from its own cards, the other
+    hands share the rest by their counts. Monster and Loot decks are reshuffled. The result
+    depends only on the view and ``seed``, and its future chance comes from ``seed``.
+    """
+    out = st.clone()
+    rng = Rng(derive_seed(seed, -1 if seat is None else seat, st.move_number))
+    tb = st.tb
+    others = [s for s in range(st.players) if s != seat]
+    pool: list[int] = []
+    for deck in HAND_DECKS:
+        pool.extend(st.decks[deck])
+    for other in others:
+        hidden = st.hands[other][:]
+        for card in st.known[other]:
+            hidden.remove(card)
+        pool.extend(hidden)
+    pool.sort()
+    rng.shuffle(pool)
+    wanted = [len(st.decks[d]) for d in range(len(DECKS))]
+    decks: list[list[int]] = [[] for _ in HAND_DECKS]
+    rest: list[int] = []
+    for card in pool:
+        deck = tb.deck[card]
+        if deck in HAND_DECKS and len(decks[deck]) < wanted[deck]:
+            decks[deck].append(card)
+        else:
+            rest.append(card)
+    for deck in HAND_DECKS:
+        out.decks[deck] = decks[deck]
+    for other in others:
+        known = st.known[other]
+        count = len(st.hands[other]) - len(known)
+        out.hands[other] = [*known, *rest[:count]]
+        del rest[:count]
+    for deck in (*MONSTER_DECKS, LOOT):
+        cards = sorted(st.decks[deck])
+        rng.shuffle(cards)
+        out.decks[deck] = cards
+    out.rng = Rng(derive_seed(seed, 7, st.move_number))
+    out._become_determinized(seed, dict(st.options))
+    return out
+
+
+__all__ = ["determinize", "view"]

@@ -1,0 +1,192 @@
+"""The Fool's Blade heuristic: whole games, each kind of decision on real views, its evaluation."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour import bots
+from parlour.bots.heuristic import foolsblade as fb
+from parlour.core import Rng, State
+
+View = dict[str, Any]
+
+
+def play_until(seed: int, wanted: Callable[[View], bool], players: int = 4) -> View:
+    """The first view (for the deciding seat) of a heuristic game that ``wanted`` accepts."""
+    state = parlour.load("foolsblade").new_game(players, seed=seed)
+    seats = [bots.make("heuristic", seed=seed * 8 + s) for s in range(players)]
+    while not state.is_over:
+        view = state.view(state.current_player)
+        if wanted(view):
+            return copy.deepcopy(view)
+        state.apply(seats[state.current_player].choose(state))
+    raise AssertionError(f"seed {seed}: no such view")
+
+
+def in_own_combat(view: View) -> bool:
+    combat = view["combat"]
+    return combat is not None and combat["seat"] == view["seat"] and view["boss"] is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_whole_games_end_with_the_loot_deck_empty(players: int) -> None:
+    for seed in range(3):
+        state = parlour.load("foolsblade").new_game(players, seed=seed)
+        seats = [bots.make("heuristic", seed=seed + s) for s in range(players)]
+        while not state.is_over:
+            assert state.current_player is not None
+            state.apply(seats[state.current_player].choose(state))
+        view = state.view(None)
+        assert view["decks"]["loot"] == 0
+        assert view["turn"] < view["max_turns"]
+        assert state.winners()
+
+
+def test_same_view_same_seed_same_action() -> None:
+    state = parlour.load("foolsblade").new_game(4, seed=5)
+    heuristic = bots.make("heuristic", seed=1)
+    for _ in range(120):
+        view = state.view(state.current_player)
+        assert fb.choose(copy.deepcopy(view), Rng(3)) == fb.choose(view, Rng(3))
+        state.apply(heuristic.choose(state))
+
+
+def test_plays_just_enough_strength_to_win_its_own_combat() -> None:
+    view = play_until(1, in_own_combat)
+    combat = view["combat"]
+    combat["element"] = "neutral"
+    combat["monster_strength"] = combat["player_strength"] + 2
+    view["hand"] = ["second-wind", "whetstone"]
+    view["legal_actions"] = ["play second-wind", "pass"]
+    assert fb.choose(view, Rng(0)) == "play second-wind"
+    combat["monster_strength"] = combat["player_strength"] - 1  # already winning
+    assert fb.choose(view, Rng(0)) == "pass"
+    combat["monster_strength"] = combat["player_strength"] + 20  # hopeless
+    assert fb.choose(view, Rng(0)) == "pass"
+
+
+def test_elemental_strength_counts_by_the_element_table() -> None:
+    view = play_until(1, in_own_combat)
+    combat = view["combat"]
+    combat["monster_strength"] = combat["player_strength"] + 3
+    view["legal_actions"] = ["play flame-oil", "pass"]
+    combat["element"] = "plant"  # fire counts double: 8 turns the combat
+    assert fb.choose(view, Rng(0)) == "play flame-oil"
+    combat["element"] = "water"  # fire counts nothing
+    assert fb.choose(view, Rng(0)) == "pass"
+
+
+def test_trips_the_leader_when_it_turns_their_win_into_a_loss() -> None:
+    def others_combat(view: View) -> bool:
+        combat = view["combat"]
+        return combat is not None and combat["seat"] != view["seat"] and view["boss"] is None
+
+    view = play_until(2, others_combat)
+    me, fighter = view["seat"], view["combat"]["seat"]
+    combat = view["combat"]
+    combat["player_strength"] = combat["monster_strength"] + 2
+    view["legal_actions"] = ["play trip-wire", "pass"]
+    view["scores"][fighter] = view["scores"][me] + 10
+    assert fb.choose(view, Rng(0)) == "play trip-wire"
+    combat["player_strength"] = combat["monster_strength"] + 6  # the card would not turn it
+    assert fb.choose(view, Rng(0)) == "pass"
+
+
+def test_discards_the_least_and_steals_the_most() -> None:
+    view = play_until(3, lambda v: v["phase"] == "assembly" and v["seat"] == v["active"])
+    view["weapons"][view["seat"]]["guard"] = None
+    view["hand"] = ["whetstone", "bramble-guard", "chain-hauberk"]
+    view["legal_actions"] = [f"discard {c}" for c in view["hand"]]
+    assert fb.choose(view, Rng(0)) == "discard whetstone"
+    view["legal_actions"] = [f"give {c}" for c in view["hand"]]
+    assert fb.choose(view, Rng(0)) == "give whetstone"
+    view["legal_actions"] = ["steal tarnished-ring", "steal kings-signet", "steal whetstone"]
+    assert fb.choose(view, Rng(0)) == "steal kings-signet"
+
+
+def test_equips_a_stronger_part_and_keeps_a_weaker_one_in_hand() -> None:
+    view = play_until(3, lambda v: v["phase"] == "assembly" and v["seat"] == v["active"])
+    me = view["seat"]
+    view["weapons"][me] = {
+        "blade": "wayfarer-blade",
+        "guard": None,
+        "handle": "wayfarer-handle",
+        "pommel": None,
+    }
+    view["legal_actions"] = ["equip thornroot-blade", "forge", "quest", "hunt forest"]
+    assert fb.choose(view, Rng(0)) == "equip thornroot-blade"
+    view["legal_actions"] = ["equip clockwork-blade", "forge", "quest", "hunt forest"]
+    assert fb.choose(view, Rng(0)) != "equip clockwork-blade"
+
+
+def test_an_empty_weapon_goes_to_the_forge_a_strong_one_hunts() -> None:
+    view = play_until(3, lambda v: v["phase"] == "assembly" and v["seat"] == v["active"])
+    me = view["seat"]
+    view["gear"][me] = []
+    view["classes"][me] = "sellsword"
+    view["legal_actions"] = ["forge", "quest", "hunt forest", "hunt cavern", "hunt dungeon"]
+    view["weapons"][me] = {"blade": None, "guard": None, "handle": "clockwork-handle"}
+    view["weapons"][me]["pommel"] = None
+    assert fb.choose(view, Rng(0)) == "forge"
+    strong = {p: f"starfall-{p}" for p in fb.PARTS}
+    view["weapons"][me] = strong
+    assert fb.choose(view, Rng(0)).startswith("hunt ")
+    assert fb.hunt_value(view, me, "forest") > 0
+
+
+def test_strength_against_each_element() -> None:
+    view = play_until(3, lambda v: v["phase"] == "assembly")
+    me = view["seat"]
+    view["gear"][me] = []
+    view["curses"][me] = []
+    view["classes"][me] = "cutpurse"
+    view["weapons"][me] = {
+        "blade": "cinderbrand-blade",
+        "guard": None,
+        "handle": "tidecaller-handle",
+        "pommel": None,
+    }
+    # A Fire 4 Blade and a Water 2 Handle: x2 and x0 by the table.
+    assert fb.strength_against(view, me, "forest", "neutral") == 6
+    assert fb.strength_against(view, me, "forest", "plant") == 8 + 0
+    assert fb.strength_against(view, me, "forest", "fire") == 4 + 4
+    assert fb.strength_against(view, me, "forest", "water") == 0 + 2
+
+
+def test_roll_chance() -> None:
+    assert fb.roll_chance(["d20"], "roll >= 14") == pytest.approx(7 / 20)
+    assert fb.roll_chance(["d6", "d6"], "roll == 7") == pytest.approx(6 / 36)
+    assert fb.roll_chance(["d4"], "roll > 4") == 0.0
+
+
+def test_evaluate_is_a_share_of_the_win_led_by_the_leader() -> None:
+    view = play_until(4, lambda v: v["turn"] > 20)
+    shares = fb.evaluate(view)
+    assert sum(shares) == pytest.approx(1.0)
+    leader = max(range(view["players"]), key=lambda s: view["scores"][s])
+    assert shares[leader] == max(shares)
+    assert all(0.0 <= s <= 1.0 for s in shares)
+
+
+def test_the_search_bot_plays_fools_blade() -> None:
+    state: State = parlour.load("foolsblade").new_game(3, seed=6)
+    heuristic = bots.make("heuristic", seed=2)
+    search = bots.make("ismcts", seed=1, iterations=30, rollout_depth=20)
+    hard = bots.make("hard", seed=1, iterations=30)
+    decisions = 0
+    while not state.is_over and decisions < 6:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            bot = search if decisions % 2 else hard
+            action = bot.choose(state)
+            assert action in legal
+            decisions += 1
+        else:
+            action = heuristic.choose(state)
+        state.apply(action)
+    assert decisions == 6

@@ -1,0 +1,154 @@
+"""Card files: typed models, and errors that name the file, the card and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from parlour import GameError
+from parlour.games.foolsblade.cards import PRIMITIVES, card_text, load_cards, parse_condition
+
+from .cardsets import FEATURES, NUMBERS, write_set
+
+
+def load(tmp_path: Path, text: str) -> object:
+    return load_cards(write_set(tmp_path, NUMBERS + text))
+
+
+def test_the_game_set_and_the_test_sets_load() -> None:
+    cards = load_cards()
+    kinds = {card.kind for card in cards.cards}
+    assert kinds == {
+        "class",
+        "part",
+        "monster",
+        "approach",
+        "boss",
+        "tavern",
+        "action",
+        "gear",
+        "curse",
+        "treasure",
+    }
+    assert all(card_text(card) for card in cards.cards if getattr(card, "effects", None))
+
+
+def test_every_primitive_has_a_model_named_by_its_do() -> None:
+    names = {get_args(model.model_fields["do"].annotation)[0] for model in PRIMITIVES}
+    assert names == {
+        "draw",
+        "reveal",
+        "discard",
+        "steal",
+        "give",
+        "break",
+        "strength",
+        "roll",
+        "hand_limit",
+        "skip_turn",
+        "negate",
+        "fight",
+        "bottom",
+        "summon",
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "treasure"\nvalue = 1\nworth = 2\n',
+            "cards.toml: card 'x': field 'worth': Extra inputs are not permitted",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "tavern"\n'
+            'effects = [{ do = "draw", deck = "tavern", cout = 1 }]\n',
+            "card 'x': field 'effects[0].cout'",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "tavern"\neffects = [{ do = "teleport" }]\n',
+            "card 'x': field 'effects[0]'",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "monster"\ndeck = "swamp"\n'
+            'element = "fire"\nstrength = 1\nvalue = 1\n',
+            "card 'x': field 'deck'",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "part"\npart = "guard"\nset = "s"\n'
+            'element = "fire"\nstrength = 1\nset_bonus = [{ do = "strength", amount = 1 }]\n',
+            "only a Blade shows its set's bonus",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "gear"\n'
+            'effects = [{ do = "draw", deck = "tavern" }]\n',
+            "needs `on`",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "monster"\ndeck = "forest"\n'
+            'element = "fire"\nstrength = 1\nvalue = 1\n'
+            'lose = [{ do = "discard", who = "chosen" }]\n',
+            "who = 'chosen' is for cards played from hand only",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "action"\n'
+            'effects = [{ do = "draw", deck = "loot", if = "gold > 2" }]\n',
+            "unknown subject 'gold'",
+        ),
+        (
+            '[[card]]\nid = "rat"\nname = "Rat again"\nkind = "treasure"\nvalue = 1\n',
+            "card 'rat': field 'id' repeats a card of cards.toml",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "boss"\nelement = "fire"\nstrength = 3\n',
+            "no Approach card gathers this Boss card",
+        ),
+        (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "approach"\ndeck = "forest"\n'
+            'strikes = 2\nbosses = ["nobody"]\n',
+            "field 'bosses': 'nobody' is not a Boss card",
+        ),
+    ],
+)
+def test_mistakes_name_the_file_the_card_and_the_field(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    with pytest.raises(GameError) as raised:
+        load(tmp_path, text)
+    assert message in str(raised.value)
+
+
+def test_a_folder_must_hold_card_files(tmp_path: Path) -> None:
+    with pytest.raises(GameError, match=r"no \.toml card files"):
+        load_cards(tmp_path)
+    (tmp_path / "bad.toml").write_text("[[card]\n")
+    with pytest.raises(GameError, match=r"bad\.toml: not valid TOML"):
+        load_cards(tmp_path)
+
+
+def test_conditions_parse_or_say_why_not() -> None:
+    assert parse_condition("hand >= 2 and element == fire") == (
+        ("hand", ">=", 2),
+        ("element", "==", "fire"),
+    )
+    for bad, why in [
+        ("hand > many", "whole number"),
+        ("element > fire", "== or !="),
+        ("hand", "subject op value"),
+    ]:
+        with pytest.raises(ValueError, match=why):
+            parse_condition(bad)
+
+
+def test_card_texts_are_generated_from_effects(tmp_path: Path) -> None:
+    cards = load_cards(write_set(tmp_path, FEATURES))
+    by_id = cards.by_id
+    assert card_text(by_id["thief"]) == (
+        "Your hand limit +1. Ability (cost: You discard 2 tavern cards from hand): "
+        "Steal 1 card from a chosen player's hand at random"
+    )
+    assert card_text(by_id["wolf"]) == (
+        "Win: You draw 1 loot card. Lose: You discard 1 gear card from hand"
+    )

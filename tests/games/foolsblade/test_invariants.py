@@ -1,0 +1,180 @@
+"""Properties over whole random games: cards are conserved, scores follow from the public
+view, another card set plays through the `cards` option, views and determinize agree."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.core import Rng
+from parlour.games.foolsblade.state import FoolsBladeState
+from parlour.games.foolsblade.table import LOOT
+
+from .cardsets import NUMBERS, write_set
+from .conftest import started
+
+
+def everywhere(st: FoolsBladeState) -> Counter[int]:
+    """Every card on the table or in a deck, hand or trash (classes aside)."""
+    found: Counter[int] = Counter()
+    for pile in (*st.decks, *st.trash, st.removed, st.forge, st.boss_cards, st.c_added):
+        found.update(pile)
+    for seat in range(st.players):
+        for pile in (st.hands[seat], st.gear[seat], st.stash[seat], st.curses[seat]):
+            found.update(pile)
+        found.update(p for p in st.weapons[seat] if p >= 0)
+    if st.approach >= 0:
+        found[st.approach] += 1
+    if st.c_deck >= 0 and st.c_outcome < 0:  # a monster in combat, not yet placed
+        found[st.c_card] += 1
+    return found
+
+
+def random_game(st: FoolsBladeState, seed: int, limit: int = 20_000) -> FoolsBladeState:
+    """Play random legal actions to the end, checking conservation after each."""
+    rng = Rng(seed)
+    for _ in range(limit):
+        if st.is_over:
+            break
+        legal = st.legal_actions()
+        st.apply(legal[rng.below(len(legal))])
+        assert_conserved(st)
+        for seat in range(st.players):  # cards known to be in a hand are in it
+            assert not Counter(st.known[seat]) - Counter(st.hands[seat])
+    return st
+
+
+def assert_conserved(st: FoolsBladeState) -> None:
+    """The decks' cards are all somewhere, once each; Boss cards out of the box are unique."""
+    tb = st.tb
+    found = everywhere(st)
+    bosses = Counter({c: n for c, n in found.items() if tb.kind[c] == "boss"})
+    assert all(n == 1 for n in bosses.values())
+    expected: Counter[int] = Counter()
+    for deck in range(LOOT):
+        expected.update(tb.full_deck(deck))
+    expected.update(tb.loot_deck(bool(st.options.get("side_quest"))))
+    assert found - bosses == expected
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_cards_are_conserved_through_random_games(players: int) -> None:
+    for seed in range(2):
+        st = parlour.load("foolsblade").new_game(players, seed=seed)
+        assert isinstance(st, FoolsBladeState)
+        random_game(st, seed)
+        assert st.is_over
+
+
+def test_cards_are_conserved_with_the_test_set_and_side_quest(features: str) -> None:
+    for seed in range(3):
+        st = parlour.load("foolsblade").new_game(3, seed=seed, cards=features, side_quest=True)
+        assert isinstance(st, FoolsBladeState)
+        random_game(st, seed)
+
+
+def recomputed(st: FoolsBladeState, view: dict[str, Any]) -> list[int]:
+    """Each seat's score from the public view and the cards' own fields alone."""
+    out = []
+    for seat in range(st.players):
+        weapon = view["weapons"][seat]
+        total = sum(st.card(c)["strength"] for c in weapon.values() if c is not None)
+        for card_id in view["stash"][seat]:
+            card = st.card(card_id)
+            total += card["strength"] if card["kind"] == "part" else card["value"]
+        out.append(total)
+    return out
+
+
+def test_scores_equal_their_recomputation_from_the_public_view() -> None:
+    for seed in range(3):
+        st = parlour.load("foolsblade").new_game(4, seed=seed)
+        assert isinstance(st, FoolsBladeState)
+        rng = Rng(seed)
+        while not st.is_over:
+            view = st.view(None)
+            assert view["scores"] == recomputed(st, view)
+            legal = st.legal_actions()
+            st.apply(legal[rng.below(len(legal))])
+        assert st.scores() == recomputed(st, st.view(None))
+        assert st.winners() == [s for s, v in enumerate(st.scores()) if v == max(st.scores())]
+
+
+def test_a_numbers_only_set_plays_through_the_cards_option(numbers: str) -> None:
+    game = parlour.load("foolsblade")
+    space = game.action_space(3, cards=numbers)
+    assert space != game.action_space(3)
+    assert "choose c1" in space and "play ale" in space and "hunt dungeon" in space
+    for seed in range(3):
+        st = game.new_game(3, seed=seed, cards=numbers)
+        assert isinstance(st, FoolsBladeState)
+        assert st.card("ogre") == {
+            "id": "ogre",
+            "name": "Ogre",
+            "kind": "monster",
+            "copies": 6,
+            "deck": "dungeon",
+            "element": "water",
+            "strength": 8,
+            "value": 5,
+            "modifiers": ["d6"],
+            "win": [],
+            "lose": [],
+            "effects": [],
+        }
+        rng = Rng(seed)
+        while not st.is_over:
+            legal = st.legal_actions()
+            assert all(a.text in space for a in legal)
+            st.apply(legal[rng.below(len(legal))])
+        assert st.log[-1].to_dict()["capped"] is True  # nothing in this set draws Loot
+        assert parlour.replay(st.record()).view(None) == st.view(None)
+
+
+def test_bad_card_options_are_game_errors(tmp_path: Path) -> None:
+    game = parlour.load("foolsblade")
+    with pytest.raises(parlour.GameError, match="cards"):
+        game.new_game(3, cards=str(tmp_path / "missing"))
+    few = write_set(tmp_path / "few", NUMBERS.replace("copies = 8", "copies = 2"))
+    with pytest.raises(parlour.GameError, match="2 Handles, fewer than 3"):
+        game.new_game(3, cards=few)
+    assert game.new_game(2, cards=few).players == 2
+    with pytest.raises(parlour.GameError, match="max_turns"):
+        game.new_game(3, max_turns=0)
+    with pytest.raises(parlour.GameError, match="side_quest"):
+        game.new_game(3, side_quest="yes")
+
+
+def test_determinize_keeps_known_hand_cards_and_redraws_the_rest(features: str) -> None:
+    st = started(features, players=3)
+    st.known[1] = tuple(st.hands[1][:1])
+    kept = st.known[1][0]
+    for seed in range(6):
+        guess = st.determinize(0, seed)
+        assert isinstance(guess, FoolsBladeState)
+        assert kept in guess.hands[1]
+        assert guess.view(0) == st.view(0)
+        assert guess.hands[0] == st.hands[0]
+        hidden = [*guess.hands[1], *guess.hands[2], *guess.decks[0], *guess.decks[1]]
+        assert sorted(hidden + guess.decks[2]) == sorted(
+            [*st.hands[1], *st.hands[2], *st.decks[0], *st.decks[1], *st.decks[2]]
+        )
+        assert everywhere(guess) == everywhere(st)
+    guesses = {tuple(st.determinize(0, seed).hands[2]) for seed in range(6)}
+    assert len(guesses) > 1
+
+
+def test_aliases_and_options() -> None:
+    game = parlour.load("fools-blade")
+    assert game.name == "foolsblade" and game.title == "Fool's Blade"
+    assert (game.min_players, game.max_players) == (2, 6)
+    assert {o: game.options[o].to_dict()["type"] for o in game.options} == {
+        "cards": "str",
+        "side_quest": "bool",
+        "max_turns": "int",
+    }
+    assert game.options["max_turns"].default == 300
