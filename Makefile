@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium
+	$(BIN)/parlour serve --host 127.0.0.1 --port 8000 --db sqlite:///parlour.db
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -21,6 +21,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
+	bash scripts/test-setup.sh
 	$(BIN)/pytest -n 2
 
 test-fast: lint
