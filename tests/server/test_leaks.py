@@ -49,7 +49,7 @@ def test_no_message_to_a_seat_shows_another_seats_hidden_cards(
     players = (
         smallest(game) + 1 if smallest(game) < parlour.load(game).max_players else smallest(game)
     )
-    bots = {seat: "random" for seat in range(1, players)}
+    bots = dict.fromkeys(range(1, players), "random")
     answer = create(client, game, players, bots, seed=21)
     table, token = answer["table"], answer["seats"][0]["token"]
     messages: list[dict[str, Any]] = []
