@@ -73,7 +73,15 @@ def _start(game: Game, players: int, seed: int, options: dict[str, Any]) -> Stat
     return state
 
 
-NIM = Game("nim", "Nim", 2, 2, _start, {"pile": Option("pile", 7, "stones in the pile")})
+NIM = Game(
+    "nim",
+    "Nim",
+    2,
+    2,
+    _start,
+    list_actions=lambda players, options: ["take 1", "take 2"],
+    options={"pile": Option("pile", 7, "stones in the pile", type="int", min=1)},
+)
 
 
 @pytest.fixture

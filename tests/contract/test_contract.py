@@ -187,7 +187,8 @@ def test_record_survives_json_and_replays(case: tuple[str, int]) -> None:
     for steps in (0, 25, MAX_ACTIONS):
         state = advanced(name, players, seed=23, steps=steps)
         record = json.loads(json.dumps(state.record()))
-        assert set(record) == {"game", "players", "seed", "options", "actions"}
+        assert set(record) == {"game", "version", "players", "seed", "options", "actions"}
+        assert record["version"] == parlour.load(name).version
         assert record["game"] == name and record["players"] == players
         again = parlour.replay(record)
         assert all_views(again) == all_views(state)

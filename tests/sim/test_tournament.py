@@ -88,7 +88,8 @@ def result(index: int, deal: int, seats: tuple[str, ...], winner: int) -> GameRe
     """A made-up finished game of three seats that ``winner`` won with a score of 9."""
     scores = [9 if seat == winner else seat for seat in range(3)]
     returns = [1.0 if seat == winner else 0.0 for seat in range(3)]
-    return GameResult(index, deal, 0, seats, {}, returns, scores, [winner], [0.3] * 3, [3] * 3)
+    record = {"game": "citadels"}  # higher scores win, as in this made-up game
+    return GameResult(index, deal, 0, seats, record, returns, scores, [winner], [0.3] * 3, [3] * 3)
 
 
 def test_summary_shares_intervals_and_ratings() -> None:

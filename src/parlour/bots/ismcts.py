@@ -17,7 +17,7 @@ from ..core import Action, GameError, Rng, State
 from ..core.rng import random_playout
 from .heuristic import Chooser, Evaluator, chooser, evaluator
 
-__all__ = ["IsmctsBot", "Node", "score_direction", "shaped_returns"]
+__all__ = ["IsmctsBot", "Node", "shaped_returns"]
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -34,35 +34,20 @@ class Node:
         self.avail = 1
 
 
-def score_direction(scores: list[int], winners: list[int]) -> int:
-    """``1`` when the winners hold the highest score, ``-1`` the lowest, ``0`` when unclear.
-
-    Read from a finished game, so that nothing needs to know whether a game counts points
-    up (Citadels) or down (Fearless).
-    """
-    if not winners or max(scores) == min(scores):
-        return 0
-    best = scores[winners[0]]
-    if best == max(scores):
-        return 1
-    return -1 if best == min(scores) else 0
-
-
 def shaped_returns(state: State, weight: float) -> list[float]:
     """``returns()`` blended with each seat's standing by score, ``weight`` of the way.
 
-    Whether higher or lower scores are better is read from who won, so the shaping needs
-    no knowledge of the game; when the scores do not tell (all equal) it adds nothing.
+    Whether higher or lower scores are better is the game's ``lower_score_wins``; when all
+    scores are equal the standing adds nothing.
     """
     won = state.returns()
     if weight <= 0.0:
         return won
     scores = state.scores()
-    direction = score_direction(scores, state.winners())
-    if direction == 0:
-        return won
     high, low = max(scores), min(scores)
-    if direction > 0:
+    if high == low:
+        return won
+    if not state.game.lower_score_wins:
         standing = [(s - low) / (high - low) for s in scores]
     else:
         standing = [(high - s) / (high - low) for s in scores]

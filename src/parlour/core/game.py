@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from .actions import Action
 from .errors import GameError, IllegalAction
@@ -29,38 +29,77 @@ def unchain(chain: Chain) -> list[Any]:
     return items
 
 
+OptionType = Literal["bool", "int", "str", "list"]
+
+
 @dataclass(frozen=True)
 class Option:
-    """A variant a game takes: its default, a one-line help, and a checker.
+    """A variant a game takes: its type, default, a one-line help, and a checker.
 
     ``check(value, players)`` returns the value as the game stores it (JSON-serialisable)
-    or raises ``ValueError`` with a sentence saying what is wrong.
+    or raises ``ValueError`` with a sentence saying what is wrong. ``choices``, ``min`` and
+    ``max`` describe the legal values, for forms and command lines.
     """
 
     name: str
     default: Any
     help: str
     check: Callable[[Any, int], Any] | None = None
+    type: OptionType = "str"
+    choices: tuple[Any, ...] | None = None
+    min: int | None = None
+    max: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The option as JSON: name, default and help."""
-        return {"name": self.name, "default": self.default, "help": self.help}
+        """The option as JSON: name, default, help, type, and choices, min, max where set."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "default": self.default,
+            "help": self.help,
+            "type": self.type,
+        }
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        return out
 
 
 @dataclass(frozen=True)
 class Game:
-    """A game of the registry: its names, player range, options and how to start it."""
+    """A game of the registry: its names, player range, options and how to start it.
+
+    ``version`` is the rules version written in every record: raise it whenever a change
+    of rules would make old records replay differently. ``list_actions(players, options)``
+    lists every action text a seat can ever take, for ``action_space``.
+    """
 
     name: str
     title: str
     min_players: int
     max_players: int
     start: Callable[[Game, int, int, dict[str, Any]], State] = field(repr=False)
+    list_actions: Callable[[int, dict[str, Any]], list[str]] = field(repr=False)
     options: Mapping[str, Option] = field(default_factory=dict)
     aliases: tuple[str, ...] = ()
+    lower_score_wins: bool = False
+    version: str = "1"
 
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh state; ``GameError`` names a bad player count, option or option value."""
+        values = self.checked_options(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise GameError(f"seed must be a whole number, not {seed!r}")
+        return self.start(self, players, seed, values)
+
+    def action_space(self, players: int, **options: Any) -> list[str]:
+        """Every action text any seat can ever take in such a game, in a fixed order."""
+        return self.list_actions(players, self.checked_options(players, options))
+
+    def checked_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value as stored, defaults filled in; ``GameError`` names a bad one."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise GameError(f"players must be a whole number, not {players!r}")
         if not self.min_players <= players <= self.max_players:
@@ -68,8 +107,6 @@ class Game:
                 f"{self.title} takes {self.min_players} to {self.max_players} players, "
                 f"not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise GameError(f"seed must be a whole number, not {seed!r}")
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
@@ -83,7 +120,7 @@ class Game:
                 except ValueError as error:
                     raise GameError(f"bad value for option {name!r}: {error}") from None
             values[name] = value
-        return self.start(self, players, seed, values)
+        return values
 
 
 class Setup:
@@ -109,11 +146,12 @@ class State:
     when its hot path needs it, keeping the same behaviour.
     """
 
-    __slots__ = ("_journal", "_setup", "current_player", "is_over", "players")
+    __slots__ = ("_journal", "_setup", "current_player", "is_over", "move_number", "players")
 
     players: int
     current_player: int | None
     is_over: bool
+    move_number: int
     _setup: Setup
     _journal: Journal
 
@@ -123,6 +161,7 @@ class State:
         self.players = players
         self.current_player = None
         self.is_over = False
+        self.move_number = 0
         self._journal = None
 
     def _copy_base(self, other: State) -> None:
@@ -131,6 +170,7 @@ class State:
         self.players = other.players
         self.current_player = other.current_player
         self.is_over = other.is_over
+        self.move_number = other.move_number
         self._journal = other._journal
 
     @property
@@ -188,6 +228,7 @@ class State:
         """Carry out a legal action (or its text); illegal input raises and changes nothing."""
         legal = self.resolve(action)
         events = self._apply(legal)
+        self.move_number += 1
         self._journal = (legal, events, self._journal)
         return events
 
@@ -254,6 +295,7 @@ class State:
             raise GameError("a determinized state is a guess at hidden cards and has no record")
         return {
             "game": self.game.name,
+            "version": self.game.version,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
@@ -270,6 +312,7 @@ class State:
             "seat": seat,
             "current_player": self.current_player,
             "is_over": self.is_over,
+            "move": self.move_number,
             "scores": self.scores(),
             "winners": self.winners(),
         }

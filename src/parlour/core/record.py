@@ -24,6 +24,7 @@ class Record:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     actions: tuple[str, ...] = ()
+    version: str | None = None
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Record:
@@ -46,7 +47,10 @@ class Record:
             raise GameError(f"the record's 'options' must be an object, not {options!r}")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise GameError("the record's 'actions' must be a list of action texts")
-        return cls(game, players, seed, dict(options), tuple(actions))
+        version = data.get("version")
+        if version is not None and not isinstance(version, str):
+            raise GameError(f"the record's 'version' must be a text, not {version!r}")
+        return cls(game, players, seed, dict(options), tuple(actions), version)
 
     @classmethod
     def from_json(cls, text: str) -> Record:
@@ -78,9 +82,11 @@ class Record:
         return data
 
     def to_dict(self) -> dict[str, Any]:
-        """The dict form, as ``state.record()`` gives it."""
-        return {
-            "game": self.game,
+        """The dict form, as ``state.record()`` gives it (``version`` where known)."""
+        out: dict[str, Any] = {"game": self.game}
+        if self.version is not None:
+            out["version"] = self.version
+        return out | {
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
@@ -104,6 +110,13 @@ def replay(record: Record | Mapping[str, Any], upto: int | None = None) -> State
         try:
             state.apply(text)
         except IllegalAction as error:
+            current = state.game.version
+            if rec.version is not None and rec.version != current:
+                raise GameError(
+                    f"this record was played under version {rec.version} of the "
+                    f"{state.game.title} rules and this Parlour plays version {current}; "
+                    f"its action {number}, {text!r}, no longer replays"
+                ) from None
             raise GameError(
                 f"action {number} of the record, {text!r}, cannot be played: {error}"
             ) from None

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import bots, load
-from ..bots.ismcts import score_direction
 from ..core import GameError, derive_seed
 
 __all__ = [
@@ -306,7 +305,7 @@ def _interval(samples: Sequence[float]) -> tuple[float, float]:
 
 def _ranks(result: GameResult) -> list[float]:
     """Finishing places (1 = best, ties shared): by returns, then by score toward the win."""
-    direction = score_direction(result.scores, result.winners)
+    direction = -1 if load(result.record["game"]).lower_score_wins else 1
     keys = [
         (ret, direction * score) for ret, score in zip(result.returns, result.scores, strict=True)
     ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Game, Option
+from .actions import action_space
 from .state import CitadelsState
 
 __all__ = ["GAME", "CitadelsState"]
@@ -32,18 +33,22 @@ GAME = Game(
     min_players=2,
     max_players=7,
     start=_start,
+    list_actions=action_space,
     options={
         "great_wall": Option(
             "great_wall",
             False,
             "add the English edition's Great Wall (the Warlord pays 1 more beside it)",
             _check_great_wall,
+            type="bool",
         ),
         "max_rounds": Option(
             "max_rounds",
             100,
             "end the game after this many rounds, scored as usual (a cap that play never nears)",
             _check_max_rounds,
+            type="int",
+            min=1,
         ),
     },
     aliases=("ohne-furcht-und-adel",),

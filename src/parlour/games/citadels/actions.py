@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import Action
-from .data import C_SLUG, D_SLUG
+from .data import C_SLUG, D_SLUG, DISTRICTS
 
 # Action kinds, the verb of each text in the comment.
 CHOOSE = 0  # choose <character>            (draft: keep a character)
@@ -89,3 +89,31 @@ def move(kind: int, a: int = 0, b: int = 0) -> Move:
     if found is None:
         found = _CACHE[key] = Move(_text(kind, a, b), kind, a, b)
     return found
+
+
+def action_space(players: int, options: dict[str, Any]) -> list[str]:
+    """Every action text of a game with ``players`` seats and these options, in a fixed order."""
+    characters = range(len(C_SLUG))
+    districts = [d.index for d in DISTRICTS if options["great_wall"] or not d.optional]
+    seats = range(players)
+    kinds: list[tuple[int, int, int]] = [
+        *((CHOOSE, c, 0) for c in characters),
+        *((HIDE, c, 0) for c in characters),
+        (TAKE_GOLD, 0, 0),
+        (DRAW, 0, 0),
+        *((KEEP, d, 0) for d in districts),
+        *((BUILD, d, 0) for d in districts),
+        (INCOME, 0, 0),
+        *((ASSASSINATE, c, 0) for c in characters),
+        *((ROB, c, 0) for c in characters),
+        *((SWAP, s, 0) for s in seats),
+        *((DISCARD, d, 0) for d in districts),
+        (DONE, 0, 0),
+        *((DESTROY, s, d) for s in seats for d in districts),
+        *((LABORATORY_USE, d, 0) for d in districts),
+        (SMITHY_USE, 0, 0),
+        *((RESCUE, d, 0) for d in districts),
+        (PASS, 0, 0),
+        (END_TURN, 0, 0),
+    ]
+    return [move(kind, a, b).text for kind, a, b in kinds]

@@ -22,6 +22,7 @@ class RoundStarted(Event):
     """A round begins: its number, the crown, the face-up characters."""
 
     kind: ClassVar[str] = "round"
+    public = "all"
     round: int
     crown: int
     face_up: list[str]
@@ -36,6 +37,8 @@ class CharacterTaken(Event):
     """A seat keeps a character (or, in the 2-player draft, puts one face down); private."""
 
     kind: ClassVar[str] = "draft"
+    public = ("seat", "face_down")
+    shown_to = "seat"
     seat: int
     character: str | None
     face_down: bool
@@ -45,17 +48,13 @@ class CharacterTaken(Event):
         what = "a character" if self.character is None else f"the {_names([self.character])}"
         return f"{who} puts {what} face down." if self.face_down else f"{who} chooses {what}."
 
-    def for_seat(self, seat: int | None) -> Event:
-        if seat == self.seat:
-            return self
-        return CharacterTaken(self.seat, None, self.face_down)
-
 
 @event
 class Called(Event):
     """A character is called: its holder reveals it, or nobody answers."""
 
     kind: ClassVar[str] = "call"
+    public = "all"
     character: str
     seat: int | None
 
@@ -69,6 +68,7 @@ class Skipped(Event):
     """The murdered character is called; its holder stays silent and loses the turn."""
 
     kind: ClassVar[str] = "murdered-skipped"
+    public = "all"
     character: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
@@ -80,6 +80,7 @@ class GoldGained(Event):
     """A seat gains gold (from the bank, or from another seat when ``source`` is set)."""
 
     kind: ClassVar[str] = "gold"
+    public = "all"
     seat: int
     amount: int
     reason: str
@@ -96,6 +97,8 @@ class Drew(Event):
     """A seat draws cards; only it sees which."""
 
     kind: ClassVar[str] = "draw"
+    public = ("seat", "count", "reason")
+    shown_to = "seat"
     seat: int
     count: int
     cards: list[str] | None
@@ -106,15 +109,14 @@ class Drew(Event):
         what = f": {_names(self.cards)}" if self.cards is not None else ""
         return f"{who} draws {self.count} card{'s' * (self.count != 1)} ({self.reason}){what}."
 
-    def for_seat(self, seat: int | None) -> Event:
-        return self if seat == self.seat else Drew(self.seat, self.count, None, self.reason)
-
 
 @event
 class Kept(Event):
     """A seat keeps a drawn card; the card is private."""
 
     kind: ClassVar[str] = "keep"
+    public = ("seat",)
+    shown_to = "seat"
     seat: int
     card: str | None
 
@@ -122,15 +124,14 @@ class Kept(Event):
         what = "a card" if self.card is None else f"the {_names([self.card])}"
         return f"{player_name(self.seat, names)} keeps {what}."
 
-    def for_seat(self, seat: int | None) -> Event:
-        return self if seat == self.seat else Kept(self.seat, None)
-
 
 @event
 class Discarded(Event):
     """Cards go from a hand to the bottom of the deck; only their owner sees which."""
 
     kind: ClassVar[str] = "discard"
+    public = ("seat", "count", "reason")
+    shown_to = "seat"
     seat: int
     count: int
     cards: list[str] | None
@@ -142,15 +143,13 @@ class Discarded(Event):
         plural = "s" * (self.count != 1)
         return f"{who} puts {self.count} card{plural} under the deck ({self.reason}){what}."
 
-    def for_seat(self, seat: int | None) -> Event:
-        return self if seat == self.seat else Discarded(self.seat, self.count, None, self.reason)
-
 
 @event
 class Built(Event):
     """A seat builds a district."""
 
     kind: ClassVar[str] = "build"
+    public = "all"
     seat: int
     district: str
     cost: int
@@ -165,6 +164,7 @@ class Named(Event):
     """The Assassin murders or the Thief robs a character, named aloud."""
 
     kind: ClassVar[str] = "target"
+    public = "all"
     seat: int
     verb: str
     character: str
@@ -178,6 +178,7 @@ class HandsSwapped(Event):
     """The Magician swaps hands with another seat."""
 
     kind: ClassVar[str] = "swap"
+    public = "all"
     seat: int
     other: int
 
@@ -191,6 +192,7 @@ class CrownPassed(Event):
     """The crown goes to the King's holder."""
 
     kind: ClassVar[str] = "crown"
+    public = "all"
     seat: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
@@ -202,6 +204,7 @@ class Destroyed(Event):
     """The Warlord destroys a district, paying for it."""
 
     kind: ClassVar[str] = "destroy"
+    public = "all"
     seat: int
     owner: int
     district: str
@@ -217,6 +220,7 @@ class Rescued(Event):
     """The Graveyard's owner pays 1 gold and takes the destroyed district into hand."""
 
     kind: ClassVar[str] = "rescue"
+    public = "all"
     seat: int
     district: str
 
@@ -230,6 +234,7 @@ class TurnEnded(Event):
     """A character's turn ends."""
 
     kind: ClassVar[str] = "end-turn"
+    public = "all"
     seat: int
     character: str
 
@@ -242,6 +247,7 @@ class CityCompleted(Event):
     """A city reaches 8 districts: the round is played out, then the game ends."""
 
     kind: ClassVar[str] = "complete"
+    public = "all"
     seat: int
     first: bool
 
@@ -256,6 +262,7 @@ class GameEnded(Event):
     """The game is over: final scores and the winners."""
 
     kind: ClassVar[str] = "game-over"
+    public = "all"
     scores: list[int]
     winners: list[int]
     capped: bool

@@ -2,6 +2,7 @@
 
 from ...core import Game, Option
 from ...core.game import check_seat
+from .cards import PLAY
 from .state import FearlessState, check_hands
 
 __all__ = ["GAME", "FearlessState"]
@@ -12,18 +13,24 @@ GAME = Game(
     min_players=3,
     max_players=5,
     start=FearlessState.start,
+    list_actions=lambda players, options: [play.text for play in PLAY.values()],
+    lower_score_wins=True,
     options={
         "hands": Option(
             "hands",
             None,
             "the first round's hands, one list of card texts per seat (replaces that deal)",
             check_hands,
+            type="list",
         ),
         "first_leader": Option(
             "first_leader",
             0,
-            "the seat that leads the first trick of the first round",
+            "the seat (from 0, below the player count) that leads the first trick of round 1",
             lambda value, players: check_seat(value, players, "first_leader"),
+            type="int",
+            min=0,
+            max=4,
         ),
     },
 )

@@ -25,6 +25,7 @@ class CardPlayed(Event):
     """A seat leads, follows or sheds a card; the trick's running scare value."""
 
     kind: ClassVar[str] = "play"
+    public = "all"
     seat: int
     card: str
     how: str
@@ -43,6 +44,7 @@ class TrickWon(Event):
     """A seat wins a trick and its ghost moves by the trick's value."""
 
     kind: ClassVar[str] = "trick"
+    public = "all"
     seat: int
     value: int
     position: int
@@ -58,6 +60,7 @@ class RoundScored(Event):
     """The end of a round: each seat's fear points and the totals."""
 
     kind: ClassVar[str] = "round"
+    public = "all"
     round: int
     fear: list[int]
     totals: list[int]
@@ -75,6 +78,7 @@ class RoundDealt(Event):
     """A new round is dealt; who leads its first trick."""
 
     kind: ClassVar[str] = "deal"
+    public = "all"
     round: int
     leader: int
 
@@ -87,6 +91,7 @@ class GameEnded(Event):
     """The last round is over: the least scared win."""
 
     kind: ClassVar[str] = "end"
+    public = "all"
     winners: list[int]
     totals: list[int]
 

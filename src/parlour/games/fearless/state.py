@@ -162,6 +162,7 @@ class FearlessState(State):
             events: list[Event] = [CardPlayed(seat, play.card, how, trick_value)]
         else:
             events = self._end_trick(CardPlayed(seat, play.card, how, trick_value))
+        self.move_number += 1
         self._journal = (play, events, self._journal)
         return events
 
@@ -172,6 +173,7 @@ class FearlessState(State):
         other.players = self.players
         other.current_player = self.current_player
         other.is_over = self.is_over
+        other.move_number = self.move_number
         other._journal = self._journal
         other.table = self.table
         other.hands = self.hands[:]
