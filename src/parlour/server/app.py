@@ -241,13 +241,11 @@ def create_app(
             raise HTTPException(404, f"seat must be from 0 to {table.info.players - 1}")
         state = replay(table.info.record(), upto=step)
         before = len(replay(table.info.record(), upto=step - 1).log) if step > 0 else 0
-        view = state.view(seat)
-        view["move"] = step
         return {
             "step": step,
             "steps": table.move,
-            "view": view,
-            "events": [{"kind": e.kind, "text": e.text} for e in state.log_for(seat)[before:]],
+            "view": state.view(seat),
+            "events": [e.to_dict(seat) for e in state.log[before:]],
             "table": table.describe(),
         }
 

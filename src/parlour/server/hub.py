@@ -45,9 +45,8 @@ def seat_url(table_id: str, seat: int, token: str) -> str:
 
 
 def event_json(event: Event, seat: int | None) -> dict[str, Any]:
-    """An event as ``seat`` may see it, as JSON."""
-    redacted = event.for_seat(seat)
-    return {"kind": redacted.kind, "text": redacted.text}
+    """An event as ``seat`` may see it, as JSON (kind, text and its redacted fields)."""
+    return event.to_dict(seat)
 
 
 @dataclass(eq=False)
@@ -77,7 +76,7 @@ class Table:
     @property
     def move(self) -> int:
         """How many actions have been applied (and stored)."""
-        return len(self.info.actions)
+        return self.state.move_number
 
     def seat_for(self, token: str) -> int | None:
         """The human seat this token opens, or ``None``; compared in constant time."""
@@ -97,10 +96,8 @@ class Table:
         return "playing" if self.move > 0 else "waiting"
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The view of ``seat`` with the move number the client must echo when it acts."""
-        view = self.state.view(seat)
-        view["move"] = self.move
-        return view
+        """The view of ``seat``; its ``"move"`` is what the client echoes when it acts."""
+        return self.state.view(seat)
 
     def describe(self) -> dict[str, Any]:
         """Public facts about the table: game, seats (bot or person), status, times."""
@@ -120,7 +117,7 @@ class Table:
             "move": self.move,
             "scores": self.state.scores(),
             "winners": self.state.winners(),
-            "lower_score_wins": game.name == "fearless",
+            "lower_score_wins": game.lower_score_wins,
             "created_at": self.info.created_at.isoformat(),
             "finished_at": self.info.finished_at.isoformat() if self.info.finished_at else None,
             "rematch_of": self.info.rematch_of,
@@ -199,6 +196,7 @@ class Hub:
             dict(state.options),
             seats,
             rematch_of,
+            game.version,
         )
         table = self.tables[table_id] = Table(info, state)
         self.schedule_bot(table)

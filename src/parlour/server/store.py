@@ -54,6 +54,8 @@ class TableRow(Base):
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The rules version the game is played under (``record["version"]``).
+    version: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class ActionRow(Base):
@@ -101,17 +103,21 @@ class TableInfo:
     scores: list[int] | None = None
     winners: list[int] | None = None
     rematch_of: str | None = None
+    version: str | None = None
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
         """The game's record: what ``parlour.replay`` rebuilds the state from."""
-        return {
+        out: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
             "actions": list(self.actions),
         }
+        if self.version is not None:
+            out["version"] = self.version
+        return out
 
 
 def _now() -> datetime:
@@ -174,6 +180,7 @@ class Store:
         options: dict[str, Any],
         seats: list[SeatInfo],
         rematch_of: str | None = None,
+        version: str | None = None,
     ) -> TableInfo:
         """Store a new table with no actions."""
         created = _now()
@@ -188,11 +195,20 @@ class Store:
             seats=[seat.to_json() for seat in seats],
             created_at=created,
             rematch_of=rematch_of,
+            version=version,
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
         return TableInfo(
-            table_id, game, players, seed, stored, seats, created, rematch_of=rematch_of
+            table_id,
+            game,
+            players,
+            seed,
+            stored,
+            seats,
+            created,
+            rematch_of=rematch_of,
+            version=version,
         )
 
     def append(self, table_id: str, seq: int, seat: int, text: str) -> None:
@@ -255,5 +271,6 @@ class Store:
             scores=row.scores,
             winners=row.winners,
             rematch_of=row.rematch_of,
+            version=row.version,
             actions=actions,
         )

@@ -26,6 +26,7 @@ def upgrade() -> None:
         sa.Column("scores", sa.JSON, nullable=True),
         sa.Column("winners", sa.JSON, nullable=True),
         sa.Column("rematch_of", sa.String(32), nullable=True),
+        sa.Column("version", sa.String(32), nullable=True),
     )
     op.create_index("ix_parlour_tables_created_at", "parlour_tables", ["created_at"])
     op.create_table(
