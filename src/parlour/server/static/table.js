@@ -77,6 +77,9 @@ function draw() {
   const view = page.view;
   if (!view) return;
   const table = page.table;
+  // For scripts and tests driving the page: which move is shown, and whether it is final.
+  document.body.dataset.move = view.move;
+  document.body.dataset.over = view.is_over;
   document.getElementById("game-title").textContent = table ? `\u00B7 ${table.title}` : "";
   document.getElementById("who").textContent = page.seat === null ? "Watching as a spectator" : `You are Player ${page.seat}`;
   const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over;

@@ -47,7 +47,6 @@ function characters(view, ctx) {
 }
 
 function draft(view, ctx) {
-  const offers = view.draft_offers || [];
   const legal = ctx.legal;
   const open = [...legal].filter((a) => a.startsWith("choose ") || (a.startsWith("discard ") && (ctx.catalogue.characters || {})[a.slice(8)]));
   if (!open.length) return null;
@@ -59,8 +58,7 @@ function draft(view, ctx) {
     row.append(el);
   }
   const verb = open.some((a) => a.startsWith("discard ")) && !open.some((a) => a.startsWith("choose ")) ? "Put one face down" : "Choose your character";
-  return h("div", {class: "panel", id: "draft"}, h("h3", {}, verb), row,
-    offers.length ? h("div", {class: "muted"}, `${offers.length} offer(s) seen this round`) : null);
+  return h("div", {class: "panel", id: "draft"}, h("h3", {}, verb), row);
 }
 
 function cities(view, ctx) {

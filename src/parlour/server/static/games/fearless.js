@@ -65,7 +65,7 @@ export function seatStats(view, seat) {
 export function render(view, ctx) {
   const board = h("div", {class: "board"}, trick(view, ctx), track(view, ctx));
   let hand = null;
-  if (Array.isArray(view.hand)) {
+  if (Array.isArray(view.hand) && view.hand.length) {
     const row = h("div", {class: "row"});
     for (const card of [...view.hand].sort(byCard)) {
       const el = fearlessCard(card);
