@@ -2,7 +2,10 @@
 import {h, title} from "../common.js";
 
 const PARTS = ["blade", "guard", "handle", "pommel"];
-const ELEMENT = {fire: "\u{1F525}", water: "\u{1F4A7}", plant: "\u{1F33F}", neutral: "\u25CB"};
+// Elements as coloured words: emoji fonts are missing on many machines.
+function element(name) {
+  return name ? h("span", {class: `element el-${name}`}, name) : "";
+}
 
 function name(id, ctx) {
   const info = ctx.cardInfo(id);
@@ -15,14 +18,17 @@ function card(id, ctx) {
   return h("div", {class: "card fb-card", "data-card": id, title: info.text || name(id, ctx)},
     h("span", {class: "kind"}, info.kind ? `${info.kind}${info.part ? " \u00B7 " + info.part : ""}` : ""),
     h("span", {}, name(id, ctx)),
-    h("span", {class: "str"}, strength === undefined ? "" : `${ELEMENT[info.element] || ""} ${strength}`));
+    h("span", {class: "str"}, element(info.element), strength === undefined ? "" : ` ${strength}`));
 }
 
+/** The printed strength of the assembled parts, or "?" while a part's data is unknown. */
 function weaponStrength(weapon, ctx) {
   let total = 0;
   for (const part of PARTS) {
-    const info = weapon && weapon[part] ? ctx.cardInfo(weapon[part]) : null;
-    if (info && typeof info.strength === "number") total += info.strength;
+    if (!weapon || !weapon[part]) continue;
+    const info = ctx.cardInfo(weapon[part]);
+    if (!info || typeof info.strength !== "number") return "?";
+    total += info.strength;
   }
   return total;
 }
@@ -41,8 +47,13 @@ export function seatStats(view, seat) {
 
 function seatPanel(view, seat, ctx) {
   const weapon = (view.weapons || [])[seat] || {};
-  const parts = PARTS.map((part) => h("div", {class: "part"}, h("div", {class: "label"}, part),
-    weapon[part] ? name(weapon[part], ctx) : "\u2014"));
+  const parts = PARTS.map((part) => {
+    const id = weapon[part];
+    const info = id ? ctx.cardInfo(id) : null;
+    return h("div", {class: "part", "data-card": id || ""}, h("div", {class: "label"}, part),
+      id ? name(id, ctx) : "\u2014",
+      info && typeof info.strength === "number" ? h("div", {}, element(info.element), ` ${info.strength}`) : null);
+  });
   const curses = ((view.curses || [])[seat] || []).map(([id, left]) => `${name(id, ctx)} (${left} turns)`);
   return h("div", {class: `fb-seat${view.active === seat ? " city active" : ""}`, "data-seat": seat},
     h("div", {class: "head"}, h("strong", {}, ctx.names(seat)),
@@ -64,7 +75,7 @@ function combat(view, ctx) {
     box.append(h("div", {class: "combat"},
       h("div", {}, h("div", {}, ctx.names(fight.seat)), h("div", {class: "strength"}, fight.player_strength)),
       h("div", {class: "vs"}, "vs"),
-      h("div", {}, card(fight.monster, ctx), h("div", {class: "strength"}, `${ELEMENT[fight.element] || ""} ${fight.monster_strength}`))));
+      h("div", {}, card(fight.monster, ctx), h("div", {class: "strength"}, element(fight.element), ` ${fight.monster_strength}`))));
   }
   if (boss) {
     box.append(h("div", {class: "muted"}, `${name(boss.approach, ctx)} \u00B7 strikes ${boss.strikes}/${boss.strike_limit}`),
