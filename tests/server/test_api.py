@@ -36,6 +36,7 @@ def test_create_answers_a_link_per_human_seat_and_a_spectator_link(client: TestC
     table = client.get(f"/api/tables/{answer['table']}").json()
     assert table["view"] == parlour.load("fearless").new_game(4, 5).view(None)
     assert [s["bot"] for s in table["table"]["seats"]] == [None, "random", None, "easy"]
+    assert table["table"]["options"] is None  # options may name hidden cards until the end
     assert answer["table"] in {t["id"] for t in client.get("/api/tables").json()}
 
 

@@ -108,7 +108,8 @@ class Table:
             "game": game.name,
             "title": game.title,
             "players": self.info.players,
-            "options": self.info.options,
+            # Options may deal hidden cards (Fearless's "hands"), so they show once it is over.
+            "options": self.info.options if self.state.is_over else None,
             "seats": [
                 {"seat": seat, "bot": info.bot, "connected": seat in connected}
                 for seat, info in enumerate(self.info.seats)
