@@ -26,7 +26,7 @@ CHROMIUM_FLAGS = [
 SCREENSHOTS = Path(__file__).with_name("screenshots")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a server on a fresh SQLite file (bots move almost at once)."""
     db = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'parlour.db'}"
@@ -36,7 +36,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop(process)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Debian Chromium (the tests skip, saying why, where it is not installed)."""
     if not os.path.exists(CHROMIUM):

@@ -116,6 +116,8 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
         assert view["current_player"] == 0 and view["move"] == 0
         ws.send_text("not json")
         assert "JSON" in _error(ws)
+        ws.send_bytes(b'{"type": "act"}')
+        assert "text frames" in _error(ws)
         ws.send_text("[1]")
         assert "object" in _error(ws)
         ws.send_json({"type": "dance"})

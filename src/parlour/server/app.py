@@ -300,8 +300,17 @@ def create_app(
             await hub.offer_rematch(table, client)
         try:
             while True:
-                raw = await websocket.receive_text()
-                reply = await _handle(hub, table, seat, raw)
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:
+                    reply: dict[str, Any] | None = {
+                        "type": "error",
+                        "message": "send JSON text frames, not binary ones",
+                    }
+                else:
+                    reply = await _handle(hub, table, seat, raw)
                 if reply is not None:
                     await websocket.send_json(reply)
         except WebSocketDisconnect:
