@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Ctrl-C stops the server (exit 130 where the signal ends it): a quit, not a failure of make.
 run: $(STAMP)
-	$(BIN)/parlour serve --host 127.0.0.1 --port 8000 --db sqlite:///parlour.db
+	$(BIN)/parlour serve --host 127.0.0.1 --port 8000 --db sqlite:///parlour.db || test $$? -eq 130
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
