@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run play test test-fast lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,9 +12,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Ctrl-C stops the server (exit 130 where the signal ends it): a quit, not a failure of make.
+PORT ?= 8000
+
+# The server, on 127.0.0.1:$(PORT) with the SQLite file parlour.db; Ctrl-C stops it.
 run: $(STAMP)
-	$(BIN)/parlour serve --host 127.0.0.1 --port 8000 --db sqlite:///parlour.db || test $$? -eq 130
+	$(BIN)/parlour serve --host 127.0.0.1 --port $(PORT) --db sqlite:///parlour.db
+
+# The terminal program: a game of Fearless against bots; Ctrl-C saves the game and quits.
+play: $(STAMP)
+	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium || test $$? -eq 130
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

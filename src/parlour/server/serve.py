@@ -26,4 +26,9 @@ def serve(
         print(f"Friends on your network open http://<this machine's address>:{port}/", flush=True)
     # Frames a little larger than the largest message still get a readable error; far larger
     # ones close the connection before they are read into memory.
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE * 16, log_level="warning")
+    try:
+        uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE * 16, log_level="warning")
+    except KeyboardInterrupt:
+        # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
+        # the server that way is a normal end, not a crash with a traceback.
+        print("Parlour stopped.", flush=True)
