@@ -220,3 +220,44 @@ def test_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/table/abc", "/replay/abc", "/static/app.css", "/static/table.js"):
         answer = client.get(path)
         assert answer.status_code == 200, path
+
+
+def test_the_same_move_from_two_connections_of_one_seat_is_made_once(client: TestClient) -> None:
+    answer = create(client, "fearless", 3, {}, seed=12)
+    table, token = answer["table"], answer["seats"][0]["token"]
+    with (
+        client.websocket_connect(f"/ws/{table}?token={token}") as tab1,
+        client.websocket_connect(f"/ws/{table}?token={token}") as tab2,
+    ):
+        view = next_state(tab1)["view"]
+        next_state(tab2)
+        act = {"type": "act", "action": view["legal_actions"][0], "move": 0}
+        tab1.send_json(act)
+        tab2.send_json(act)
+        # Read each connection up to the answer to a ping: the move reaches both, and one
+        # of the two identical messages was refused as stale.
+        errors, states = [], []
+        for ws in (tab1, tab2):
+            ws.send_json({"type": "ping"})
+            message = ws.receive_json()
+            while message["type"] != "pong":
+                if message["type"] == "error":
+                    errors.append(message["message"])
+                if message["type"] == "state":
+                    states.append(message["view"]["move"])
+                message = ws.receive_json()
+    assert len(errors) == 1 and "stale" in errors[0]
+    assert states == [1, 1]
+    record_move = client.get(f"/api/tables/{table}").json()["table"]["move"]
+    assert record_move == 1
+
+
+def test_a_thinking_bot_does_not_hold_up_other_tables(client: TestClient) -> None:
+    # A hard bot searches for a while in the worker process; meanwhile another table plays.
+    slow = create(client, "citadels", 2, {0: "hard"}, seed=1)
+    fast = create(client, "fearless", 3, {}, seed=1)
+    with client.websocket_connect(f"/ws/{fast['table']}?token={fast['seats'][0]['token']}") as ws:
+        view = next_state(ws)["view"]
+        ws.send_json({"type": "act", "action": view["legal_actions"][0], "move": 0})
+        assert next_state(ws)["view"]["move"] == 1
+    assert client.get(f"/api/tables/{slow['table']}").json()["table"]["move"] == 0
