@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
+import time
 from typing import Any
 
 import pytest
@@ -261,3 +265,24 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(client: TestClient) -> Non
         ws.send_json({"type": "act", "action": view["legal_actions"][0], "move": 0})
         assert next_state(ws)["view"]["move"] == 1
     assert client.get(f"/api/tables/{slow['table']}").json()["table"]["move"] == 0
+
+
+def test_a_bot_worker_killed_mid_game_is_replaced_and_the_game_finishes(
+    client: TestClient,
+) -> None:
+    answer = create(client, "fearless", 3, {0: "random", 1: "random", 2: "random"}, seed=13)
+    table = answer["table"]
+    deadline = time.monotonic() + 60
+    while client.get(f"/api/tables/{table}").json()["table"]["move"] < 3:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    workers = multiprocessing.active_children()
+    assert workers
+    assert client.get(f"/api/tables/{table}").json()["table"]["status"] == "playing"
+    for worker in workers:
+        os.kill(worker.pid, signal.SIGKILL)  # type: ignore[arg-type]
+    while client.get(f"/api/tables/{table}").json()["table"]["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' table stalled after its worker died"
+        time.sleep(0.05)
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert parlour.replay(record).is_over

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from .. import bots, replay
@@ -28,16 +29,26 @@ class BotPool:
     """A pool of worker processes choosing bots' moves; each bot keeps its level's budget."""
 
     def __init__(self, workers: int = 2) -> None:
+        self.workers = max(1, workers)
+        self.executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
         # "spawn": the server runs threads (the database, uvicorn), which fork would copy
         # half-locked into the children.
-        self.executor = ProcessPoolExecutor(
-            max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
         )
 
     async def choose(self, record: dict[str, Any], bot: str, seat: int) -> str:
         """The action text the bot takes for ``seat`` after ``record``."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor, think, record, bot, seat)
+        try:
+            return await loop.run_in_executor(self.executor, think, record, bot, seat)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): later moves get a fresh pool.
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._start()
+            raise
 
     def close(self) -> None:
         """Stop the workers, dropping moves not yet begun."""

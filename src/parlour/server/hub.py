@@ -20,6 +20,9 @@ __all__ = ["Client", "Hub", "RefusedError", "Table", "hash_token", "new_token"]
 
 log = logging.getLogger("parlour.server")
 
+# How many times in a row a bot's move is tried (a worker may die) before the table waits.
+BOT_ATTEMPTS = 3
+
 # What a connection does with a message: the hub hands it a dict to send as JSON.
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -67,6 +70,7 @@ class Table:
     clients: list[Client] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
+    bot_failures: int = 0
 
     @property
     def id(self) -> str:
@@ -347,10 +351,8 @@ class Hub:
 
     async def _bot_turn(self, table: Table) -> None:
         seat = table.state.current_player
-        if seat is None:
-            return
-        bot = table.info.seats[seat].bot
-        if bot is None:
+        bot = None if seat is None else table.info.seats[seat].bot
+        if seat is None or bot is None:
             return
         move = table.move
         if self.bot_delay > 0:
@@ -359,13 +361,24 @@ class Hub:
             text = await self.pool.choose(table.info.record(), bot, seat)
             await self.play(table, seat, text, move)
         except RefusedError as error:
-            # Another writer moved first (a second server on the same database).
-            log.warning("bot move at table %s refused: %s", table.id, error)
-        except Exception:
-            log.exception("the %s bot failed at table %s", bot, table.id)
-            return
-        finally:
+            # Only another writer on the same database can make a bot's move stale; this
+            # process's state is then behind, so it stops playing this table until a restart.
+            log.error("bot move at table %s refused: %s", table.id, error)
             table.bot_task = None
+            return
+        except Exception:
+            table.bot_failures += 1
+            log.exception("the %s bot failed at table %s", bot, table.id)
+            if table.bot_failures >= BOT_ATTEMPTS:
+                log.error(
+                    "table %s waits for a restart: its bot failed %d times", table.id, BOT_ATTEMPTS
+                )
+                table.bot_task = None
+                return
+            await asyncio.sleep(table.bot_failures)
+        else:
+            table.bot_failures = 0
+        table.bot_task = None
         self.schedule_bot(table)
 
     async def close(self) -> None:
