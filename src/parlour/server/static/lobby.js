@@ -96,6 +96,8 @@ function showLinks(answer) {
       h("button", {type: "button", class: "secondary", onclick: () => copy(full(s.url))}, "copy link"), " ",
       h("span", {class: "muted"}, full(s.url)))),
     h("li", {}, h("a", {href: answer.spectate, id: "spectate-link"}, "Watch as a spectator"), " ", h("span", {class: "muted"}, full(answer.spectate))));
+  const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  document.getElementById("lan-hint").classList.toggle("hidden", !local);
   document.getElementById("created").classList.remove("hidden");
 }
 
