@@ -61,6 +61,8 @@ def test_bad_requests_are_refused_with_a_message(client: TestClient, body: Any, 
     assert answer.status_code == 400
     assert answer.json()["type"] == "error" and words in answer.json()["message"]
     assert client.post("/api/tables", content=b"{not json").status_code == 400
+    huge = client.post("/api/tables", content=b" " * 70000)
+    assert huge.status_code == 413 and "too large" in huge.json()["message"]
 
 
 def test_unknown_table_is_404(client: TestClient) -> None:
@@ -286,3 +288,13 @@ def test_a_bot_worker_killed_mid_game_is_replaced_and_the_game_finishes(
         time.sleep(0.05)
     record = client.get(f"/api/tables/{table}/record").json()
     assert parlour.replay(record).is_over
+
+
+def test_card_data_for_drawing_cards(client: TestClient) -> None:
+    cards = client.get("/api/games/citadels/cards").json()
+    assert cards["districts"]["haunted-city"]["colour"] == "purple"
+    assert cards["characters"]["king"]["rank"] == 4
+    assert client.get("/api/games/fearless/cards").json() == {}
+    assert client.get("/api/games/chess/cards").status_code == 404
+    table = create(client, "fearless", 3, {}, seed=1)["table"]
+    assert client.get(f"/api/tables/{table}/cards/zero").status_code == 404

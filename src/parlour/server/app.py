@@ -27,6 +27,8 @@ __all__ = ["MAX_MESSAGE", "create_app"]
 STATIC = Path(__file__).with_name("static")
 # The largest WebSocket message the server reads: an act message is well under 1 KiB.
 MAX_MESSAGE = 4096
+# The largest table request read: room for options such as every hand of a deal.
+MAX_BODY = 65536
 # The largest seed accepted, so it fits the database's 64-bit signed integer.
 MAX_SEED = 2**63 - 1
 
@@ -168,15 +170,19 @@ def create_app(
             raise HTTPException(404, f"{table.info.game} has no card lookup")
         try:
             found = lookup(card_id)
-        except (KeyError, GameError):
+        except (LookupError, ValueError):
             raise HTTPException(404, f"there is no card {card_id!r}") from None
         return dict(found)
 
     @app.post("/api/tables")
     async def create_table(request: Request) -> JSONResponse:
         """Open a table: ``{game, players, options, seed?, bots}``; seat links come back."""
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            message = f"the request is too large ({len(raw)} bytes; at most {MAX_BODY})"
+            return JSONResponse({"type": "error", "message": message}, 413)
         try:
-            body = json.loads(await request.body())
+            body = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"type": "error", "message": "the body must be JSON"}, 400)
         try:
