@@ -269,6 +269,7 @@ def test_a_thinking_bot_does_not_hold_up_other_tables(client: TestClient) -> Non
     assert client.get(f"/api/tables/{slow['table']}").json()["table"]["move"] == 0
 
 
+@pytest.mark.slow
 def test_a_bot_worker_killed_mid_game_is_replaced_and_the_game_finishes(
     client: TestClient,
 ) -> None:

@@ -33,7 +33,10 @@ function characters(view, ctx) {
     if (view.robbed === slug) { tags.push("robbed"); extra = "robbed"; }
     if ((view.absent || []).includes(slug)) { tags.push("absent"); extra = "gone"; }
     if (view.called === slug) tags.push("called");
-    row.append(character(slug, ctx, tags, extra));
+    const el = character(slug, ctx, tags, extra);
+    // The Assassin's and the Thief's targets are picked by clicking the character.
+    if (view.phase !== "draft") ctx.bindCard(el, slug);
+    row.append(el);
   }
   const facts = [
     `Round ${view.round}`,
@@ -66,7 +69,12 @@ function cities(view, ctx) {
   const revealed = Object.fromEntries(Object.entries(view.revealed || {}).map(([c, s]) => [s, c]));
   const active = view.turn ? view.turn.seat : view.current_player;
   view.cities.forEach((city, seat) => {
-    const row = h("div", {class: "row"}, city.length ? city.map((d) => district(d, ctx, {small: true})) : h("span", {class: "muted"}, "no districts yet"));
+    const built = city.map((d) => {
+      const el = district(d, ctx, {small: true});
+      ctx.bind(el, `destroy ${seat} ${d}`);  // the Warlord's target
+      return el;
+    });
+    const row = h("div", {class: "row"}, built.length ? built : h("span", {class: "muted"}, "no districts yet"));
     grid.append(h("div", {class: `city${seat === active ? " active" : ""}`, "data-seat": seat},
       h("div", {class: "head"},
         view.crown === seat ? h("span", {class: "crown", title: "crown"}, "\u265B") : null,
