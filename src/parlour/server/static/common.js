@@ -35,6 +35,11 @@ export function seatName(table, seat, mySeat) {
   return info && info.bot ? `Player ${seat} (${info.bot} bot)` : `Player ${seat}`;
 }
 
+/** "1 card", "3 cards". */
+export function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 /** "haunted-city" -> "Haunted City". */
 export function title(slug) {
   return String(slug).split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");

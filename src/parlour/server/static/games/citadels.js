@@ -1,5 +1,5 @@
 // Citadels: the draft, the characters called, every city, gold, the crown, the hand.
-import {h, title} from "../common.js";
+import {count, h, title} from "../common.js";
 
 function district(slug, ctx, {small = false} = {}) {
   const info = (ctx.catalogue.districts || {})[slug] || {name: title(slug), colour: "grey", cost: "?"};
@@ -15,7 +15,7 @@ function character(slug, ctx, tags = [], extra = "") {
 }
 
 export function seatStats(view, seat) {
-  const out = [`${view.scores[seat]} pts`, `${view.gold[seat]} gold`, `${view.hand_counts[seat]} cards`];
+  const out = [count(view.scores[seat], "pt"), `${view.gold[seat]} gold`, count(view.hand_counts[seat], "card")];
   if (view.crown === seat) out.unshift("\u265B crown");
   return out;
 }
@@ -27,7 +27,7 @@ function characters(view, ctx) {
   for (const slug of slugs) {
     const tags = [];
     let extra = "";
-    if (slug in revealed) tags.push(ctx.names(revealed[slug]));
+    if (slug in revealed) tags.push(revealed[slug] === ctx.seat ? "You" : `P${revealed[slug]}`);
     if ((view.face_up || []).includes(slug)) { tags.push("face up"); extra = "gone"; }
     if (view.murdered === slug) { tags.push("murdered"); extra = "murdered"; }
     if (view.robbed === slug) { tags.push("robbed"); extra = "robbed"; }
@@ -80,8 +80,8 @@ function cities(view, ctx) {
         view.crown === seat ? h("span", {class: "crown", title: "crown"}, "\u265B") : null,
         h("span", {}, ctx.names(seat)),
         h("span", {class: "coin"}, view.gold[seat]),
-        h("span", {class: "pill"}, `${view.hand_counts[seat]} cards`),
-        h("span", {class: "pill"}, `${view.scores[seat]} pts`),
+        h("span", {class: "pill"}, count(view.hand_counts[seat], "card")),
+        h("span", {class: "pill"}, count(view.scores[seat], "pt")),
         revealed[seat] ? h("span", {class: "pill"}, title(revealed[seat])) : null),
       row));
   });

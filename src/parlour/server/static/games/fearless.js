@@ -1,5 +1,5 @@
 // Fearless: the trick, the scare track with every ghost, the hand, fear totals.
-import {h, fearlessCard, SUITS} from "../common.js";
+import {count, h, fearlessCard, SUITS} from "../common.js";
 
 const ORDER = ["blue", "orange", "magenta", "green"];
 
@@ -58,7 +58,7 @@ export function seatStats(view, seat) {
   return [
     `fear ${view.scores[seat]}`,
     `ghost ${ghost === null ? "ruin" : (ghost > 0 ? "+" : "") + ghost}`,
-    `${view.hand_counts[seat]} cards`,
+    count(view.hand_counts[seat], "card"),
   ];
 }
 

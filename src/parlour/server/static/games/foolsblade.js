@@ -1,5 +1,5 @@
 // Fool's Blade: each weapon part by part, gear, stash, curses, the fight and the boss.
-import {h, title} from "../common.js";
+import {count, h, title} from "../common.js";
 
 const PARTS = ["blade", "guard", "handle", "pommel"];
 // Elements as coloured words: emoji fonts are missing on many machines.
@@ -39,7 +39,7 @@ function list(label, ids, ctx) {
 }
 
 export function seatStats(view, seat) {
-  const out = [`${view.scores[seat]} pts`];
+  const out = [count(view.scores[seat], "pt")];
   if (Array.isArray(view.hand_counts)) out.push(`${view.hand_counts[seat]}${view.hand_limits ? "/" + view.hand_limits[seat] : ""} cards`);
   if (view.classes && view.classes[seat]) out.push(title(view.classes[seat]));
   return out;
@@ -59,7 +59,7 @@ function seatPanel(view, seat, ctx) {
     h("div", {class: "head"}, h("strong", {}, ctx.names(seat)),
       view.classes && view.classes[seat] ? h("span", {class: "pill"}, name(view.classes[seat], ctx)) : null,
       h("span", {class: "pill"}, `weapon ${weaponStrength(weapon, ctx)}`),
-      h("span", {class: "pill"}, `${view.scores[seat]} pts`)),
+      h("span", {class: "pill"}, count(view.scores[seat], "pt"))),
     h("div", {class: "weapon"}, parts),
     list("Gear", (view.gear || [])[seat], ctx),
     list("Stash", (view.stash || [])[seat], ctx),

@@ -1,12 +1,12 @@
 // Any game the page does not know yet: its view as a readable list of keys and values.
-import {h, kv} from "../common.js";
+import {count, h, kv} from "../common.js";
 
 const COMMON = new Set(["game", "players", "seat", "current_player", "is_over", "scores", "winners", "legal_actions", "move"]);
 
 export function seatStats(view, seat) {
   const out = [];
   if (Array.isArray(view.scores)) out.push(`score ${view.scores[seat]}`);
-  if (Array.isArray(view.hand_counts)) out.push(`${view.hand_counts[seat]} cards`);
+  if (Array.isArray(view.hand_counts)) out.push(count(view.hand_counts[seat], "card"));
   return out;
 }
 
