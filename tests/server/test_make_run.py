@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -56,3 +57,23 @@ def test_make_run_serves_and_prints_the_address(tmp_path: Path) -> None:
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
     assert (tmp_path / "parlour.db").exists()  # the SQLite default, beside where it started
+
+
+def test_a_bad_database_url_is_one_clear_sentence(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from parlour.cli.app import main; main()",
+            "serve",
+            "--db",
+            "nosuch://x",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("parlour serve: cannot open the database 'nosuch://x'")
+    assert "Traceback" not in done.stderr

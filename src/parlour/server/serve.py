@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import uvicorn
+from sqlalchemy.exc import SQLAlchemyError
 
 from .app import MAX_MESSAGE, create_app
+from .store import Store
 
 __all__ = ["serve"]
 
@@ -17,6 +19,12 @@ def serve(
     bot_delay: float = 0.6,
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted."""
+    try:
+        # Open (and migrate) the database now, so a bad URL or an unreachable server is one
+        # clear sentence instead of a failed start-up inside uvicorn.
+        Store(db).close()
+    except (ImportError, SQLAlchemyError) as error:
+        raise SystemExit(f"parlour serve: cannot open the database {db!r}: {error}") from None
     app = create_app(db, workers=workers, bot_delay=bot_delay)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(
