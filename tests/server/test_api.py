@@ -299,3 +299,16 @@ def test_card_data_for_drawing_cards(client: TestClient) -> None:
     assert client.get("/api/games/chess/cards").status_code == 404
     table = create(client, "fearless", 3, {}, seed=1)["table"]
     assert client.get(f"/api/tables/{table}/cards/zero").status_code == 404
+
+
+def test_a_stored_record_that_no_longer_replays_is_reported_not_served(
+    client: TestClient,
+) -> None:
+    table = create(client, "fearless", 3, {}, seed=1)["table"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.store.append(table, 1, 0, "play purple+9")  # as if written under other rules
+    hub.tables.pop(table)
+    answer = client.get(f"/api/tables/{table}")
+    assert answer.status_code == 500 and "cannot be replayed" in answer.json()["message"]
+    with client.websocket_connect(f"/ws/{table}") as ws:
+        assert "cannot be replayed" in ws.receive_json()["message"]

@@ -99,7 +99,11 @@ def create_app(
         return hub
 
     async def table_or_404(request: Request, table_id: str) -> Table:
-        table = await hub_of(request).get(table_id)
+        try:
+            table = await hub_of(request).get(table_id)
+        except GameError as error:
+            # A stored record the rules no longer replay (another rules version).
+            raise HTTPException(500, f"table {table_id!r} cannot be replayed: {error}") from None
         if table is None:
             raise HTTPException(404, f"there is no table {table_id!r}")
         return table
@@ -284,7 +288,14 @@ def create_app(
         """A seat's (or, without a token, a spectator's) live connection to a table."""
         await websocket.accept()
         hub = hub_of(websocket)
-        table = await hub.get(table_id)
+        try:
+            table = await hub.get(table_id)
+        except GameError as error:
+            await websocket.send_json(
+                {"type": "error", "message": f"this table cannot be replayed: {error}"}
+            )
+            await websocket.close(4500)
+            return
         if table is None:
             await websocket.send_json(
                 {"type": "error", "message": f"there is no table {table_id!r}"}

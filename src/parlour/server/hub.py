@@ -16,7 +16,16 @@ from ..core import Event, GameError, IllegalAction, State
 from .botpool import BotPool
 from .store import ConflictError, SeatInfo, Store, TableInfo
 
-__all__ = ["Client", "Hub", "RefusedError", "Table", "hash_token", "new_token"]
+__all__ = [
+    "Client",
+    "Hub",
+    "RefusedError",
+    "Table",
+    "event_json",
+    "hash_token",
+    "new_token",
+    "seat_url",
+]
 
 log = logging.getLogger("parlour.server")
 
@@ -93,7 +102,7 @@ class Table:
         return found
 
     def status(self) -> str:
-        """``"over"`` once the game has ended, else ``"waiting"`` (a seat never joined) or
+        """``"over"`` once the game has ended, ``"waiting"`` before its first move, else
         ``"playing"``."""
         if self.state.is_over:
             return "over"
