@@ -54,7 +54,7 @@ def test_a_whole_fearless_game_against_bots_then_replay_and_rematch(page: Any, s
     page.wait_for_selector("#join-rematch")
     # The replay steps forward and back through the finished game.
     page.goto(f"{server}/replay/{table_id}")
-    page.wait_for_selector("#where")
+    page.wait_for_function("document.getElementById('where').textContent.startsWith('step 0 ')")
     page.click("#forward")
     page.click("#forward")
     page.wait_for_function("document.getElementById('where').textContent.startsWith('step 2 ')")

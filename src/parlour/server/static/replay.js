@@ -3,14 +3,20 @@ import {h, api, toast} from "./common.js";
 import {cardLookup, drawGame, loadCatalogue, seatStrip} from "./board.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-const page = {step: 0, steps: 0, seat: null, data: null, catalogue: {}};
+// ``want`` is the step last asked for: quick clicks count from it, and an answer for an
+// older request is dropped.
+const page = {step: 0, want: 0, steps: 0, seat: null, data: null, catalogue: {}};
 const cardInfo = cardLookup(tableId, () => draw());
 
 async function go(step) {
+  page.want = step;
   const query = page.seat === null ? "" : `?seat=${page.seat}`;
+  let data;
   try {
-    page.data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}${query}`);
+    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}${query}`);
   } catch (error) { toast(error.message); return; }
+  if (step !== page.want) return;
+  page.data = data;
   page.step = page.data.step;
   page.steps = page.data.steps;
   page.catalogue = await loadCatalogue(page.data.view.game);
@@ -38,14 +44,14 @@ function draw() {
 }
 
 document.getElementById("first").addEventListener("click", () => go(0));
-document.getElementById("back").addEventListener("click", () => go(Math.max(0, page.step - 1)));
-document.getElementById("forward").addEventListener("click", () => go(Math.min(page.steps, page.step + 1)));
+document.getElementById("back").addEventListener("click", () => go(Math.max(0, page.want - 1)));
+document.getElementById("forward").addEventListener("click", () => go(Math.min(page.steps, page.want + 1)));
 document.getElementById("last").addEventListener("click", () => go(page.steps));
 document.getElementById("step").addEventListener("change", (e) => go(Number(e.target.value)));
-document.getElementById("seat").addEventListener("change", (e) => { page.seat = e.target.value === "" ? null : Number(e.target.value); go(page.step); });
+document.getElementById("seat").addEventListener("change", (e) => { page.seat = e.target.value === "" ? null : Number(e.target.value); go(page.want); });
 document.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowRight") go(Math.min(page.steps, page.step + 1));
-  if (e.key === "ArrowLeft") go(Math.max(0, page.step - 1));
+  if (e.key === "ArrowRight") go(Math.min(page.steps, page.want + 1));
+  if (e.key === "ArrowLeft") go(Math.max(0, page.want - 1));
 });
 
 go(0);
