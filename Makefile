@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-fast lint bench clean
+.PHONY: run play test test-fast lint bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,8 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,rl,sim]'
 	touch $(STAMP)
 
-# Ctrl-C at the table saves the game and quits (exit 130): a quit, not a failure of make.
+PORT ?= 8000
+
+# The server, on 127.0.0.1:$(PORT) with the SQLite file parlour.db; Ctrl-C stops it.
 run: $(STAMP)
+	$(BIN)/parlour serve --host 127.0.0.1 --port $(PORT) --db sqlite:///parlour.db
+
+# The terminal program: a game of Fearless against bots; Ctrl-C saves the game and quits.
+play: $(STAMP)
 	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium || test $$? -eq 130
 
 lint: $(STAMP)
@@ -22,6 +28,7 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 test: lint
+	bash scripts/test-setup.sh
 	$(BIN)/pytest -n 2
 
 test-fast: lint

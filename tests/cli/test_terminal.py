@@ -98,12 +98,12 @@ MAKE = shutil.which("make")
 
 
 @pytest.mark.skipif(MAKE is None, reason="make is not installed")
-def test_ctrl_c_in_the_game_of_make_run_is_not_a_failure(tmp_path: Path) -> None:
-    # The README's `make run`, with the venv already built and the game saved in tmp_path.
+def test_ctrl_c_in_the_game_of_make_play_is_not_a_failure(tmp_path: Path) -> None:
+    # The README's `make play`, with the venv already built and the game saved in tmp_path.
     root = Path(__file__).resolve().parents[2]
     child = pexpect.spawn(
         str(MAKE),
-        ["-s", "-f", str(root / "Makefile"), "run", "STAMP=", f"BIN={Path(PARLOUR).parent}"],
+        ["-s", "-f", str(root / "Makefile"), "play", "STAMP=", f"BIN={Path(PARLOUR).parent}"],
         cwd=str(tmp_path),
         encoding="utf-8",
         dimensions=(50, 120),

@@ -272,6 +272,26 @@ app.command()(report)
 app.command()(cards)
 
 
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql+psycopg://...")
+    ] = "sqlite:///parlour.db",
+    workers: Annotated[int, typer.Option(help="Processes in which bots think.", min=1)] = 2,
+    bot_delay: Annotated[
+        float, typer.Option(help="Seconds a bot waits before moving.", min=0.0)
+    ] = 0.6,
+) -> None:
+    """Serve the games in the browser: lobby, tables with bots and friends, replays."""
+    from ..server import serve as serving  # the web stack loads only for this command
+
+    serving(host, port, db, workers, bot_delay)
+
+
 def main() -> None:
     """Run the ``parlour`` command."""
     app()

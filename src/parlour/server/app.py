@@ -1,0 +1,363 @@
+"""The FastAPI application: the lobby and table pages, the JSON API and the WebSocket."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import game_names, load, replay
+from ..bots import LEVELS
+from ..bots import names as bot_names
+from ..core import GameError
+from .botpool import BotPool
+from .catalogue import catalogue
+from .hub import Client, Hub, RefusedError, Table, seat_url
+from .store import Store
+
+__all__ = ["MAX_MESSAGE", "create_app"]
+
+STATIC = Path(__file__).with_name("static")
+# The largest WebSocket message the server reads: an act message is well under 1 KiB.
+MAX_MESSAGE = 4096
+# The largest table request read: room for options such as every hand of a deal.
+MAX_BODY = 65536
+# The largest seed accepted, so it fits the database's 64-bit signed integer.
+MAX_SEED = 2**63 - 1
+
+
+def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
+    """The fields of a create-table request, checked; ``RefusedError`` names the first bad one."""
+    if not isinstance(body, dict):
+        raise RefusedError("the request must be a JSON object")
+    game = body.get("game")
+    if not isinstance(game, str):
+        raise RefusedError(f'"game" must be one of: {", ".join(game_names())}')
+    try:
+        chosen = load(game)
+    except GameError as error:
+        raise RefusedError(str(error)) from None
+    players = body.get("players", chosen.min_players)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise RefusedError('"players" must be a whole number')
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise RefusedError('"options" must be an object of option names and values')
+    seed = body.get("seed")
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+    ):
+        raise RefusedError(f'"seed" must be a whole number from 0 to {MAX_SEED}')
+    raw_bots = body.get("bots") or {}
+    if not isinstance(raw_bots, dict):
+        raise RefusedError('"bots" must be an object: {"<seat>": "<bot name>"}')
+    seat_bots: dict[int, str] = {}
+    for key, name in raw_bots.items():
+        try:
+            seat = int(key)
+        except ValueError:
+            raise RefusedError(f'"bots" keys are seat numbers, not {key!r}') from None
+        if not 0 <= seat < players:
+            raise RefusedError(f"bot seat {seat} is not a seat of a {players}-player table")
+        if not isinstance(name, str) or name.strip().lower() not in bot_names():
+            raise RefusedError(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
+        seat_bots[seat] = name.strip().lower()
+    return chosen.name, players, options, seed, seat_bots
+
+
+def create_app(
+    db: str = "sqlite:///parlour.db", workers: int = 2, bot_delay: float = 0.6
+) -> FastAPI:
+    """The server for database URL ``db``, with ``workers`` bot processes."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(db)
+        pool = BotPool(workers)
+        hub = Hub(store, pool, bot_delay)
+        app.state.hub = hub
+        await hub.resume_all()
+        try:
+            yield
+        finally:
+            await hub.close()
+            pool.close()
+            store.close()
+
+    app = FastAPI(title="Parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    async def table_or_404(request: Request, table_id: str) -> Table:
+        try:
+            table = await hub_of(request).get(table_id)
+        except GameError as error:
+            # A stored record the rules no longer replay (another rules version).
+            raise HTTPException(500, f"table {table_id!r} cannot be replayed: {error}") from None
+        if table is None:
+            raise HTTPException(404, f"there is no table {table_id!r}")
+        return table
+
+    def creation(table: Table, tokens: dict[int, str]) -> dict[str, Any]:
+        return {
+            "table": table.id,
+            "seats": [
+                {"seat": seat, "token": token, "url": seat_url(table.id, seat, token)}
+                for seat, token in sorted(tokens.items())
+            ],
+            "spectate": f"/table/{table.id}",
+        }
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+        return JSONResponse({"type": "error", "message": str(error.detail)}, error.status_code)
+
+    # -- pages ------------------------------------------------------------------------------
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html")
+
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html")
+
+    # -- API --------------------------------------------------------------------------------
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The games, their player ranges and options, and the bots to seat."""
+        out = []
+        for name in game_names():
+            game = load(name)
+            out.append(
+                {
+                    "name": game.name,
+                    "title": game.title,
+                    "min_players": game.min_players,
+                    "max_players": game.max_players,
+                    "options": [option.to_dict() for option in game.options.values()],
+                    "bots": list(LEVELS) + [b for b in bot_names() if b not in LEVELS],
+                }
+            )
+        return out
+
+    @app.get("/api/games/{name}/cards")
+    async def cards(name: str) -> dict[str, Any]:
+        """The game's public card data (names, costs, colours) for drawing cards."""
+        try:
+            game = load(name)
+        except GameError as error:
+            raise HTTPException(404, str(error)) from None
+        return catalogue(game.name)
+
+    @app.get("/api/tables/{table_id}/cards/{card_id}")
+    async def table_card(request: Request, table_id: str, card_id: str) -> dict[str, Any]:
+        """A card's fields as the table's game loaded them (games with ``state.card``)."""
+        table = await table_or_404(request, table_id)
+        lookup = getattr(table.state, "card", None)
+        if lookup is None:
+            raise HTTPException(404, f"{table.info.game} has no card lookup")
+        try:
+            found = lookup(card_id)
+        except (LookupError, ValueError):
+            raise HTTPException(404, f"there is no card {card_id!r}") from None
+        return dict(found)
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> JSONResponse:
+        """Open a table: ``{game, players, options, seed?, bots}``; seat links come back."""
+        raw = await request.body()
+        if len(raw) > MAX_BODY:
+            message = f"the request is too large ({len(raw)} bytes; at most {MAX_BODY})"
+            return JSONResponse({"type": "error", "message": message}, 413)
+        try:
+            body = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return JSONResponse({"type": "error", "message": "the body must be JSON"}, 400)
+        try:
+            game, players, options, seed, seat_bots = _check_request(body)
+            table, tokens = await hub_of(request).create(game, players, options, seed, seat_bots)
+        except (RefusedError, GameError) as error:
+            return JSONResponse({"type": "error", "message": str(error)}, 400)
+        return JSONResponse(creation(table, tokens), 201)
+
+    @app.get("/api/tables")
+    async def list_tables(request: Request) -> list[dict[str, Any]]:
+        """The newest tables, newest first: open, running and finished, with scores."""
+        hub = hub_of(request)
+        out = []
+        for info in await asyncio.to_thread(hub.store.summaries):
+            live = hub.tables.get(info.id)
+            if live is not None:
+                out.append(live.describe())
+                continue
+            game = load(info.game)
+            out.append(
+                {
+                    "id": info.id,
+                    "game": game.name,
+                    "title": game.title,
+                    "players": info.players,
+                    "status": "over" if info.finished_at else "playing",
+                    "scores": info.scores,
+                    "winners": info.winners,
+                    "created_at": info.created_at.isoformat(),
+                    "finished_at": info.finished_at.isoformat() if info.finished_at else None,
+                    "seats": [{"seat": s, "bot": seat.bot} for s, seat in enumerate(info.seats)],
+                }
+            )
+        return out
+
+    @app.get("/api/tables/{table_id}")
+    async def get_table(request: Request, table_id: str) -> dict[str, Any]:
+        """The spectator view and the table's status."""
+        table = await table_or_404(request, table_id)
+        return {"table": table.describe(), "view": table.view(None)}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def get_record(request: Request, table_id: str) -> dict[str, Any]:
+        """The finished game's record (refused while the game goes on: it names hidden cards)."""
+        table = await table_or_404(request, table_id)
+        if not table.state.is_over:
+            raise HTTPException(409, "the game is still going on; its record opens when it ends")
+        return table.info.record()
+
+    @app.get("/api/tables/{table_id}/replay/{step}")
+    async def get_replay_step(
+        request: Request, table_id: str, step: int, seat: int | None = None
+    ) -> dict[str, Any]:
+        """A finished game after ``step`` actions, as ``seat`` (or a spectator) saw it."""
+        table = await table_or_404(request, table_id)
+        if not table.state.is_over:
+            raise HTTPException(409, "the game is still going on; its replay opens when it ends")
+        if not 0 <= step <= table.move:
+            raise HTTPException(404, f"step must be from 0 to {table.move}")
+        if seat is not None and not 0 <= seat < table.info.players:
+            raise HTTPException(404, f"seat must be from 0 to {table.info.players - 1}")
+        state = replay(table.info.record(), upto=step)
+        before = len(replay(table.info.record(), upto=step - 1).log) if step > 0 else 0
+        return {
+            "step": step,
+            "steps": table.move,
+            "view": state.view(seat),
+            "events": [e.to_dict(seat) for e in state.log[before:]],
+            "table": table.describe(),
+        }
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(request: Request, table_id: str) -> JSONResponse:
+        """A new table like this finished one, for the seat whose ``token`` is given."""
+        table = await table_or_404(request, table_id)
+        try:
+            body = json.loads(await request.body())
+            token = body["token"]
+            if not isinstance(token, str):
+                raise TypeError
+        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError):
+            return JSONResponse({"type": "error", "message": 'send {"token": "<seat token>"}'}, 400)
+        seat = table.seat_for(token)
+        if seat is None:
+            return JSONResponse({"type": "error", "message": "that token opens no seat here"}, 403)
+        if not table.state.is_over:
+            return JSONResponse({"type": "error", "message": "the game is still going on"}, 409)
+        hub = hub_of(request)
+        new_id, tokens = await hub.rematch(table)
+        return JSONResponse(
+            {"table": new_id, "seat": seat, "url": seat_url(new_id, seat, tokens[seat])}
+        )
+
+    # -- the live table ---------------------------------------------------------------------
+
+    @app.websocket("/ws/{table_id}")
+    async def live(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        """A seat's (or, without a token, a spectator's) live connection to a table."""
+        await websocket.accept()
+        hub = hub_of(websocket)
+        try:
+            table = await hub.get(table_id)
+        except GameError as error:
+            await websocket.send_json(
+                {"type": "error", "message": f"this table cannot be replayed: {error}"}
+            )
+            await websocket.close(4500)
+            return
+        if table is None:
+            await websocket.send_json(
+                {"type": "error", "message": f"there is no table {table_id!r}"}
+            )
+            await websocket.close(4404)
+            return
+        seat = None
+        if token is not None:
+            seat = table.seat_for(token)
+            if seat is None:
+                await websocket.send_json(
+                    {"type": "error", "message": "that token opens no seat at this table"}
+                )
+                await websocket.close(4403)
+                return
+        client = Client(seat, websocket.send_json)
+        await hub.join(table, client)
+        if seat is not None:
+            await hub.offer_rematch(table, client)
+        try:
+            while True:
+                frame = await websocket.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:
+                    reply: dict[str, Any] | None = {
+                        "type": "error",
+                        "message": "send JSON text frames, not binary ones",
+                    }
+                else:
+                    reply = await _handle(hub, table, seat, raw)
+                if reply is not None:
+                    await websocket.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await hub.leave(table, client)
+
+    return app
+
+
+async def _handle(hub: Hub, table: Table, seat: int | None, raw: str) -> dict[str, Any] | None:
+    """Answer one client message: ``None`` when the new state went out to everyone."""
+    if len(raw) > MAX_MESSAGE:
+        return {
+            "type": "error",
+            "message": f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})",
+        }
+    try:
+        message = json.loads(raw)
+    except json.JSONDecodeError:
+        return {"type": "error", "message": "a message must be JSON"}
+    if not isinstance(message, dict):
+        return {"type": "error", "message": "a message must be a JSON object"}
+    kind = message.get("type")
+    try:
+        if kind == "act":
+            await hub.act(table, seat, message)
+            return None
+        if kind == "ping":
+            return {"type": "pong"}
+        raise RefusedError(f'unknown message type {kind!r}; send "act"')
+    except RefusedError as error:
+        return {"type": "error", "message": str(error)}

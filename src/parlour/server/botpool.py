@@ -1,0 +1,55 @@
+"""Bots think in worker processes, so a searching bot never stalls the server's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from .. import bots, replay
+from ..core import derive_seed
+
+__all__ = ["BotPool", "think"]
+
+
+def think(record: dict[str, Any], bot: str, seat: int) -> str:
+    """The action text ``bot`` chooses at the end of ``record`` (run in a worker process).
+
+    The bot's seed comes from the table's seed, the seat and the move number, so a table
+    that resumes after a restart gets the same move it would have got.
+    """
+    state = replay(record)
+    seed = derive_seed(int(record["seed"]), seat, len(record["actions"]))
+    return str(bots.make(bot, seed=seed).choose(state))
+
+
+class BotPool:
+    """A pool of worker processes choosing bots' moves; each bot keeps its level's budget."""
+
+    def __init__(self, workers: int = 2) -> None:
+        self.workers = max(1, workers)
+        self.executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        # "spawn": the server runs threads (the database, uvicorn), which fork would copy
+        # half-locked into the children.
+        return ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+        )
+
+    async def choose(self, record: dict[str, Any], bot: str, seat: int) -> str:
+        """The action text the bot takes for ``seat`` after ``record``."""
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self.executor, think, record, bot, seat)
+        except BrokenProcessPool:
+            # A worker died (killed, out of memory): later moves get a fresh pool.
+            self.executor.shutdown(wait=False, cancel_futures=True)
+            self.executor = self._start()
+            raise
+
+    def close(self) -> None:
+        """Stop the workers, dropping moves not yet begun."""
+        self.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,398 @@
+"""Live tables: each one's state rebuilt from its record, its connections, and its moves."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import load, replay
+from ..core import Event, GameError, IllegalAction, State
+from .botpool import BotPool
+from .store import ConflictError, SeatInfo, Store, TableInfo
+
+__all__ = [
+    "Client",
+    "Hub",
+    "RefusedError",
+    "Table",
+    "event_json",
+    "hash_token",
+    "new_token",
+    "seat_url",
+]
+
+log = logging.getLogger("parlour.server")
+
+# How many times in a row a bot's move is tried (a worker may die) before the table waits.
+BOT_ATTEMPTS = 3
+
+# What a connection does with a message: the hub hands it a dict to send as JSON.
+Sender = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class RefusedError(Exception):
+    """A request or message that changes nothing; its text is the error sent back."""
+
+
+def new_token() -> str:
+    """A fresh seat token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a token (a leaked database opens no seat)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def seat_url(table_id: str, seat: int, token: str) -> str:
+    """The page of a seat; the token rides in the fragment, which browsers never send to
+    servers or proxies' logs."""
+    return f"/table/{table_id}#seat={seat}&token={token}"
+
+
+def event_json(event: Event, seat: int | None) -> dict[str, Any]:
+    """An event as ``seat`` may see it, as JSON (kind, text and its redacted fields)."""
+    return event.to_dict(seat)
+
+
+@dataclass(eq=False)
+class Client:
+    """One open connection: its seat (``None``: spectator) and how many events it has had."""
+
+    seat: int | None
+    send: Sender
+    sent_events: int = 0
+
+
+@dataclass(eq=False)
+class Table:
+    """A table in memory: its stored form, the replayed state, and who is connected."""
+
+    info: TableInfo
+    state: State
+    clients: list[Client] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    bot_failures: int = 0
+
+    @property
+    def id(self) -> str:
+        """The table's public id."""
+        return self.info.id
+
+    @property
+    def move(self) -> int:
+        """How many actions have been applied (and stored)."""
+        return self.state.move_number
+
+    def seat_for(self, token: str) -> int | None:
+        """The human seat this token opens, or ``None``; compared in constant time."""
+        digest = hash_token(token)
+        found = None
+        for seat, info in enumerate(self.info.seats):
+            # Every seat is compared, so the time taken says nothing about which one matched.
+            if info.token_hash is not None and hmac.compare_digest(digest, info.token_hash):
+                found = seat
+        return found
+
+    def status(self) -> str:
+        """``"over"`` once the game has ended, ``"waiting"`` before its first move, else
+        ``"playing"``."""
+        if self.state.is_over:
+            return "over"
+        return "playing" if self.move > 0 else "waiting"
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat``; its ``"move"`` is what the client echoes when it acts."""
+        return self.state.view(seat)
+
+    def describe(self) -> dict[str, Any]:
+        """Public facts about the table: game, seats (bot or person), status, times."""
+        game = load(self.info.game)
+        connected = {client.seat for client in self.clients}
+        return {
+            "id": self.id,
+            "game": game.name,
+            "title": game.title,
+            "players": self.info.players,
+            # Options may deal hidden cards (Fearless's "hands"), so they show once it is over.
+            "options": self.info.options if self.state.is_over else None,
+            "seats": [
+                {"seat": seat, "bot": info.bot, "connected": seat in connected}
+                for seat, info in enumerate(self.info.seats)
+            ],
+            "status": self.status(),
+            "move": self.move,
+            "scores": self.state.scores(),
+            "winners": self.state.winners(),
+            "lower_score_wins": game.lower_score_wins,
+            "created_at": self.info.created_at.isoformat(),
+            "finished_at": self.info.finished_at.isoformat() if self.info.finished_at else None,
+            "rematch_of": self.info.rematch_of,
+        }
+
+
+class Hub:
+    """Every table the server holds, the moves made at them, and the bots that play them."""
+
+    def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.pool = pool
+        # A pause before each bot move, so people at the table can follow the play.
+        self.bot_delay = bot_delay
+        self.tables: dict[str, Table] = {}
+        # Per finished table, the rematch opened from it: its id and its seats' tokens. Kept
+        # in memory only: after a restart a seat opens a new rematch instead.
+        self.rematches: dict[str, tuple[str, dict[int, str]]] = {}
+        self._rematch_lock = asyncio.Lock()
+
+    # -- loading and creating ---------------------------------------------------------------
+
+    async def resume_all(self) -> None:
+        """Load every unfinished table and restart the bots whose turn it is."""
+        ids = await asyncio.to_thread(self.store.ids, True)
+        for table_id in ids:
+            try:
+                table = await self.get(table_id)
+            except GameError as error:
+                log.error("table %s cannot be resumed: %s", table_id, error)
+                continue
+            if table is not None:
+                self.schedule_bot(table)
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table of that id, loaded from the store (and replayed) on first use."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if len(table_id) > 32:
+            return None
+        info = await asyncio.to_thread(self.store.get, table_id)
+        if info is None:
+            return None
+        table = self.tables.get(table_id)  # another request may have loaded it meanwhile
+        if table is None:
+            table = self.tables[table_id] = Table(info, replay(info.record()))
+        return table
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int | None,
+        bot_seats: dict[int, str],
+        rematch_of: str | None = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table and the token of each human seat; ``GameError`` for a bad request."""
+        game = load(game_name)
+        if seed is None:
+            seed = secrets.randbits(32)
+        state = game.new_game(players, seed, **options)
+        tokens = {seat: new_token() for seat in range(players) if seat not in bot_seats}
+        seats = [
+            SeatInfo(bot_seats.get(seat), hash_token(tokens[seat]) if seat in tokens else None)
+            for seat in range(players)
+        ]
+        table_id = secrets.token_urlsafe(6)
+        info = await asyncio.to_thread(
+            self.store.create,
+            table_id,
+            game.name,
+            players,
+            seed,
+            dict(state.options),
+            seats,
+            rematch_of,
+            game.version,
+        )
+        table = self.tables[table_id] = Table(info, state)
+        self.schedule_bot(table)
+        return table, tokens
+
+    async def rematch(self, table: Table) -> tuple[str, dict[int, str]]:
+        """The rematch of a finished table (opened on the first request): id and tokens.
+
+        Every seat of the old table connected now, or later, is sent its own new link.
+        """
+        async with self._rematch_lock:
+            found = self.rematches.get(table.id)
+            if found is None:
+                game = load(table.info.game)
+                options = {
+                    name: value
+                    for name, value in table.info.options.items()
+                    if name in game.options and value != game.options[name].default
+                }
+                seat_bots = {s: i.bot for s, i in enumerate(table.info.seats) if i.bot is not None}
+                new, tokens = await self.create(
+                    game.name, table.info.players, options, None, seat_bots, rematch_of=table.id
+                )
+                found = self.rematches[table.id] = (new.id, tokens)
+        for client in list(table.clients):
+            await self.offer_rematch(table, client)
+        return found
+
+    async def offer_rematch(self, table: Table, client: Client) -> None:
+        """Send a seat its link to the rematch of this table, if one is open."""
+        found = self.rematches.get(table.id)
+        if found is None or client.seat is None or client.seat not in found[1]:
+            return
+        new_id, tokens = found
+        message = {
+            "type": "rematch",
+            "table": new_id,
+            "seat": client.seat,
+            "url": seat_url(new_id, client.seat, tokens[client.seat]),
+        }
+        await self._safe_send(table, client, message)
+
+    # -- connections ------------------------------------------------------------------------
+
+    async def join(self, table: Table, client: Client) -> None:
+        """Add a connection and send it the view and the whole log as its seat sees them."""
+        async with table.lock:
+            table.clients.append(client)
+            await self._send_state(table, client)
+        await self._announce(table)
+
+    async def leave(self, table: Table, client: Client) -> None:
+        """Forget a closed connection."""
+        async with table.lock:
+            if client in table.clients:
+                table.clients.remove(client)
+        await self._announce(table)
+
+    async def _announce(self, table: Table) -> None:
+        """Tell every connection who is at the table now."""
+        message = {"type": "table", "table": table.describe()}
+        for client in list(table.clients):
+            await self._safe_send(table, client, message)
+
+    async def _send_state(self, table: Table, client: Client) -> None:
+        log_events = table.state.log
+        fresh = log_events[client.sent_events :]
+        client.sent_events = len(log_events)
+        message = {
+            "type": "state",
+            "view": table.view(client.seat),
+            "events": [event_json(event, client.seat) for event in fresh],
+        }
+        await self._safe_send(table, client, message)
+
+    async def _safe_send(self, table: Table, client: Client, message: dict[str, Any]) -> None:
+        try:
+            await client.send(message)
+        except Exception:  # a dropped connection must not stop the others' updates
+            if client in table.clients:
+                table.clients.remove(client)
+
+    # -- moves ------------------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int | None, message: Any) -> None:
+        """Carry out an ``act`` message from ``seat``; ``RefusedError`` (nothing changed) if not."""
+        if seat is None:
+            raise RefusedError("spectators cannot act; open the table with a seat's link to play")
+        if not isinstance(message, dict):
+            raise RefusedError("a message must be a JSON object")
+        text, move = message.get("action"), message.get("move")
+        if not isinstance(text, str) or not text.strip():
+            raise RefusedError('an "act" message needs "action": the text of a legal action')
+        if isinstance(move, bool) or not isinstance(move, int):
+            raise RefusedError('an "act" message needs "move": the "move" of the view you act on')
+        if table.info.seats[seat].bot is not None:
+            raise RefusedError(f"seat {seat} is played by a bot")
+        await self.play(table, seat, text, move)
+
+    async def play(self, table: Table, seat: int, text: str, move: int) -> None:
+        """Store, apply and broadcast ``text`` by ``seat`` if it is legal at ``move``."""
+        async with table.lock:
+            state = table.state
+            if move != table.move:
+                raise RefusedError(
+                    f"stale move: you acted on move {move}, the table is at move {table.move}"
+                )
+            if state.is_over:
+                raise RefusedError("the game is over")
+            if state.current_player != seat:
+                raise RefusedError(
+                    f"it is not your turn: Player {state.current_player} decides now"
+                )
+            try:
+                action = state.resolve(text)
+            except IllegalAction as error:
+                raise RefusedError(str(error)) from None
+            try:
+                await asyncio.to_thread(
+                    self.store.append, table.id, table.move + 1, seat, action.text
+                )
+            except ConflictError as error:
+                raise RefusedError(str(error)) from None
+            state.apply(action)
+            table.info.actions.append(action.text)
+            if state.is_over:
+                await asyncio.to_thread(
+                    self.store.finish, table.id, state.scores(), state.winners()
+                )
+                info = await asyncio.to_thread(self.store.get, table.id)
+                if info is not None:
+                    table.info.finished_at = info.finished_at
+            for client in list(table.clients):
+                await self._send_state(table, client)
+        self.schedule_bot(table)
+
+    def schedule_bot(self, table: Table) -> None:
+        """Start the bot whose turn it is, unless one is already thinking at this table."""
+        state = table.state
+        if state.is_over or state.current_player is None:
+            return
+        if table.info.seats[state.current_player].bot is None:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        table.bot_task = asyncio.create_task(self._bot_turn(table))
+
+    async def _bot_turn(self, table: Table) -> None:
+        seat = table.state.current_player
+        bot = None if seat is None else table.info.seats[seat].bot
+        if seat is None or bot is None:
+            return
+        move = table.move
+        if self.bot_delay > 0:
+            await asyncio.sleep(self.bot_delay)
+        try:
+            text = await self.pool.choose(table.info.record(), bot, seat)
+            await self.play(table, seat, text, move)
+        except RefusedError as error:
+            # Only another writer on the same database can make a bot's move stale; this
+            # process's state is then behind, so it stops playing this table until a restart.
+            log.error("bot move at table %s refused: %s", table.id, error)
+            table.bot_task = None
+            return
+        except Exception:
+            table.bot_failures += 1
+            log.exception("the %s bot failed at table %s", bot, table.id)
+            if table.bot_failures >= BOT_ATTEMPTS:
+                log.error(
+                    "table %s waits for a restart: its bot failed %d times", table.id, BOT_ATTEMPTS
+                )
+                table.bot_task = None
+                return
+            await asyncio.sleep(table.bot_failures)
+        else:
+            table.bot_failures = 0
+        table.bot_task = None
+        self.schedule_bot(table)
+
+    async def close(self) -> None:
+        """Stop the bot tasks (their moves were not stored, so a restart redoes them)."""
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's schema; ``store.migrate`` runs them."""

@@ -1,0 +1,102 @@
+// Shared helpers of the pages: element building, the API, seat names, card drawing.
+
+/** Build an element: h("div", {class: "x", onclick: f}, child, "text", ...). */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+/** GET or POST JSON; throws an Error carrying the server's message. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  };
+  const answer = await fetch(path, init);
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw new Error(data.message || `${answer.status} ${answer.statusText}`);
+  return data;
+}
+
+/** How the page names a seat: "You", "Player 2 (easy bot)". */
+export function seatName(table, seat, mySeat) {
+  if (seat === null || seat === undefined) return "nobody";
+  if (seat === mySeat) return "You";
+  const info = table && table.seats ? table.seats[seat] : null;
+  return info && info.bot ? `Player ${seat} (${info.bot} bot)` : `Player ${seat}`;
+}
+
+/** "1 card", "3 cards". */
+export function count(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** "haunted-city" -> "Haunted City". */
+export function title(slug) {
+  return String(slug).split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");
+}
+
+// Fearless suits: a colour and a distinct shape each, so colour-blind players tell them apart.
+export const SUITS = {blue: "\u25C6", orange: "\u25CF", magenta: "\u25B2", green: "\u2663"};
+
+/** A Fearless card ("green+6", "blue-1", "zero") drawn with CSS. */
+export function fearlessCard(text, {small = false} = {}) {
+  if (text === "zero") {
+    return h("div", {class: `card zero${small ? " small" : ""}`, "data-card": text, title: "zero"},
+      h("span", {class: "big"}, "0"));
+  }
+  const match = /^([a-z]+)([+-]\d+)$/.exec(text);
+  if (!match) return h("div", {class: `card${small ? " small" : ""}`, "data-card": text}, text);
+  const [, suit, value] = match;
+  const pip = SUITS[suit] || "?";
+  return h("div", {class: `card suit-${suit}${small ? " small" : ""}`, "data-card": text, title: `${suit} ${value}`},
+    h("span", {class: "corner"}, value, h("br"), pip),
+    h("span", {class: "pip"}, pip),
+    h("span", {class: "big"}, value),
+    h("span", {class: "corner br"}, pip));
+}
+
+/** A face-down card. */
+export function cardBack({small = false, label = ""} = {}) {
+  return h("div", {class: `card back${small ? " small" : ""}`, title: label || "face down"});
+}
+
+/** Show a short message at the bottom of the page for a few seconds. */
+export function toast(message) {
+  let el = document.getElementById("toast");
+  if (!el) {
+    el = h("div", {id: "toast", class: "toast", role: "alert"});
+    document.body.append(el);
+  }
+  el.textContent = message;
+  el.hidden = false;
+  clearTimeout(el._timer);
+  el._timer = setTimeout(() => { el.hidden = true; }, 5000);
+}
+
+/** A key/value grid for any JSON value (the generic fallback of unknown views). */
+export function kv(object) {
+  const grid = h("div", {class: "kv"});
+  for (const [key, value] of Object.entries(object)) {
+    grid.append(h("div", {class: "k"}, key), h("div", {class: "v"}, show(value)));
+  }
+  return grid;
+}
+
+function show(value) {
+  if (value === null || value === undefined) return "\u2014";
+  if (typeof value !== "object") return String(value);
+  if (Array.isArray(value) && value.every((x) => x === null || typeof x !== "object")) {
+    return value.map((x) => (x === null ? "\u2014" : String(x))).join(", ") || "none";
+  }
+  return JSON.stringify(value);
+}

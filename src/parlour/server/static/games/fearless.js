@@ -1,0 +1,78 @@
+// Fearless: the trick, the scare track with every ghost, the hand, fear totals.
+import {count, h, fearlessCard, SUITS} from "../common.js";
+
+const ORDER = ["blue", "orange", "magenta", "green"];
+
+function sortKey(card) {
+  if (card === "zero") return [4, 0];
+  const m = /^([a-z]+)([+-]\d+)$/.exec(card);
+  return m ? [ORDER.indexOf(m[1]), -Number(m[2])] : [5, 0];
+}
+
+function byCard(a, b) {
+  const [x, y] = [sortKey(a), sortKey(b)];
+  return x[0] - y[0] || x[1] - y[1];
+}
+
+function track(view, ctx) {
+  const placed = view.ghosts.map((p, seat) => [seat, p]).filter(([, p]) => p !== null);
+  const reach = Math.max(15, ...placed.map(([, p]) => Math.abs(p)));
+  const box = h("div", {class: "track", "aria-label": "scare track"}, h("div", {class: "line"}));
+  const pct = (p) => 4 + 92 * (p + reach) / (2 * reach);
+  for (let t = -reach; t <= reach; t += reach >= 20 ? 10 : 5) {
+    box.append(h("span", {class: "tick", style: `left:${pct(t)}%`}, t > 0 ? `+${t}` : t));
+  }
+  // Ghosts on the same square stand side by side.
+  const seen = {};
+  for (const [seat, p] of placed) {
+    const n = (seen[p] = (seen[p] || 0) + 1) - 1;
+    box.append(h("div", {
+      class: `ghost${seat === ctx.seat ? " me" : ""}`,
+      style: `left:calc(${pct(p)}% + ${n * 14}px)`,
+      title: `${ctx.names(seat)}: ${p > 0 ? "+" : ""}${p}`,
+    }, seat));
+  }
+  const onRuin = view.ghosts.map((p, seat) => [seat, p]).filter(([, p]) => p === null);
+  const ruin = h("div", {class: "ruin"}, h("span", {class: "muted"}, "On the ruin (15 fear if they stay):"),
+    onRuin.length ? onRuin.map(([seat]) => h("div", {class: `ghost${seat === ctx.seat ? " me" : ""}`, title: ctx.names(seat)}, seat)) : h("span", {}, "nobody"));
+  return h("div", {class: "panel"}, h("h3", {}, "Scare track"), box, ruin);
+}
+
+function trick(view, ctx) {
+  const led = view.led_suit ? `${SUITS[view.led_suit] || ""} ${view.led_suit} led` : "nothing led yet";
+  const value = view.trick_value > 0 ? `+${view.trick_value}` : String(view.trick_value);
+  const cards = view.trick.map(([seat, card]) => h("div", {class: "slot"}, fearlessCard(card), h("div", {class: "played-by"}, ctx.names(seat))));
+  const last = view.tricks && view.tricks.length && !view.trick.length ? view.tricks[view.tricks.length - 1] : null;
+  return h("div", {class: "panel", id: "trick"},
+    h("h3", {}, `Trick ${view.trick_number} of ${view.tricks_per_round} \u00B7 round ${view.round} of ${view.rounds}`),
+    h("div", {class: "muted"}, `${led} \u00B7 worth ${value}`),
+    h("div", {class: "row", style: "min-height:110px;margin-top:.4rem"},
+      cards.length ? cards : last
+        ? [h("span", {class: "muted"}, `Last trick to ${ctx.names(last.winner)} (${last.value > 0 ? "+" : ""}${last.value}):`),
+          ...last.cards.map(([seat, card]) => h("div", {class: "slot"}, fearlessCard(card, {small: true}), h("div", {class: "played-by"}, ctx.names(seat))))]
+        : h("span", {class: "muted"}, "Waiting for the lead")));
+}
+
+export function seatStats(view, seat) {
+  const ghost = view.ghosts[seat];
+  return [
+    `fear ${view.scores[seat]}`,
+    `ghost ${ghost === null ? "ruin" : (ghost > 0 ? "+" : "") + ghost}`,
+    count(view.hand_counts[seat], "card"),
+  ];
+}
+
+export function render(view, ctx) {
+  const board = h("div", {class: "board"}, trick(view, ctx), track(view, ctx));
+  let hand = null;
+  if (Array.isArray(view.hand) && view.hand.length) {
+    const row = h("div", {class: "row"});
+    for (const card of [...view.hand].sort(byCard)) {
+      const el = fearlessCard(card);
+      ctx.bind(el, `play ${card}`);
+      row.append(el);
+    }
+    hand = h("div", {class: "panel hand", id: "hand"}, h("h3", {}, "Your hand"), row);
+  }
+  return {board, hand};
+}

@@ -1,0 +1,57 @@
+// Step through a finished game, forward and back, as any seat or a spectator saw it.
+import {h, api, toast} from "./common.js";
+import {cardLookup, drawGame, loadCatalogue, seatStrip} from "./board.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+// ``want`` is the step last asked for: quick clicks count from it, and an answer for an
+// older request is dropped.
+const page = {step: 0, want: 0, steps: 0, seat: null, data: null, catalogue: {}};
+const cardInfo = cardLookup(tableId, () => draw());
+
+async function go(step) {
+  page.want = step;
+  const query = page.seat === null ? "" : `?seat=${page.seat}`;
+  let data;
+  try {
+    data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}${query}`);
+  } catch (error) { toast(error.message); return; }
+  if (step !== page.want) return;
+  page.data = data;
+  page.step = page.data.step;
+  page.steps = page.data.steps;
+  page.catalogue = await loadCatalogue(page.data.view.game);
+  draw();
+}
+
+function draw() {
+  const {view, table, events} = page.data;
+  document.getElementById("game-title").textContent = `\u00B7 ${table.title}`;
+  const select = document.getElementById("seat");
+  if (select.options.length === 1) {
+    for (let seat = 0; seat < view.players; seat++) select.append(h("option", {value: seat}, `Player ${seat}`));
+  }
+  const slider = document.getElementById("step");
+  slider.max = page.steps;
+  slider.value = page.step;
+  document.getElementById("where").textContent = `step ${page.step} of ${page.steps}`;
+  document.getElementById("seats").replaceChildren(...seatStrip(view, table, page.seat));
+  const ctx = {seat: page.seat, table, legal: new Set(), bind: () => {}, bindCard: () => {}, catalogue: page.catalogue, cardInfo,
+    names: (seat) => (seat === null || seat === undefined ? "nobody" : `Player ${seat}`)};
+  const {board, hand} = drawGame(view, ctx);
+  document.getElementById("board").replaceChildren(board);
+  document.getElementById("hand-area").replaceChildren(...(hand ? [hand] : []));
+  document.getElementById("log").replaceChildren(...(events.length ? events.map((e) => h("p", {}, e.text)) : [h("p", {class: "muted"}, "The table is set.")]));
+}
+
+document.getElementById("first").addEventListener("click", () => go(0));
+document.getElementById("back").addEventListener("click", () => go(Math.max(0, page.want - 1)));
+document.getElementById("forward").addEventListener("click", () => go(Math.min(page.steps, page.want + 1)));
+document.getElementById("last").addEventListener("click", () => go(page.steps));
+document.getElementById("step").addEventListener("change", (e) => go(Number(e.target.value)));
+document.getElementById("seat").addEventListener("change", (e) => { page.seat = e.target.value === "" ? null : Number(e.target.value); go(page.want); });
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowRight") go(Math.min(page.steps, page.want + 1));
+  if (e.key === "ArrowLeft") go(Math.max(0, page.want - 1));
+});
+
+go(0);

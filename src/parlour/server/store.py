@@ -1,0 +1,276 @@
+"""Storage of tables as records: a row per table and its append-only actions (SQLAlchemy)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+__all__ = ["ActionRow", "ConflictError", "SeatInfo", "Store", "TableInfo", "TableRow"]
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class TableRow(Base):
+    """A table: the game, its options and seed, who sits where, when it began and ended."""
+
+    __tablename__ = "parlour_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Per seat: {"bot": name or null, "token_hash": hex digest or null}.
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    # Filled in when the game ends, so the lobby lists results without replaying.
+    scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # The rules version the game is played under (``record["version"]``).
+    version: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class ActionRow(Base):
+    """One action of a table, numbered from 1; (table, seq) is unique, rows never change."""
+
+    __tablename__ = "parlour_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlour_tables.id"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(Text)
+    seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ConflictError(Exception):
+    """The action's sequence number is taken: another writer got there first."""
+
+
+@dataclass
+class SeatInfo:
+    """Who sits at a seat: a bot by name, or a person holding the token with this hash."""
+
+    bot: str | None
+    token_hash: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form."""
+        return {"bot": self.bot, "token_hash": self.token_hash}
+
+
+@dataclass
+class TableInfo:
+    """A stored table with its actions in order."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    seats: list[SeatInfo]
+    created_at: datetime
+    finished_at: datetime | None = None
+    scores: list[int] | None = None
+    winners: list[int] | None = None
+    rematch_of: str | None = None
+    version: str | None = None
+    actions: list[str] = field(default_factory=list)
+
+    def record(self) -> dict[str, Any]:
+        """The game's record: what ``parlour.replay`` rebuilds the state from."""
+        out: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+        }
+        if self.version is not None:
+            out["version"] = self.version
+        return out
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes for what was stored in UTC.
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    # WAL lets readers work while a move is written; FULL syncs each commit to disk, so an
+    # acknowledged action survives a power cut, not only a crash of the process.
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url`` (SQLite files get WAL mode and full syncs)."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database's schema to the newest migration (Alembic, inside the package)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Tables and their actions in one database; every write is committed before it returns."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()
+
+    def create(
+        self,
+        table_id: str,
+        game: str,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        seats: list[SeatInfo],
+        rematch_of: str | None = None,
+        version: str | None = None,
+    ) -> TableInfo:
+        """Store a new table with no actions."""
+        created = _now()
+        # A JSON round trip so what is stored is exactly what a reload gives back.
+        stored = json.loads(json.dumps(options))
+        row = TableRow(
+            id=table_id,
+            game=game,
+            players=players,
+            seed=seed,
+            options=stored,
+            seats=[seat.to_json() for seat in seats],
+            created_at=created,
+            rematch_of=rematch_of,
+            version=version,
+        )
+        with Session(self.engine) as session, session.begin():
+            session.add(row)
+        return TableInfo(
+            table_id,
+            game,
+            players,
+            seed,
+            stored,
+            seats,
+            created,
+            rematch_of=rematch_of,
+            version=version,
+        )
+
+    def append(self, table_id: str, seq: int, seat: int, text: str) -> None:
+        """Add action number ``seq`` (from 1); ``ConflictError`` if that number is taken."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(
+                    ActionRow(table_id=table_id, seq=seq, seat=seat, text=text, created_at=_now())
+                )
+        except IntegrityError:
+            raise ConflictError(f"action {seq} of table {table_id} is already stored") from None
+
+    def finish(self, table_id: str, scores: list[int], winners: list[int]) -> None:
+        """Mark a table's game as over, with its final scores and winners."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(finished_at=_now(), scores=scores, winners=winners)
+            )
+
+    def get(self, table_id: str) -> TableInfo | None:
+        """A stored table with its actions, or ``None``."""
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is None:
+                return None
+            texts = session.scalars(
+                select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
+            ).all()
+            return self._info(row, list(texts))
+
+    def ids(self, unfinished_only: bool = False) -> list[str]:
+        """The stored tables' ids, oldest first."""
+        query = select(TableRow.id).order_by(TableRow.created_at)
+        if unfinished_only:
+            query = query.where(TableRow.finished_at.is_(None))
+        with Session(self.engine) as session:
+            return list(session.scalars(query).all())
+
+    def summaries(self, limit: int = 200) -> list[TableInfo]:
+        """The newest tables without their actions, newest first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+            ).all()
+            return [self._info(row, []) for row in rows]
+
+    @staticmethod
+    def _info(row: TableRow, actions: list[str]) -> TableInfo:
+        return TableInfo(
+            id=row.id,
+            game=row.game,
+            players=row.players,
+            seed=row.seed,
+            options=dict(row.options),
+            seats=[SeatInfo(s.get("bot"), s.get("token_hash")) for s in row.seats],
+            created_at=_aware(row.created_at) or _now(),
+            finished_at=_aware(row.finished_at),
+            scores=row.scores,
+            winners=row.winners,
+            rematch_of=row.rematch_of,
+            version=row.version,
+            actions=actions,
+        )

@@ -1,0 +1,121 @@
+"""The table renderers draw views of games not yet played here (Fool's Blade from API.md's
+view keys) and fall back to a generic rendering for a game the page does not know."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.slow
+
+# A Fool's Blade view for seat 0 with every key API.md lists, mid-combat.
+FOOLSBLADE_VIEW = {
+    "game": "foolsblade",
+    "players": 3,
+    "seat": 0,
+    "move": 40,
+    "current_player": 0,
+    "is_over": False,
+    "scores": [9, 4, 6],
+    "winners": [],
+    "legal_actions": ["play ember-blade", "use-ability", "pass"],
+    "classes": ["smith", "rogue", None],
+    "weapons": [
+        {"blade": "ember-blade", "guard": "oak-guard", "handle": None, "pommel": "iron-pommel"},
+        {"blade": None, "guard": None, "handle": "bone-handle", "pommel": None},
+        {"blade": None, "guard": None, "handle": None, "pommel": None},
+    ],
+    "gear": [["lucky-boots"], [], ["torch"]],
+    "stash": [["goblin"], ["gold-idol"], []],
+    "curses": [[], [["rust-curse", 2]], []],
+    "hand": ["ember-blade", "healing-draught"],
+    "hand_counts": [2, 4, 3],
+    "hand_limits": [5, 5, 6],
+    "decks": {
+        "tavern": 20,
+        "anvil": 31,
+        "quest": 8,
+        "forest": 10,
+        "cavern": 9,
+        "dungeon": 7,
+        "loot": 12,
+    },
+    "trash": {"tavern": ["ale"], "anvil": []},
+    "forge": None,
+    "combat": {
+        "seat": 0,
+        "monster": "cave-troll",
+        "element": "water",
+        "monster_strength": 11,
+        "player_strength": 9,
+    },
+    "boss": None,
+    "active": 0,
+    "turn": 14,
+    "phase": "combat",
+    "first_player": 1,
+}
+
+DRAW = """async ([view, table]) => {
+  const board = await import('/static/board.js');
+  const ctx = {seat: view.seat, table, legal: new Set(view.legal_actions || []),
+    bind: (el, a) => { el.dataset.action = a; }, bindCard: (el, id) => { el.dataset.card = id; },
+    catalogue: {}, cardInfo: () => null, names: (s) => `Player ${s}`};
+  const {board: drawn, hand} = board.drawGame(view, ctx);
+  const seats = document.createElement('div');
+  seats.className = 'seats';
+  seats.append(...board.seatStrip(view, table, view.seat));
+  const main = document.querySelector('main');
+  main.replaceChildren(seats, drawn, ...(hand ? [hand] : []));
+  return main.textContent;
+}"""
+
+
+def blank_page(page: Any, server: str) -> None:
+    """An empty page of the server's origin with its style sheet (no page script racing)."""
+    page.goto(f"{server}/api/games")
+    page.set_content(
+        '<html><head><link rel="stylesheet" href="/static/app.css"></head>'
+        "<body><main></main></body></html>",
+        wait_until="load",
+    )
+
+
+def test_foolsblade_view_shows_weapons_part_by_part_and_the_fight(page: Any, server: str) -> None:
+    blank_page(page, server)
+    table = {"seats": [{"bot": None}, {"bot": "easy"}, {"bot": "hard"}], "title": "Fool's Blade"}
+    text = page.evaluate(DRAW, [FOOLSBLADE_VIEW, table])
+    for words in ("Ember Blade", "Oak Guard", "Iron Pommel", "Cave Troll", "Combat", "Lucky Boots"):
+        assert words in text
+    assert page.locator(".weapon").count() == 3
+    assert page.locator(".weapon .part").count() == 12
+    assert page.locator(".combat .strength").count() == 2
+    assert page.locator("#hand .card").count() == 2
+    page.set_viewport_size({"width": 390, "height": 844})
+    screenshot(page, "render-foolsblade-phone")
+
+
+def test_an_unknown_game_falls_back_to_a_generic_view(page: Any, server: str) -> None:
+    blank_page(page, server)
+    view = {
+        "game": "chess",
+        "players": 2,
+        "seat": 1,
+        "move": 3,
+        "current_player": 1,
+        "is_over": False,
+        "scores": [0, 0],
+        "winners": [],
+        "legal_actions": ["move e7e5"],
+        "board": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR",
+        "hand": ["pawn"],
+    }
+    text = page.evaluate(DRAW, [view, {"seats": [{}, {}]}])
+    assert "rnbqkbnr" in text
+    assert page.locator("#generic").count() == 1
+    # A known game whose view lacks keys its renderer expects does not break the page either.
+    broken = {**FOOLSBLADE_VIEW, "game": "fearless"}
+    assert "weapons" in page.evaluate(DRAW, [broken, {"seats": [{}, {}, {}]}])

@@ -1,0 +1,80 @@
+"""A real ``parlour serve`` process on a free loopback port, for restart and browser tests."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+from websockets.sync.client import ClientConnection, connect
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(db: str, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+    """``parlour serve`` in its own process, returned once it answers HTTP."""
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from parlour.cli.app import main; main()",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--workers",
+            "1",
+            "--bot-delay",
+            str(bot_delay),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            assert process.stderr is not None
+            raise RuntimeError(f"the server stopped: {process.stderr.read().decode()}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the server did not answer within 60 s")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """End a server started here, politely, then for sure."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+def open_seat(base: str, table: str, token: str | None) -> ClientConnection:
+    """A WebSocket to a table as the seat of ``token`` (``None``: spectator)."""
+    query = f"?token={token}" if token else ""
+    return connect(f"ws://{base.removeprefix('http://')}/ws/{table}{query}", open_timeout=10)
+
+
+def next_state(ws: ClientConnection, timeout: float = 30) -> dict[str, Any]:
+    """The next "state" message (table notices skipped)."""
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
+        if message["type"] == "state":
+            return message
+        assert message["type"] in ("table", "rematch"), message

@@ -1,0 +1,79 @@
+"""The README's `make run`: it serves the games, prints the address, and Ctrl-C stops it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pexpect
+import pytest
+
+from .live import free_port
+
+MAKE = shutil.which("make")
+
+
+@pytest.mark.skipif(MAKE is None, reason="make is not installed")
+def test_make_run_serves_and_prints_the_address(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    port = free_port()
+    child = pexpect.spawn(
+        str(MAKE),
+        [
+            "-s",
+            "-f",
+            str(root / "Makefile"),
+            "run",
+            "STAMP=",
+            f"BIN={Path(sys.executable).parent}",
+            f"PORT={port}",
+        ],
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    child.expect_exact(f"Parlour is open at http://127.0.0.1:{port}/")
+    child.expect_exact("Ctrl-C stops it")
+    # The address is printed just before uvicorn binds the port.
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            lobby = httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
+            break
+        except httpx.ConnectError:
+            assert time.monotonic() < deadline, "make run did not start serving"
+            time.sleep(0.1)
+    assert lobby.status_code == 200 and "Open a table" in lobby.text
+    # Ctrl-C reaches make too, which reports the interrupt; the server itself ends cleanly.
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Traceback" not in (child.before or "")
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
+    assert (tmp_path / "parlour.db").exists()  # the SQLite default, beside where it started
+
+
+def test_a_bad_database_url_is_one_clear_sentence(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from parlour.cli.app import main; main()",
+            "serve",
+            "--db",
+            "nosuch://x",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith("parlour serve: cannot open the database 'nosuch://x'")
+    assert "Traceback" not in done.stderr
