@@ -1,0 +1,1 @@
+"""Batched engines: many games advanced together with NumPy, for simulation and search."""

@@ -1,0 +1,369 @@
+"""Fearless for many games at once: NumPy arrays, one random decision for every game a step.
+
+The rules are exactly those of ``parlour.games.fearless`` (docs/fearless.md). The replay
+test plays a sample of these games through the object engine decision for decision, with
+its ``deals`` option fixing every round's hands, and compares every legal set and score.
+
+A hand is one ``uint64`` bit set: suit ``s`` holds bits ``14*s`` to ``14*s + 13`` (one bit
+a physical card, low values first: -6 … -2, -1, -1, +1, +1, +2 … +6) and the four zeros
+bits 56 to 59. A random decision is uniform over the *distinct* legal cards, as a random
+bot chooses among the object engine's legal actions (two copies of a card are one action).
+Chance is NumPy's PCG64 seeded with ``seed``: the same arguments give the same games, but
+not the games ``new_game(players, seed)`` deals (the rules are the same, the streams not).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Batch", "card_text", "rows", "simulate"]
+
+SUITS = ("blue", "orange", "magenta", "green")
+SUIT_VALUES = (-6, -5, -4, -3, -2, -1, -1, 1, 1, 2, 3, 4, 5, 6)
+HAND_SIZE = {3: 13, 4: 13, 5: 12}
+RUIN_FEAR = 15
+NO_SUIT = 4  # ``led`` while no non-zero card fixes the suit; the suit of a zero
+CHUNK = 16384  # games advanced together by ``simulate``: their arrays stay in the cache
+
+Ints = npt.NDArray[np.int64]
+Bits = npt.NDArray[np.uint64]
+
+_ONE = np.uint64(1)
+_NO_CARD = -99  # below every card: the best card of an empty trick
+_ZEROS = np.uint64(0xF << 56)
+_VALUE = np.zeros(64, np.int64)
+_SUIT = np.full(64, NO_SUIT, np.int64)
+for _s in range(4):
+    for _i, _v in enumerate(SUIT_VALUES):
+        _VALUE[14 * _s + _i] = _v
+        _SUIT[14 * _s + _i] = _s
+_SUIT_MASK = np.array([0x3FFF << (14 * s) for s in range(4)] + [0], np.uint64)
+# By led suit, the cards a player holding that suit may not play: all but it and the zeros.
+_RULED_OUT = ~(_SUIT_MASK | _ZEROS)
+# The first of each pair of identical ±1s: holding it hides the second from the legal set.
+_TWIN_LOW = np.uint64(sum((1 << (14 * s + 5)) | (1 << (14 * s + 7)) for s in range(4)))
+_SELECT = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
+
+
+def _deck(players: int) -> list[int]:
+    """Bit positions of the cards in play with 5 or 4 players (3: see ``Batch.new``)."""
+    # Positions 6 and 8 of a suit are its second -1 and second +1, out below 5 players.
+    return [
+        14 * s + i for s in range(4) for i in range(14) if players == 5 or i not in (6, 8)
+    ] + list(range(56, 60))
+
+
+def card_text(position: int) -> str:
+    """The object engine's text of the card at a bit position: ``green+2``, ``zero``."""
+    if position >= 56:
+        return "zero"
+    return f"{SUITS[position // 14]}{SUIT_VALUES[position % 14]:+d}"
+
+
+def _texts(bits: int) -> list[str]:
+    return [card_text(p) for p in range(60) if bits >> p & 1]
+
+
+class Batch:
+    """``n`` games of Fearless at one player count, each at its own point of play.
+
+    Every array has one row a game. A game that is over keeps being dealt and played
+    (so that games never need to be taken out of the batch) but its scores stay frozen.
+    """
+
+    def __init__(self, players: int, n: int, rng: np.random.Generator) -> None:
+        self.players = players
+        self.hand_size = HAND_SIZE[players]
+        self.n = n
+        self.rng = rng
+        self.rows = np.arange(n)
+        self.base = self.rows * players  # a game's first slot in the flat (n, players) arrays
+        self.hands: Bits = np.zeros(n * players, np.uint64)
+        self.ghosts: Ints = np.zeros(n * players, np.int64)
+        self.ruin = np.ones(n * players, bool)
+        self.fear: Ints = np.zeros((n, players), np.int64)
+        self.deck: Bits = np.zeros((n, players * self.hand_size), np.uint64)  # card bits
+        self.first_leader: Ints = np.zeros(n, np.int64)
+        self.round: Ints = np.zeros(n, np.int64)
+        self.over = np.zeros(n, bool)
+        self.trick_number: Ints = np.zeros(n, np.int64)
+        self.current: Ints = np.zeros(n, np.int64)
+        self.count: Ints = np.zeros(n, np.int64)  # cards in the current trick
+        self.led: Ints = np.full(n, NO_SUIT, np.int64)
+        self.best_value: Ints = np.full(n, _NO_CARD, np.int64)
+        self.best_seat: Ints = np.zeros(n, np.int64)
+        self.trick_value: Ints = np.zeros(n, np.int64)
+        # Per-round figures for ``simulate``; ``None`` in search, which needs only the ends.
+        self.fear_rounds: Ints | None = None
+        self.tricks_rounds: Ints | None = None
+        self.trace: Trace | None = None
+
+    @classmethod
+    def new(
+        cls, players: int, n: int, rng: np.random.Generator, stats: bool = False, trace: int = 0
+    ) -> Batch:
+        """``n`` new games, first round dealt, seat 0 leading.
+
+        ``stats`` keeps per-round figures; ``trace`` keeps the first games as texts (``Trace``).
+        """
+        batch = cls(players, n, rng)
+        if trace:
+            batch.trace = Trace(min(trace, n), players)
+        deck = np.array(_deck(players), np.uint64)
+        cards = np.broadcast_to(_ONE << deck, (n, deck.size))
+        if players == 3:
+            # One whole suit goes (drawn per game) and one zero: 39 of the 52 cards stay.
+            removed = rng.integers(0, 4, n)
+            keep = (_SUIT[deck][None, :] != removed[:, None]) & (deck != 59)[None, :]
+            batch.deck = cards[keep].reshape(n, 39)
+        else:
+            batch.deck = cards.copy()
+        if stats:
+            batch.fear_rounds = np.zeros((n, players, players), np.int64)
+            batch.tricks_rounds = np.zeros((n, players, players), np.int64)
+        batch._deal(batch.rows)
+        return batch
+
+    # -- one decision in every game --------------------------------------------------------
+
+    def step(self) -> None:
+        """Every game's player to move plays a uniformly random distinct legal card."""
+        slot = self.base + self.current
+        hand = self.hands[slot]
+        led = self.led
+        # Without np.where (slow on unpredictable masks): holding the led suit (0 or 1)
+        # times the cards it rules out.
+        holds = (hand & _SUIT_MASK[led] != 0).astype(np.uint64)
+        legal = hand & ~(holds * _RULED_OUT[led])
+        legal &= ~((legal & _TWIN_LOW) << _ONE)
+        zeros = legal & _ZEROS
+        legal ^= zeros ^ (zeros & (~zeros + _ONE))  # of the zeros held, only the lowest
+        pick = (self.rng.random(self.n) * np.bitwise_count(legal)).astype(np.uint8)
+        position = self._select(legal, pick)
+        if self.trace is not None:
+            self.trace.decide(self, legal, position)
+        self.hands[slot] = hand ^ (_ONE << position)
+        value = _VALUE[position]
+        suit = _SUIT[position]
+        loose = led == NO_SUIT
+        follows = (suit == NO_SUIT) | (suit == led) | loose
+        self.led = led + (suit - led) * loose
+        better = follows & (value > self.best_value)
+        self.best_value += (value - self.best_value) * better
+        self.best_seat += (self.current - self.best_seat) * better
+        self.trick_value += value
+        self.count += 1
+        turn = self.current + 1
+        self.current = turn - self.players * (turn == self.players)
+        done = self.count == self.players
+        if done.all():
+            self._end_tricks(slice(None))  # games in step (``simulate``): no fancy indexing
+        elif done.any():
+            self._end_tricks(np.flatnonzero(done))
+
+    @staticmethod
+    def _select(legal: Bits, pick: npt.NDArray[np.uint8]) -> Bits:
+        """The position of each row's ``pick``-th set bit (from 0), by halving the word."""
+        # At each width the word has at most twice that many bits left: keep its high half
+        # (skipping the low half's set bits) or its low half.
+        position = np.zeros(legal.shape, np.uint64)
+        for width, low_mask in _SELECT:
+            count = np.bitwise_count(legal & low_mask)
+            high = pick >= count
+            pick = pick - count * high
+            shift = high * width
+            position += shift
+            legal = (legal >> shift) & low_mask
+        return position
+
+    def _end_tricks(self, games: Ints | slice) -> None:
+        """The tricks of ``games`` are complete: ghosts move, winners lead, rounds may end."""
+        winner = self.best_seat[games]
+        slot = self.base[games] + winner
+        # A ghost on the ruin stands at 0, so leaving it is the same addition.
+        self.ghosts[slot] += self.trick_value[games]
+        self.ruin[slot] = False
+        if self.tricks_rounds is not None:
+            live = ~self.over[games]
+            rows = self.rows[games][live]
+            self.tricks_rounds[rows, winner[live], self.round[rows]] += 1
+        self.current[games] = winner
+        self._start_tricks(games)
+        self.trick_number[games] += 1
+        ended = self.trick_number[games] == self.hand_size
+        if isinstance(games, slice) and ended.all():
+            self._end_rounds(games)
+        elif ended.any():
+            self._end_rounds(self.rows[games][ended])
+
+    def _start_tricks(self, games: Ints | slice) -> None:
+        self.count[games] = 0
+        self.led[games] = NO_SUIT
+        self.best_value[games] = _NO_CARD
+        self.trick_value[games] = 0
+
+    def _end_rounds(self, games: Ints | slice) -> None:
+        """Fear points for the rounds of ``games``; the next round is dealt."""
+        players = self.players
+        ghosts = self.ghosts.reshape(-1, players)[games]
+        points = np.where(self.ruin.reshape(-1, players)[games], RUIN_FEAR, np.abs(ghosts))
+        live = ~self.over[games]
+        self.fear[games] += points * live[:, None]
+        if self.fear_rounds is not None:
+            rows = self.rows[games][live]
+            self.fear_rounds[rows, :, self.round[rows]] = points[live]
+        self.round[games] += live
+        self.over[games] = self.round[games] == players
+        self._deal(games)
+
+    def _deal(self, games: Ints | slice) -> None:
+        """Shuffle each game's deck and deal it; the round's leader leads."""
+        players, size = self.players, self.hand_size
+        deck = self.deck[games]
+        order = self.rng.random(deck.shape).argsort(axis=1)
+        cards = np.take_along_axis(deck, order, axis=1).reshape(-1, players, size)
+        self.hands.reshape(-1, players)[games] = np.bitwise_or.reduce(cards, axis=2)
+        self.ghosts.reshape(-1, players)[games] = 0
+        self.ruin.reshape(-1, players)[games] = True
+        self.trick_number[games] = 0
+        self.current[games] = (self.first_leader[games] + self.round[games]) % players
+        self._start_tricks(games)
+        if self.trace is not None:
+            self.trace.dealt(self, self.rows[games])
+
+    # -- results ---------------------------------------------------------------------------
+
+    def returns(self) -> npt.NDArray[np.float64]:
+        """Per game and seat, ``1/k`` for each of ``k`` seats with the fewest fear points."""
+        won = self.fear == self.fear.min(axis=1, keepdims=True)
+        shares: npt.NDArray[np.float64] = won / won.sum(axis=1, keepdims=True)
+        return shares
+
+    def estimate(self) -> npt.NDArray[np.float64]:
+        """Per game and seat, ``returns()`` when over, else the Fearless heuristic's ``evaluate``.
+
+        The same estimate as ``parlour.bots.heuristic.fearless.evaluate`` of the spectator's
+        view: fear so far plus each ghost's distance (the ruin's threat growing from 3 to 15
+        over the round), turned into shares by a softmax that is softer with more rounds left.
+        """
+        players, size = self.players, self.hand_size
+        progress = np.minimum(self.trick_number, size - 1) / size
+        threat = 3.0 + (RUIN_FEAR - 3) * progress
+        ghosts = self.ghosts.reshape(-1, players)
+        distance = np.where(self.ruin.reshape(-1, players), threat[:, None], np.abs(ghosts))
+        fear = self.fear + distance
+        temperature = 3.0 + 5.0 * (players - 1 - self.round)
+        weights = np.exp((fear.min(axis=1, keepdims=True) - fear) / temperature[:, None])
+        shares = weights / weights.sum(axis=1, keepdims=True)
+        return np.where(self.over[:, None], self.returns(), shares)
+
+
+class Trace:
+    """The deals, legal sets and plays of the first ``games`` games of a batch, as texts."""
+
+    def __init__(self, games: int, players: int) -> None:
+        self.games = games
+        self.deals: list[list[list[list[str]]]] = [[] for _ in range(games)]
+        self.legal: list[list[list[str]]] = [[] for _ in range(games)]
+        self.actions: list[list[str]] = [[] for _ in range(games)]
+        self.players = players
+
+    def dealt(self, batch: Batch, games: Ints) -> None:
+        """Keep the new hands of the traced games among ``games``."""
+        for game in games[games < self.games].tolist():
+            start = game * self.players
+            hands = batch.hands[start : start + self.players].tolist()
+            self.deals[game].append([_texts(h) for h in hands])
+
+    def decide(self, batch: Batch, legal: Bits, position: Bits) -> None:
+        """Keep the legal cards and the card played of the traced games."""
+        for game in range(self.games):
+            if batch.over[game]:
+                continue
+            self.legal[game].append(sorted({f"play {c}" for c in _texts(int(legal[game]))}))
+            self.actions[game].append(f"play {card_text(int(position[game]))}")
+
+
+def simulate(games: int, players: int = 4, seed: int = 0, trace: int = 0) -> dict[str, Any]:
+    """Play ``games`` random games of Fearless; their decisions, scores and per-round figures.
+
+    The result holds ``decisions`` (the total), ``decisions_per_game``, ``scores``
+    (``(games, players)`` fear totals), ``returns`` (``(games, players)``: ``1/k`` for each
+    of ``k`` winners), ``fear_per_round`` and ``tricks_per_round`` (``(games, players,
+    rounds)``) and, with ``trace``, ``records``: for the first ``trace`` games the object
+    engine's options ``{"deals": ...}``, the action texts and each decision's sorted legal
+    action texts. ``rows(result)`` turns it into one dict a game and seat.
+    """
+    if players not in HAND_SIZE:
+        raise ValueError(f"Fearless takes 3 to 5 players, not {players}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, not {games}")
+    steps = players * HAND_SIZE[players] * players
+    parts: list[Batch] = []
+    traced: Trace | None = None
+    for chunk, start in enumerate(range(0, games, CHUNK)):
+        rng = np.random.default_rng([seed, chunk])
+        batch = Batch.new(players, min(CHUNK, games - start), rng, True, trace * (chunk == 0))
+        traced = traced or batch.trace
+        for _ in range(steps):
+            batch.step()
+        parts.append(batch)
+    assert all(b.over.all() for b in parts)
+    result: dict[str, Any] = {
+        "decisions": steps * games,
+        "decisions_per_game": steps,
+        "scores": np.concatenate([b.fear for b in parts]),
+        "returns": np.concatenate([b.returns() for b in parts]),
+        "fear_per_round": np.concatenate(
+            [b.fear_rounds for b in parts if b.fear_rounds is not None]
+        ),
+        "tricks_per_round": np.concatenate(
+            [b.tricks_rounds for b in parts if b.tricks_rounds is not None]
+        ),
+    }
+    if traced is not None:
+        result["records"] = [
+            {
+                "options": {"deals": traced.deals[g][:players]},
+                "actions": traced.actions[g],
+                "legal": traced.legal[g],
+            }
+            for g in range(traced.games)
+        ]
+    return result
+
+
+def rows(result: dict[str, Any], game: str = "fearless") -> list[dict[str, Any]]:
+    """One dict a game and seat, with the columns ``parlour simulate`` writes for Fearless."""
+    scores = result["scores"]
+    n, players = scores.shape
+    rank = (scores[:, None, :] < scores[:, :, None]).sum(axis=2) + 1
+    returns = result["returns"]
+    tricks = result["tricks_per_round"]
+    fear = result["fear_per_round"]
+    out = []
+    for g in range(n):
+        for seat in range(players):
+            out.append(
+                {
+                    "game": game,
+                    "players": players,
+                    "game_index": g,
+                    "seat": seat,
+                    "score": int(scores[g, seat]),
+                    "rank": int(rank[g, seat]),
+                    "won": bool(rank[g, seat] == 1),
+                    "return": float(returns[g, seat]),
+                    "decisions": result["decisions_per_game"],
+                    "seat_decisions": result["decisions_per_game"] // players,
+                    "rounds": players,
+                    "fear_per_round": fear[g, seat].tolist(),
+                    "tricks_per_round": tricks[g, seat].tolist(),
+                    "tricks_won": int(tricks[g, seat].sum()),
+                    "rounds_ruined": int((tricks[g, seat] == 0).sum()),
+                }
+            )
+    return out
