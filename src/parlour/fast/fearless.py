@@ -14,12 +14,15 @@ not the games ``new_game(players, seed)`` deals (the rules are the same, the str
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Batch", "card_text", "rows", "simulate"]
+from ..games.fearless.dealing import canonical
+
+__all__ = ["Batch", "card_text", "from_states", "playouts", "rows", "simulate"]
 
 SUITS = ("blue", "orange", "magenta", "green")
 SUIT_VALUES = (-6, -5, -4, -3, -2, -1, -1, 1, 1, 2, 3, 4, 5, 6)
@@ -367,3 +370,181 @@ def rows(result: dict[str, Any], game: str = "fearless") -> list[dict[str, Any]]
                 }
             )
     return out
+
+
+# -- search: many playouts from the object engine's states, advanced together ---------------
+
+_M14 = np.uint64(0x3FFF)
+_DECKS: dict[Any, Bits] = {}  # a Table's deck in this layout, by Table (shared by clones)
+
+
+def _position(bit: int) -> int:
+    """The position here of a card bit of the object engine (16 bits a suit, zeros at 64)."""
+    p = bit.bit_length() - 1
+    return 56 + p - 64 if p >= 64 else 14 * (p // 16) + p % 16
+
+
+def _deck_of(table: Any) -> Bits:
+    deck = _DECKS.get(table)
+    if deck is None:
+        if len(_DECKS) > 256:
+            _DECKS.clear()
+        deck = _DECKS[table] = np.array([1 << _position(c) for c in table.cards], np.uint64)
+    return deck
+
+
+def from_states(states: Sequence[Any], rng: np.random.Generator) -> Batch:
+    """A batch holding copies of object-engine Fearless states (all at one player count)."""
+    n = len(states)
+    players = states[0].players
+    batch = Batch(players, n, rng)
+    low: list[int] = []
+    high: list[int] = []
+    ghosts: list[int] = []
+    ruin: list[bool] = []
+    fear: list[int] = []
+    rows: list[tuple[int, ...]] = []
+    decks = []
+    for s in states:
+        for hand in s.hands:
+            low.append(hand & 0xFFFFFFFFFFFFFFFF)
+            high.append(hand >> 64)
+        for ghost in s.ghosts:
+            ghosts.append(ghost or 0)
+            ruin.append(ghost is None)
+        fear += s.fear
+        rows.append(
+            (
+                s.current_player or 0,
+                len(s.trick),
+                s.led,
+                # The object engine leaves the last trick's best card until the next lead.
+                s.best_value if s.trick else _NO_CARD,
+                s.best_seat,
+                s.trick_value,
+                s.round,
+                s.trick_number,
+                s.is_over,
+                s.table.first_leader,
+            )
+        )
+        decks.append(_deck_of(s.table))
+    lo = np.array(low, np.uint64)
+    batch.hands = (
+        (lo & _M14)
+        | ((lo >> np.uint64(16)) & _M14) << np.uint64(14)
+        | ((lo >> np.uint64(32)) & _M14) << np.uint64(28)
+        | ((lo >> np.uint64(48)) & _M14) << np.uint64(42)
+        | np.array(high, np.uint64) << np.uint64(56)
+    )
+    batch.ghosts = np.array(ghosts, np.int64)
+    batch.ruin = np.array(ruin, bool)
+    batch.fear = np.array(fear, np.int64).reshape(n, players)
+    batch.deck = np.stack(decks)
+    columns = np.array(rows, np.int64).T
+    batch.current, batch.count, led, batch.best_value, batch.best_seat = columns[:5]
+    batch.led = np.where(led < 0, NO_SUIT, led)
+    batch.trick_value, batch.round, batch.trick_number = columns[5:8]
+    batch.over = columns[8].astype(bool)
+    batch.first_leader = columns[9]
+    return batch
+
+
+def playouts(
+    states: Sequence[Any], depth: int | None, seed: int, margin: float = 0.0
+) -> npt.NDArray[np.float64]:
+    """Random playouts from object-engine Fearless states, advanced together; rewards a seat.
+
+    Each playout stops after ``depth`` decisions (``None``: at the end of the game) or at
+    the end of the game; a finished game scores ``returns()`` blended ``margin`` of the way
+    with each seat's standing by fear, an unfinished one the heuristic's estimate (see
+    ``Batch.estimate``), as ``parlour.bots.ismcts`` scores its own playouts.
+    """
+    batch = from_states(states, np.random.default_rng(seed))
+    total = batch.players * batch.hand_size * batch.players
+    left = max(total - s.move_number for s in states)
+    for _ in range(left if depth is None else min(depth, left)):
+        batch.step()
+    rewards = batch.estimate()
+    if margin > 0.0:
+        fear = batch.fear
+        high = fear.max(axis=1, keepdims=True)
+        low = fear.min(axis=1, keepdims=True)
+        spread = np.maximum(high - low, 1)
+        standing = np.where(high > low, (high - fear) / spread, batch.returns())
+        shaped = (1.0 - margin) * batch.returns() + margin * standing
+        rewards = np.where(batch.over[:, None], shaped, rewards)
+    return rewards
+
+
+def _to_object_layout(hands: Bits) -> list[int]:
+    """Hands of this layout as the object engine's ints (16 bits a suit, zeros at 64)."""
+    lo = (
+        (hands & _M14)
+        | ((hands >> np.uint64(14)) & _M14) << np.uint64(16)
+        | ((hands >> np.uint64(28)) & _M14) << np.uint64(32)
+        | ((hands >> np.uint64(42)) & _M14) << np.uint64(48)
+    )
+    return [
+        a | b << 64 for a, b in zip(lo.tolist(), (hands >> np.uint64(56)).tolist(), strict=True)
+    ]
+
+
+def determinizations(state: Any, seat: int, count: int, seed: int, tries: int = 8) -> list[Any]:
+    """``count`` determinizations of an object-engine Fearless state for ``seat``, dealt together.
+
+    Like ``state.determinize(seat, s)``: the seat keeps its hand, everything played stays,
+    the unseen cards go to the other seats in their hand sizes and never into a suit a seat
+    has shown it lacks, and later rounds are dealt from new seeds. The deals are drawn
+    uniformly and rejected while they break a void, ``tries`` times for all rows together;
+    rows still unlucky then come from ``state.determinize``, which always finds a deal.
+    """
+    rng = np.random.default_rng(seed)
+    players = state.players
+    own = state.hands[seat]
+    table = state.table
+    in_hands = 0
+    for hand in state.hands:
+        in_hands |= hand
+    # Which physical copy of a twin is where is invisible: only the counts may matter.
+    played, own = canonical(table, table.deck & ~in_hands, own)
+    unknown = table.deck & ~played & ~own
+    cards = np.array([1 << _position(c) for c in table.cards if c & unknown], np.uint64)
+    sizes = [0 if p == seat else state.hands[p].bit_count() for p in range(players)]
+    voids = np.array([_void_bits(state.voids >> (4 * p) & 15) for p in range(players)], np.uint64)
+    hands = np.zeros((count, players), np.uint64)
+    todo = np.arange(count)
+    for _ in range(tries):
+        order = rng.random((todo.size, cards.size)).argsort(axis=1)
+        dealt = cards[order]
+        start = 0
+        for p, size in enumerate(sizes):
+            hands[todo, p] = np.bitwise_or.reduce(dealt[:, start : start + size], axis=1)
+            start += size
+        broken = ((hands[todo] & voids) != 0).any(axis=1)
+        todo = todo[broken]
+        if not todo.size:
+            break
+    chances = rng.integers(0, 1 << 63, count).tolist()
+    first_leader = table.first_leader
+    rows = hands.reshape(-1)
+    object_hands = _to_object_layout(rows)
+    out = []
+    late = set(todo.tolist())
+    for i in range(count):
+        if i in late:
+            out.append(state.determinize(seat, chances[i]))
+            continue
+        other = state.clone()
+        other._become_determinized(chances[i], {"first_leader": first_leader, "hands": None})
+        dealt_hands = object_hands[i * players : (i + 1) * players]
+        dealt_hands[seat] = own
+        other.hands = dealt_hands
+        other._chance = chances[i]
+        out.append(other)
+    return out
+
+
+def _void_bits(flags: int) -> int:
+    """The cards (this layout) of the suits whose flags are set."""
+    return sum(0x3FFF << (14 * s) for s in range(4) if flags >> s & 1)
