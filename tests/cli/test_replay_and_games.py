@@ -8,14 +8,16 @@ from pathlib import Path
 import pytest
 
 import parlour
+from parlour import GameError
+from parlour.cli.replay import KEYS, target
 
 from .conftest import Invoke, final_scores
 
 
 @pytest.fixture
 def saved(invoke: Invoke, tmp_path: Path) -> Path:
-    """A finished 4-player Fearless game saved by ``parlour play --watch``."""
-    result = invoke("play fearless --watch --delay 0 --seed 5 --save saved.json")
+    """A finished 4-player Fearless game of random bots saved by ``parlour play --watch``."""
+    result = invoke("play fearless --watch --delay 0 --seed 5 --bots random --save saved.json")
     assert result.exit_code == 0, result.output
     return tmp_path / "saved.json"
 
@@ -53,7 +55,7 @@ def test_replay_steps_on_enter_and_stops_on_q(invoke: Invoke, saved: Path) -> No
     result = invoke(f"replay {saved} --step", input="\n\nq\n")
     assert result.exit_code == 0, result.output
     assert f"2/{total}:" in result.output and f"3/{total}:" not in result.output
-    assert result.output.count("Enter for the next action, q to quit") == 3
+    assert result.output.count(KEYS) == 3
 
 
 def test_replay_of_an_interrupted_game_ends_without_a_final_table(
@@ -116,3 +118,64 @@ def test_no_command_shows_the_commands(invoke: Invoke) -> None:
     result = invoke([])
     for command in ("games", "play", "replay"):
         assert command in result.output
+
+
+def test_replay_goes_back_and_jumps_to_a_move_a_round_and_a_trick(
+    invoke: Invoke, saved: Path
+) -> None:
+    total = len(json.loads(saved.read_text())["actions"])
+    keys = ["", "", "b", "m 10", "r 2", "t 3", "7", "r 9", "x", "q"]
+    result = invoke(f"replay {saved} --step --no-hands", input="\n".join(keys) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"2/{total}: Player" in out
+    assert f"at move 1/{total}" in out  # b: back one action
+    assert f"at move 10/{total}" in out
+    assert f"at move 52/{total}" in out  # round 2 starts after 13 tricks of 4 cards
+    assert f"at move 60/{total}" in out  # trick 3 of round 2: two tricks later
+    assert f"at move 7/{total}" in out
+    assert "there is no round 9 in this game" in out
+    assert "'x' is not a replay key" in out
+    assert "round 2 of 4 · trick 3 of 13" in out
+    assert "Every hand:" not in out
+
+
+def test_replay_target_reads_each_key() -> None:
+    marks = [(1, 1), (1, 1), (1, 2), (2, 1), (2, 2), (2, 2)]
+    assert target("b", 3, marks) == 2
+    assert target("4", 0, marks) == 4 == target("m 4", 0, marks)
+    assert target("r 2", 0, marks) == 3
+    assert target("t 2", 5, marks) == 4 and target("t 2", 0, marks) == 2
+    for entry, position, why in [
+        ("b", 0, "this is the start"),
+        ("m 6", 0, "there is no move 6; the game has 5"),
+        ("t 3", 0, "there is no trick 3 in round 1"),
+        ("r", 0, "'r' is not a replay key"),
+    ]:
+        with pytest.raises(GameError, match=why):
+            target(entry, position, marks)
+    with pytest.raises(GameError, match="no tricks"):
+        target("t 1", 0, [(1, None), (1, None)])
+
+
+def test_a_finished_game_shows_every_hand(invoke: Invoke, saved: Path) -> None:
+    record = json.loads(saved.read_text())
+    result = invoke(f"replay {saved} --no-step")
+    assert result.exit_code == 0, result.output
+    first = result.output[: result.output.index(f"1/{len(record['actions'])}:")]
+    assert "Every hand:" in first
+    start = parlour.replay(record, upto=0)
+    for seat in range(4):
+        assert f"Player {seat}:" in first
+        hand = start.view(seat)["hand"]
+        blues = sorted((int(c[4:]) for c in hand if c.startswith("blue")), reverse=True)
+        assert f"blue  {' '.join(f'{v:+d}' for v in blues)}" in first
+    stepped = invoke(f"replay {saved} --step --seat 1", input="h\nh\nq\n")
+    assert stepped.output.count("Every hand:") == 1  # h shows them, h again hides them
+
+
+def test_an_unfinished_game_keeps_other_hands_hidden(invoke: Invoke, tmp_path: Path) -> None:
+    invoke("play fearless --seed 7 --delay 0 --save cut.json", input="1\n")
+    result = invoke("replay cut.json --step --hands", input="h\nq\n")
+    assert "Every hand:" not in result.output
+    assert "The game is not over, so the other hands stay hidden." in result.output

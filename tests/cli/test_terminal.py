@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -16,7 +17,7 @@ PARLOUR = str(Path(sys.executable).with_name("parlour"))
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # The terminal codes of the suits' colours: bold blue, dark orange, magenta and green.
 SUIT_COLOURS = {"blue": "34", "orange": "38;5;208", "magenta": "35", "green": "32"}
-PROMPT = "Your move (number or action, q to save and quit): "
+PROMPT = "Your move ("
 
 pytestmark = pytest.mark.skipif(not Path(PARLOUR).exists(), reason="parlour script not installed")
 
@@ -91,3 +92,48 @@ def test_watch_redraws_the_table_and_ends_with_the_scores(tmp_path: Path) -> Non
     child.close()
     assert child.exitstatus == 0
     assert parlour.replay(json.loads((tmp_path / "w.json").read_text())).is_over
+
+
+MAKE = shutil.which("make")
+
+
+@pytest.mark.skipif(MAKE is None, reason="make is not installed")
+def test_ctrl_c_in_the_game_of_make_run_is_not_a_failure(tmp_path: Path) -> None:
+    # The README's `make run`, with the venv already built and the game saved in tmp_path.
+    root = Path(__file__).resolve().parents[2]
+    child = pexpect.spawn(
+        str(MAKE),
+        ["-s", "-f", str(root / "Makefile"), "run", "STAMP=", f"BIN={Path(PARLOUR).parent}"],
+        cwd=str(tmp_path),
+        encoding="utf-8",
+        dimensions=(50, 120),
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": str(tmp_path)},
+    )
+    child.expect_exact(PROMPT)
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert "Game stopped after 0 actions" in child.before
+    assert "make: ***" not in child.before
+    assert child.signalstatus is None and child.exitstatus == 0
+    assert len(list((tmp_path / "games").glob("fearless-*.json"))) == 1
+
+
+def test_enter_alone_plays_the_only_card_in_a_terminal(tmp_path: Path) -> None:
+    child = spawn("play fearless --bots random --seed 2 --delay 0 --save e.json", tmp_path)
+    for _ in range(12):
+        child.expect_exact(PROMPT)
+        child.sendline("1")
+    child.expect_exact("Your move (Enter: play ")
+    child.sendline("")
+    child.expect_exact(PROMPT)
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    record = json.loads((tmp_path / "e.json").read_text())
+    state = parlour.load("fearless").new_game(4, seed=2)
+    for text in record["actions"]:
+        state.apply(text)
+    assert state.view(0)["round"] == 2  # the human's 13th card ended round 1

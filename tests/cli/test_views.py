@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 import pytest
@@ -10,8 +11,13 @@ from rich.console import Console, RenderableType
 
 import parlour
 from parlour import bots
-from parlour.cli.views import render_summary, render_view
+from parlour.cli.play import lineup
+from parlour.cli.views import describe, legend, render_summary, render_view, score_parts
+from parlour.cli.views.citadels import district_text
 from parlour.cli.views.fearless import STYLES, card_text
+from parlour.games.citadels.data import DISTRICTS
+
+from .conftest import Invoke
 
 
 def text_of(renderable: RenderableType) -> str:
@@ -111,3 +117,80 @@ def test_a_game_without_a_renderer_gets_a_plain_table() -> None:
     assert "scores" in out and "[3, 4]" in out
     assert "wave" not in out  # the prompt lists the legal actions
     assert render_summary(view, view) is None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_three_players_name_the_suit_out_of_the_game(seed: int) -> None:
+    state = parlour.load("fearless").new_game(3, seed=seed)
+    suits = {c.rstrip("+-0123456789") for s in range(3) for c in state.view(s)["hand"]}
+    (out,) = {"blue", "orange", "magenta", "green"} - suits
+    text = " ".join(text_of(render_view(state.view(0))).replace("│", " ").split())
+    assert f"Out of the game: the whole {out} suit; one copy each of" in text
+    assert "zero" in text.split("Out of the game:")[1].split("Trick:")[0]
+
+
+def test_district_colours_survive_without_colour() -> None:
+    state = parlour.load("citadels").new_game(4, seed=2)
+    view = state.view(0)
+    buffer = io.StringIO()
+    Console(width=200, file=buffer, no_color=True, color_system=None).print(render_view(view))
+    out = buffer.getvalue()
+    assert "\x1b[" not in out
+    letters = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "purple": "P"}
+    for slug in view["hand"]:
+        d = next(d for d in DISTRICTS if d.slug == slug)
+        assert f"{d.name} {letters[d.colour]}{d.cost}" in out
+    assert district_text("university").plain == "University P6 (8 pts)"
+
+
+def finished_citadels(seed: int, players: int) -> parlour.core.State:
+    state = parlour.load("citadels").new_game(players, seed=seed)
+    bot = bots.make("random", seed=seed)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    return state
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_citadels_score_parts_add_up_to_the_scores(seed: int) -> None:
+    state = finished_citadels(seed, 2 + seed % 6)
+    names, rows = score_parts(state.view(None))
+    assert names == ["districts", "five colours", "complete city"]
+    for seat, row in enumerate(rows):
+        assert sum(int(cell.split()[0]) for cell in row if cell) == state.scores()[seat]
+    first = state.view(None)["first_complete"]
+    if first is not None:
+        assert rows[first][2] == "+4 first"
+
+
+def test_citadels_final_table_breaks_the_scores_down(invoke: Invoke) -> None:
+    result = invoke("play citadels --watch --players 3 --bots random --delay 0 --seed 3")
+    assert result.exit_code == 0, result.output
+    table = result.output[result.output.rindex("final scores") :]
+    assert "districts" in table and "five colours" in table and "complete city" in table
+    state = finished_citadels_as_played(3)
+    rows = re.findall(r"^│\s*(\d) │ random │\s*(\d+) │([^│]*)│([^│]*)│\s*(\d+) │", table, re.M)
+    assert [int(row[4]) for row in rows] == state.scores()
+    for _, districts, five, complete, score in rows:
+        bonus = sum(int(cell.split()[0]) for cell in (five.strip(), complete.strip()) if cell)
+        assert int(districts) + bonus == int(score)
+
+
+def finished_citadels_as_played(seed: int) -> parlour.core.State:
+    """The watched 3-player game of random bots that `parlour play` deals for ``seed``."""
+    state = parlour.load("citadels").new_game(3, seed=seed)
+    seats = lineup("random", 3, None, seed)
+    while not state.is_over:
+        bot = seats[state.current_player].bot
+        assert bot is not None
+        state.apply(bot.choose(state))
+    return state
+
+
+def test_a_legend_and_descriptions_come_with_each_renderer() -> None:
+    assert "ruin [0 2]" in text_of(legend("fearless"))
+    assert "Manor Y3" in text_of(legend("citadels"))
+    assert "Enter alone" in text_of(legend("no-such-game"))
+    assert describe("citadels", "Haunted City") is not None
+    assert describe("fearless", "green+7") is None
+    assert describe("no-such-game", "anything") is None

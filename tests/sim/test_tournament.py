@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 import parlour
 from parlour import GameError
+from parlour.cli.tournament import duration
 from parlour.cli.tournament import tournament as tournament_command
 from parlour.sim.tournament import (
     BotSpec,
@@ -146,3 +148,58 @@ def test_search_beats_random_clearly(game: str) -> None:
     # end under 0.25 (win share 0.46 on 12 deals against 0.55 on 60).
     summary = {row.label: row for row in tournament(game, bots, 24, seed=3)}
     assert summary["ismcts:iterations=50"].ci_low > 0.25
+
+
+def test_even_deals_give_an_interval_of_honest_width() -> None:
+    # Four deals where the bot wins exactly half its games: a normal interval on the deal
+    # means' spread (none) would be 50.0-50.0%.
+    seats = ("even", "odd", "odd")
+    results = [result(i, deal=i // 2, seats=seats, winner=0 if i % 2 else 1) for i in range(8)]
+    row = {r.label: r for r in summarize(results)}["even"]
+    assert row.win_share == pytest.approx(0.5)
+    assert row.ci_low < 0.25 and row.ci_high > 0.75  # Wilson's for 4 of 8
+
+
+def test_a_share_of_zero_keeps_an_upper_bound_above_zero() -> None:
+    seats = ("loser", "winner", "other")
+    results = [result(i, deal=i, seats=seats, winner=1) for i in range(5)]
+    row = {r.label: r for r in summarize(results)}["loser"]
+    assert row.win_share == 0 == row.ci_low
+    assert 0.3 < row.ci_high < 0.5  # Wilson's bound for 0 of 5
+
+
+def invoke_command(*args: str) -> Result:
+    app = typer.Typer()
+    app.command()(tournament_command)
+    app.command("other")(lambda: None)
+    return CliRunner().invoke(app, ["tournament", *args])
+
+
+def test_a_single_bot_fills_four_seats_by_default() -> None:
+    outcome = invoke_command("fearless", "--bots", "random", "--games", "4", "--jobs", "1")
+    assert outcome.exit_code == 0, outcome.output
+    assert "4 games on 1 process" in outcome.output
+    assert "fair share 25.0%" in " ".join(outcome.output.split())
+
+
+def test_errors_come_before_any_progress_bar() -> None:
+    outcome = invoke_command("fearless", "--bots", "random,random", "--players", "4")
+    assert outcome.exit_code == 2
+    assert outcome.stdout == ""
+    assert outcome.stderr.startswith("error: 2 bots for 4 players")
+
+
+def test_the_time_is_estimated_after_the_first_game() -> None:
+    outcome = invoke_command("fearless", "--bots", "random,random,random", "--games", "6")
+    assert outcome.exit_code == 0, outcome.output
+    assert "6 games on 2 processes" in outcome.output
+    estimate = r"The first game took \d+\.\d s: about \d+ seconds? for all 6\."
+    assert re.search(estimate, outcome.output)
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [(0.2, "1 second"), (40, "40 seconds"), (600, "10 minutes"), (5400, "1.5 hours")],
+)
+def test_duration_in_words(seconds: float, words: str) -> None:
+    assert duration(seconds) == words

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from importlib.metadata import version
 from pathlib import Path
 from typing import Annotated
 
@@ -19,23 +20,51 @@ from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
 from .common import EXIT_ERROR, EXIT_USAGE, fail
+from .terminal import foreground
 from .tournament import tournament
 
 __all__ = ["app", "main"]
 
 app = typer.Typer(
     name="parlour",
-    help="Play, watch and replay Fearless, Citadels and Fool's Blade in the terminal.",
+    help="Play, watch and replay card games in the terminal, and pit bots against each other "
+    "(`parlour games` lists the games).",
     no_args_is_help=True,
     add_completion=False,
+    # Plain help: Rich's panels show every flag as taking a <bool> value.
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def show_version(value: bool) -> None:
+    """Print the installed version and exit, for ``--version``."""
+    if value:
+        typer.echo(f"parlour {version('parlour')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    _version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=show_version,
+            is_eager=True,
+            help="Show the version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """The options before any command: ``--version``."""
 
 
 @app.command()
 def games() -> None:
-    """List the games with their titles, player counts and options."""
+    """List the games: names and aliases, titles, player counts and options."""
     table = Table(title="Games")
     table.add_column("name", style="bold")
+    table.add_column("also")
     table.add_column("title")
     table.add_column("players", justify="center")
     table.add_column("options (default): help")
@@ -45,17 +74,32 @@ def games() -> None:
             f"{option.name} ({json.dumps(option.default)}): {option.help}"
             for option in game.options.values()
         )
-        table.add_row(name, game.title, f"{game.min_players}-{game.max_players}", options or "none")
+        table.add_row(
+            name,
+            ", ".join(game.aliases),
+            game.title,
+            f"{game.min_players}-{game.max_players}",
+            options or "none",
+        )
     Console().print(table)
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="The game, by name or alias (see `parlour games`).")],
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="GAME",
+            help="The game, by name or alias (see `parlour games`); left out with --resume.",
+        ),
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-n", help="Seats at the table (default: one a --bots name, else 4)."
+            "--players",
+            "-n",
+            help="Seats at the table (default: one for each name in a --bots list, plus "
+            "yours; else 4).",
         ),
     ] = None,
     seat: Annotated[int, typer.Option("--seat", "-s", help="Your seat, from 0.")] = 0,
@@ -64,8 +108,9 @@ def play(
         typer.Option(
             "--bots",
             "-b",
-            help="One bot for every other seat, or one per seat in order: hard,medium,easy. "
-            f"Bots: {', '.join(bot_names())}.",
+            help="One bot for every other seat, or a comma-separated list with one bot for "
+            "each other seat in seat order (hard,medium,easy); settings after colons as in "
+            f"tournaments (ismcts:iterations=10). Bots: {', '.join(bot_names())}.",
         ),
     ] = "medium",
     seed: Annotated[
@@ -74,20 +119,43 @@ def play(
     watch: Annotated[
         bool, typer.Option("--watch", help="Bots play every seat; you watch as a spectator.")
     ] = False,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each bot's move.")] = 0.5,
+    delay: Annotated[
+        float, typer.Option(min=0, help="Seconds to pause after each bot's move.")
+    ] = 0.5,
     save: Annotated[
         Path | None,
-        typer.Option(help="Where to write the record (default: games/<game>-<time>-seed<N>.json)."),
+        typer.Option(
+            help="Where to write the record (default: games/<game>-<time>-seed<N>.json; "
+            "with --resume, the file resumed)."
+        ),
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A game option as key=value (JSON value); repeatable."),
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="KEY=VALUE",
+            help="A game option as key=value (a JSON value); repeatable.",
+        ),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Go on with a saved, unfinished game from its record; seats and bots as "
+            "this command line says."
+        ),
     ] = None,
 ) -> None:
     """Play a whole game in the terminal against bots (or watch bots play it)."""
     try:
-        chosen = load(game)
-        options = playing.parse_options(option or [])
+        if resume is not None:
+            state, chosen = playing.resume(resume, game, players, option or [], seed)
+            players, seed = state.players, state.seed
+        else:
+            if game is None:
+                raise GameError("say which game to play (see `parlour games`), or --resume FILE")
+            chosen = load(game)
+            options = playing.parse_options(option or [])
         names = playing.bot_names(bots)
     except GameError as error:
         fail(str(error), EXIT_USAGE)
@@ -98,12 +166,23 @@ def play(
         seed = int.from_bytes(os.urandom(4), "big")
     human = None if watch else seat
     try:
-        state = chosen.new_game(players, seed, **options)
+        if resume is None:
+            state = chosen.new_game(players, seed, **options)
         if human is not None and not 0 <= human < players:
             raise GameError(f"--seat must be a seat from 0 to {players - 1}, not {human}")
         seats = playing.lineup(bots, players, human, seed)
     except GameError as error:
         fail(str(error), EXIT_USAGE)
+    path = save or resume or playing.default_save_path(chosen.name, seed)
+    # Find out now, not after the game, whether the record can be written where asked.
+    try:
+        playing.save(state, path)
+    except OSError as error:
+        fail(
+            f"cannot save the game to {str(path)!r}: {error.strerror or error}; "
+            "choose another --save",
+            EXIT_USAGE,
+        )
     console = Console()
     console.print(
         Text.assemble(
@@ -112,31 +191,42 @@ def play(
         ),
         highlight=False,
     )
+    if resume is not None:
+        console.print(f"Resuming {resume} after {state.move_number} actions", highlight=False)
     console.print(playing.describe_lineup(seats), highlight=False)
-    outcome = playing.run(console, state, seats, human, delay)
-    path = save or playing.default_save_path(chosen.name, seed)
+    if human is not None:
+        console.print("At your turn, ? shows the legend and help NAME describes a card.")
+    with foreground():
+        outcome = playing.run(console, state, seats, human, delay)
     try:
-        playing.save(state, path)
+        where, why = playing.save_somewhere(state, path)
     except OSError as error:
-        fail(f"cannot save the game to {str(path)!r}: {error.strerror}")
+        fail(f"cannot save the game to {str(path)!r} or anywhere else: {error.strerror}")
+    if why is not None:
+        Console(stderr=True, soft_wrap=True).print(
+            Text(f"error: {why}; saved to {where} instead"), highlight=False
+        )
     done = len(state.record()["actions"])
     if outcome == "over":
-        console.print(f"Game saved to {path}", highlight=False, soft_wrap=True)
-        return
-    if outcome != "quit":
-        console.line()  # the prompt (or a live table) was left mid-line
-    console.print(
-        f"Game stopped after {done} actions; saved to {path}", highlight=False, soft_wrap=True
-    )
+        console.print(f"Game saved to {where}", highlight=False, soft_wrap=True)
+    else:
+        if outcome != "quit":
+            console.line()  # the prompt (or a live table) was left mid-line
+        console.print(
+            f"Game stopped after {done} actions; saved to {where} "
+            f"(go on with: parlour play --resume {where})",
+            highlight=False,
+            soft_wrap=True,
+        )
     if outcome == "interrupt":
         raise typer.Exit(130)
-    if outcome == "eof":
+    if outcome == "eof" or why is not None:
         raise typer.Exit(EXIT_ERROR)
 
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A saved game (JSON record).")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A saved game (JSON record).")],
     seat: Annotated[
         int | None,
         typer.Option("--seat", "-s", help="Whose view to show (default: a spectator's)."),
@@ -145,7 +235,17 @@ def replay(
         bool | None,
         typer.Option(
             "--step/--no-step",
-            help="Wait for Enter after each action (default: when input is a terminal).",
+            help="Wait for a key before each action: Enter for the next, b to go back, a "
+            "number to jump to that move, r N to round N, t N to trick N, h to show every "
+            "hand, q to quit (default: when input is a terminal).",
+        ),
+    ] = None,
+    hands: Annotated[
+        bool | None,
+        typer.Option(
+            "--hands/--no-hands",
+            help="Show every seat's hand after each view; only for a game that is over "
+            "(default: for a spectator of a finished game).",
         ),
     ] = None,
 ) -> None:
@@ -155,7 +255,13 @@ def replay(
         replaying.check(record, seat)
     except GameError as error:
         fail(str(error))
-    replaying.run(Console(), record, seat, sys.stdin.isatty() if step is None else step)
+    replaying.run(
+        Console(),
+        record,
+        seat,
+        sys.stdin.isatty() if step is None else step,
+        seat is None if hands is None else hands,
+    )
 
 
 app.command()(tournament)

@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Event, State
+from .views import score_parts
 
 __all__ = ["EXIT_ERROR", "EXIT_USAGE", "fail", "final_table", "print_events"]
 
@@ -35,17 +36,22 @@ def print_events(
 
 
 def final_table(state: State, who: Sequence[str] | None = None) -> Table:
-    """The end of a game: each seat (and who played it, where given), its score, the winners."""
+    """The end of a game: each seat (and who played it, where given), its score broken down
+    where the game does so, the winners."""
     table = Table(title=f"{state.game.title}: final scores", title_justify="left")
     table.add_column("seat", justify="right")
     if who is not None:
         table.add_column("player")
+    parts = score_parts(state.view(None))
+    for name in [] if parts is None else parts[0]:
+        table.add_column(name, justify="right")
     table.add_column("score", justify="right")
     table.add_column("result")
     winners = set(state.winners())
     for seat, score in enumerate(state.scores()):
         result = Text("winner", style="bold green") if seat in winners else Text("")
         cells: list[str | Text] = [str(seat), *([] if who is None else [who[seat]])]
+        cells += [] if parts is None else parts[1][seat]
         cells += [str(score), result]
         table.add_row(*cells)
     return table

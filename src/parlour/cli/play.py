@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -14,10 +15,11 @@ from rich.console import Console, RenderableType
 from rich.live import Live
 from rich.text import Text
 
-from .. import bots
-from ..core import GameError, IllegalAction, State, derive_seed
+from .. import bots, load
+from ..core import Game, GameError, IllegalAction, Record, State, derive_seed, replay
+from ..sim.tournament import parse_bots
 from .common import final_table, print_events
-from .views import render_summary, render_view
+from .views import describe, legend, render_summary, render_view
 
 __all__ = [
     "Outcome",
@@ -25,13 +27,17 @@ __all__ = [
     "choose",
     "default_save_path",
     "describe_lineup",
+    "fallback_paths",
     "lineup",
     "parse_options",
+    "resume",
     "run",
     "save",
+    "save_somewhere",
 ]
 
 QUIT = ("q", "quit")
+HELP = ("?", "help")
 
 
 @dataclass(frozen=True)
@@ -61,7 +67,7 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 
 def bot_names(spec: str) -> list[str]:
-    """The bot names of a ``--bots`` text: comma-separated, none empty."""
+    """The bots of a ``--bots`` text, each a name with settings after colons; none empty."""
     names = [name.strip() for name in spec.split(",")]
     if not all(names):
         raise GameError(f"--bots must be bot names separated by commas, not {spec!r}")
@@ -71,22 +77,23 @@ def bot_names(spec: str) -> list[str]:
 def lineup(spec: str, players: int, human: int | None, seed: int) -> list[Seat]:
     """The seats of a game: the human at ``human`` (``None``: bots everywhere), bots elsewhere.
 
-    ``spec`` names one bot for every bot seat or one per bot seat in seat order; each bot
-    gets its own seed derived from the game's seed and its seat.
+    ``spec`` names one bot for every bot seat or one per bot seat in seat order, each with
+    settings after colons as in tournaments (``ismcts:iterations=10``); each bot gets its own
+    seed derived from the game's seed and its seat.
     """
-    names = bot_names(spec)
+    specs = parse_bots(",".join(name.lower() for name in bot_names(spec)))
     bot_seats = [seat for seat in range(players) if seat != human]
-    if len(names) == 1:
-        names *= len(bot_seats)
-    elif len(names) != len(bot_seats):
+    if len(specs) == 1:
+        specs *= len(bot_seats)
+    elif len(specs) != len(bot_seats):
         raise GameError(
-            f"--bots names {len(names)} bots, but {len(bot_seats)} seats need one: give one "
+            f"--bots names {len(specs)} bots, but {len(bot_seats)} seats need one: give one "
             f"name for all or one per {'seat' if human is None else 'other seat'}"
         )
     seats = [Seat("you")] * players
-    for seat, name in zip(bot_seats, names, strict=True):
-        bot = bots.make(name, seed=derive_seed(seed, "bot", seat))
-        seats[seat] = Seat(name.strip().lower(), bot)
+    for seat, bot in zip(bot_seats, specs, strict=True):
+        made = bots.make(bot.name, seed=derive_seed(seed, "bot", seat), **bot.settings)
+        seats[seat] = Seat(bot.label, made)
     return seats
 
 
@@ -96,16 +103,67 @@ def default_save_path(game: str, seed: int, now: float | None = None) -> Path:
     return Path("games") / f"{game}-{stamp}-seed{seed}.json"
 
 
+def fallback_paths(path: Path) -> list[Path]:
+    """Where a record goes when ``path`` cannot be written: the home folder, then temp."""
+    return [
+        Path.home() / ".parlour" / "games" / path.name,
+        Path(tempfile.gettempdir()) / "parlour" / path.name,
+    ]
+
+
 def save(state: State, path: Path) -> None:
     """Write the game's record as JSON to ``path``, creating its folder."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
 
 
+def save_somewhere(state: State, path: Path) -> tuple[Path, str | None]:
+    """Save to ``path``, else to the first fallback that works: where it went, and why
+    ``path`` failed (``None`` when it did not). ``OSError`` when nowhere works."""
+    try:
+        save(state, path)
+    except OSError as error:
+        why = f"cannot save the game to {str(path)!r}: {error.strerror or error}"
+        for other in fallback_paths(path):
+            try:
+                save(state, other)
+            except OSError:
+                continue
+            return other, why
+        raise
+    return path, None
+
+
+def resume(
+    path: Path, game: str | None, players: int | None, options: Sequence[str], seed: int | None
+) -> tuple[State, Game]:
+    """The state a saved, unfinished game reached, and its game; ``GameError`` when the file
+    is not such a record or the command line asks for another game, table or deal."""
+    record = Record.read(path)
+    state = replay(record)
+    chosen = load(record.game)
+    if state.is_over:
+        raise GameError(f"the game in {str(path)!r} is over; see it with: parlour replay {path}")
+    asked = [
+        ("game", game is not None and load(game).name != chosen.name, game),
+        ("--players", players is not None and players != record.players, players),
+        ("--seed", seed is not None and seed != record.seed, seed),
+        ("--option", bool(options), " ".join(options)),
+    ]
+    for what, differs, value in asked:
+        if differs:
+            raise GameError(
+                f"{what} {value} differs from the saved game in {str(path)!r}, which goes on "
+                "as it was dealt"
+            )
+    return state, chosen
+
+
 def choose(state: State, entry: str, legal: Sequence[str]) -> str:
     """The action an entry picks (a number from 1, a text, or a text without its verb), else
-    ``IllegalAction`` saying why."""
-    entry = " ".join(entry.lower().split())
+    ``IllegalAction`` saying why, about the entry as typed."""
+    typed = entry.strip()
+    entry = " ".join(typed.lower().split())
     if entry.isdigit():
         number = int(entry)
         if 1 <= number <= len(legal):
@@ -116,12 +174,16 @@ def choose(state: State, entry: str, legal: Sequence[str]) -> str:
     same_args = [text for text in legal if text.partition(" ")[2] == entry]
     if len(same_args) == 1:
         return same_args[0]
-    # The game explains best why a text is illegal (wrong suit, not your card, ...); when every
-    # legal action has the same verb, an entry without it is read with it, as it would be if legal.
+    # An entry without its verb ("green+2") that names one of the game's actions with the
+    # only verb now legal is explained as that action ("Player 0 holds no green+2"); any
+    # other entry is explained as typed, so the message quotes what the player wrote.
     verbs = {text.partition(" ")[0] for text in legal}
-    if len(verbs) == 1 and not entry.startswith(f"{next(iter(verbs))} "):
-        entry = f"{next(iter(verbs))} {entry}"
-    return state.resolve(entry).text
+    if len(verbs) == 1:
+        with_verb = f"{next(iter(verbs))} {entry}"
+        space = state.game.action_space(state.players, **state.options)
+        if with_verb in space and entry.partition(" ")[0] not in {t.split()[0] for t in space}:
+            return state.resolve(with_verb).text
+    return state.resolve(typed).text
 
 
 def numbered(legal: Sequence[str]) -> RenderableType:
@@ -130,17 +192,48 @@ def numbered(legal: Sequence[str]) -> RenderableType:
     return Columns(items, padding=(0, 3))
 
 
+def prompt_text(legal: Sequence[str]) -> str:
+    """The prompt: what an entry may be, and what Enter alone does when one move is legal."""
+    if len(legal) == 1:
+        return f"Your move (Enter: {legal[0]}; ? for help, q to save and quit): "
+    return "Your move (number or action, ? for help, q to save and quit): "
+
+
+def help_for(state: State, topic: str) -> RenderableType:
+    """What ``help`` (the legend) or ``help NAME`` (a card, character or district) shows."""
+    if not topic:
+        return legend(state.game.name)
+    found = describe(state.game.name, topic)
+    if found is not None:
+        return found
+    return Text(
+        f"Nothing in {state.game.title} is called {topic!r}; "
+        "type ? alone for the legend and the names it knows.",
+        style="red",
+    )
+
+
 def ask(console: Console, state: State, seat: int) -> str | None:
     """The human's action text, asked until an entry picks a legal one; ``None`` for q."""
     view = state.view(seat)
-    legal = list(view["legal_actions"])
+    legal: list[str] = list(view["legal_actions"])
     console.print(render_view(view))
     console.print(numbered(legal))
     while True:
-        entry = console.input(Text("Your move (number or action, q to save and quit): "))
-        if entry.strip().lower() in QUIT and entry.strip().lower() not in legal:
+        entry = console.input(Text(prompt_text(legal)))
+        lowered = " ".join(entry.lower().split())
+        if lowered in legal:
+            return lowered
+        if lowered in QUIT:
             return None
-        if not entry.strip():
+        word, _, topic = lowered.partition(" ")
+        if word in HELP:
+            console.print(help_for(state, topic))
+            continue
+        if not lowered:
+            # Enter alone plays the move when it is the only one; otherwise it asks again.
+            if len(legal) == 1:
+                return legal[0]
             continue
         try:
             return choose(state, entry, legal)

@@ -244,13 +244,15 @@ class State:
         text = action if isinstance(action, str) else getattr(action, "text", None)
         if not isinstance(text, str):
             raise IllegalAction(f"{action!r} is not an action or an action text", self._texts())
+        typed = text
         text = " ".join(text.lower().split())
         legal = self.legal_actions()
         for candidate in legal:
             if candidate.text == text:
                 return candidate
+        # The generic message quotes the input as it was given, not as normalised.
         why = self.explain_illegal(text) or (
-            f"{text!r} is not a legal action for Player {self.current_player} now"
+            f"{typed.strip()!r} is not a legal action for Player {self.current_player} now"
         )
         raise IllegalAction(why, [a.text for a in legal])
 

@@ -2,9 +2,9 @@
 
 Each deal (one game seed) is played once for every rotation of the line-up through the
 seats, so every bot meets the same cards from every seat and the luck of the deal cancels.
-Win shares are per seat-game means of ``returns()``; their confidence intervals treat each
-deal (all its rotations together) as one independent sample, because games on the same deal
-are correlated.
+Win shares are per seat-game means of ``returns()``; their confidence intervals (Wilson's)
+treat each deal (all its rotations together) as one independent sample, because games on the
+same deal are correlated.
 """
 
 from __future__ import annotations
@@ -269,7 +269,7 @@ def summarize(results: Sequence[GameResult]) -> list[BotSummary]:
         deal_means = [sum(v) / len(v) for v in by_deal[label].values()]
         samples = [x for v in by_deal[label].values() for x in v]
         share = sum(samples) / len(samples)
-        low, high = _interval(deal_means)
+        low, high = _interval(deal_means, len(samples))
         mu, sigma = ratings[label]
         out.append(
             BotSummary(
@@ -288,19 +288,27 @@ def summarize(results: Sequence[GameResult]) -> list[BotSummary]:
     return out
 
 
-def _interval(samples: Sequence[float]) -> tuple[float, float]:
-    """A normal 95% interval, within [0, 1], for the mean of independent samples in [0, 1].
+def _interval(deal_means: Sequence[float], games: int) -> tuple[float, float]:
+    """The Wilson score 95% interval for a win share from its per-deal means in [0, 1].
 
-    NaN with fewer than two samples.
+    Games on one deal are correlated, so the interval counts an effective number of games:
+    as many as would give the spread seen between the deals' means (Kish's design effect),
+    never fewer than the deals nor more than the ``games`` played; with no spread at all,
+    the games. Wilson's interval stays honest where a normal one on the sample spread
+    shrinks to nothing: few deals, and shares near 0 or 1. NaN with fewer than two deals.
     """
-    n = len(samples)
-    if n < 2:
+    deals = len(deal_means)
+    if deals < 2:
         return math.nan, math.nan
-    mean = sum(samples) / n
-    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    # Win shares lie in [0, 1]; the normal interval can overshoot near the ends.
-    return max(0.0, mean - half), min(1.0, mean + half)
+    mean = sum(deal_means) / deals
+    spread = sum((x - mean) ** 2 for x in deal_means) / (deals - 1)
+    n = float(games)
+    if spread > 0:
+        n = min(max(mean * (1 - mean) * deals / spread, deals), games)
+    z2 = Z95 * Z95
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _ranks(result: GameResult) -> list[float]:

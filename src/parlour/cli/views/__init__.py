@@ -2,14 +2,18 @@
 
 A game's module defines ``render(view)`` and may define ``summary(before, after)``, which
 returns something to show when play moves from one view to the next (a round's scores) or
-``None``. Renderers see views only, never states, so they cannot show what a seat may not know.
+``None``; ``LEGEND``, pairs of a symbol or word on the table and what it means;
+``describe(name)``, a card, character or district explained from the card data, or ``None``;
+``hand(cards)``, a list of cards drawn as in a hand; and ``score_parts(view)``, the final
+scores broken down as column names and one row of texts a seat. Renderers see views only,
+never states, so they cannot show what a seat may not know.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, cast
 
@@ -17,7 +21,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["render_summary", "render_view", "seat_name"]
+__all__ = [
+    "describe",
+    "legend",
+    "render_hand",
+    "render_summary",
+    "render_view",
+    "score_parts",
+    "seat_name",
+]
 
 View = Mapping[str, Any]
 
@@ -43,6 +55,63 @@ def render_summary(before: View, after: View) -> RenderableType | None:
     if summary is None:
         return None
     return cast(Callable[[View, View], RenderableType | None], summary)(before, after)
+
+
+# What the prompt takes in every game, shown first in the legend.
+PROMPT_KEYS = (
+    ("a number", "plays the action with that number in the list"),
+    (
+        "an action's text",
+        "plays it (play green+2, build castle); the verb may be left off "
+        "when every action has the same one",
+    ),
+    ("Enter alone", "plays the move when only one is legal"),
+    ("? or help", "this legend"),
+    ("help NAME", "describes a card, character or district (help warlord, help green+2)"),
+    ("q", "saves the game and quits"),
+)
+
+
+def legend(game: str) -> RenderableType:
+    """What the prompt takes and what the game's symbols and words mean."""
+    table = Table(show_header=False, box=None, padding=(0, 2))
+    table.add_column(style="bold")
+    table.add_column()
+    for key, meaning in PROMPT_KEYS:
+        table.add_row(key, meaning)
+    module = _renderer(game)
+    entries = cast(Sequence[tuple[str, str]], getattr(module, "LEGEND", ()))
+    if entries:
+        table.add_row("", "")
+        for key, meaning in entries:
+            table.add_row(key, meaning)
+    return Group(Text("Legend", style="bold underline"), table)
+
+
+def describe(game: str, name: str) -> RenderableType | None:
+    """A card, character or district of ``game`` explained, or ``None`` if nothing is so named."""
+    found = getattr(_renderer(game), "describe", None)
+    if found is None:
+        return None
+    slug = "-".join(name.lower().replace("_", " ").split())
+    return cast(Callable[[str], RenderableType | None], found)(slug)
+
+
+def render_hand(game: str, cards: Sequence[str]) -> RenderableType:
+    """Cards drawn as the game draws a hand, or as a plain list."""
+    drawn = getattr(_renderer(game), "hand", None)
+    if drawn is None:
+        return Text(", ".join(cards) or "(empty)")
+    return cast(Callable[[Sequence[str]], RenderableType], drawn)(cards)
+
+
+def score_parts(view: View) -> tuple[list[str], list[list[str]]] | None:
+    """The final scores of a view broken down: column names and one row a seat, if the game
+    breaks its scores down."""
+    parts = getattr(_renderer(view.get("game")), "score_parts", None)
+    if parts is None:
+        return None
+    return cast(Callable[[View], tuple[list[str], list[list[str]]]], parts)(view)
 
 
 def generic(view: View) -> RenderableType:

@@ -1,4 +1,7 @@
-"""Citadels in the terminal: the draft, every city in colour with costs, gold, crown, hand."""
+"""Citadels in the terminal: the draft, every city in colour with costs, gold, crown, hand.
+
+All the card data the terminal shows comes through the one import below.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,15 @@ from rich.text import Text
 from ...games.citadels.data import CHARACTERS, DISTRICTS
 from . import seat_name
 
-__all__ = ["district_text", "render"]
+__all__ = [
+    "LEGEND",
+    "character_text",
+    "describe",
+    "district_text",
+    "hand",
+    "render",
+    "score_parts",
+]
 
 View = Mapping[str, Any]
 
@@ -24,23 +35,142 @@ STYLES = {
     "red": "bold red",
     "purple": "bold magenta",
 }
+# A letter for each colour, so the colour survives NO_COLOR, pipes and colour blindness.
+LETTERS = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "purple": "P"}
+COMPLETE = 8  # districts in a complete city
+FIVE_COLOURS = 3  # the bonus for a city of all five colours
+FIRST_COMPLETE, COMPLETE_CITY = 4, 2  # the bonuses for the first complete city and the others
+
+# What each character does, keyed by the slugs of the card data (which has no rules text).
+ABILITIES = {
+    "assassin": "names a character (assassinate <character>); its holder loses the whole turn.",
+    "thief": "names a character (rob <character>), not the Assassin, a face-up or the "
+    "murdered one; when it is revealed, all its holder's gold goes to the Thief.",
+    "magician": "either swaps whole hands with another seat (swap hands <seat>), or puts "
+    "cards from hand under the deck one at a time (discard <district>, then done) and draws "
+    "as many.",
+    "king": "takes the crown when revealed (if murdered, at the end of the round) and "
+    "collects 1 gold per yellow district.",
+    "bishop": "the Warlord cannot destroy his districts while he is revealed and alive; "
+    "collects 1 gold per blue district.",
+    "merchant": "gets 1 gold after taking resources; collects 1 gold per green district.",
+    "architect": "draws 2 cards after taking resources and may build up to three districts.",
+    "warlord": "destroys a district (destroy <seat> <district>) for its cost minus 1, not in "
+    "a city of 8 or more, not a Keep, not in a revealed living Bishop's city; collects 1 gold "
+    "per red district.",
+}
+# What each purple district does, keyed by the card data's ``effect``.
+EFFECTS = {
+    "haunted_city": "counts as any colour for the five-colour bonus, unless it was built in "
+    "the last round.",
+    "keep": "cannot be destroyed by the Warlord.",
+    "laboratory": "once a turn, put a card from your hand under the deck and take 1 gold "
+    "(use laboratory <district>).",
+    "smithy": "once a turn, pay 2 gold to draw 3 cards (use smithy).",
+    "graveyard": "when the Warlord destroys another player's district, you may pay 1 gold "
+    "to take it into your hand (rescue <district>).",
+    "observatory": "when you draw for resources, draw 3 and keep 1.",
+    "school_of_magic": "counts as your character's colour for income.",
+    "library": "when you draw for resources, keep every card drawn.",
+    "university": "scores 8 points.",
+    "dragon_gate": "scores 8 points.",
+    "great_wall": "the Warlord pays 1 more to destroy your other districts.",
+}
+LEGEND = (
+    ("gold, cards, points", "a seat's gold, cards in hand and points so far (bonuses included)"),
+    ("♔", "the crown: this seat chooses a character first"),
+    ("◀", "the seat whose turn it is"),
+    ("[4 King]", "characters a seat has revealed this round, by rank and name"),
+    (
+        "Manor Y3",
+        "a district, its colour letter and cost: Y yellow, B blue, G green, R red, "
+        "P purple; (8 pts) where it scores other than its cost",
+    ),
+    ("Face up", "characters out of the round, shown to all"),
+    ("face down", "characters out of the round that nobody may see"),
+    ("called up to", "the last character called this round"),
+    ("nobody was", "characters called this round that no player had chosen"),
+    ("murdered, robbed", "the Assassin's and the Thief's targets this round"),
+    ("offered to you", "the characters you could pick from at each of your picks this round"),
+    ("builds left", "districts the turn's character may still build"),
+)
 _DISTRICT = {d.slug: d for d in DISTRICTS}
 _CHARACTER = {c.slug: c for c in CHARACTERS}
 
 
 def district_text(slug: str) -> Text:
-    """A district as ``name cost`` in its colour (points shown where they differ)."""
+    """A district as ``name`` and its colour letter and cost, in its colour (points where
+    they differ): ``Manor Y3``."""
     d = _DISTRICT.get(slug)
     if d is None:
         return Text(slug)
     extra = f" ({d.points} pts)" if d.points != d.cost else ""
-    return Text(f"{d.name} {d.cost}{extra}", style=STYLES[d.colour])
+    return Text(f"{d.name} {LETTERS[d.colour]}{d.cost}{extra}", style=STYLES[d.colour])
 
 
 def character_text(slug: str) -> str:
     """A character as ``rank Name``."""
     c = _CHARACTER.get(slug)
     return slug if c is None else f"{c.rank} {c.name}"
+
+
+def hand(cards: Iterable[str]) -> Text:
+    """Districts as a hand is drawn: names, colour letters and costs, in colour."""
+    return _join((district_text(d) for d in cards), "(empty)")
+
+
+def describe(slug: str) -> RenderableType | None:
+    """A character or district explained from the card data, or ``None`` for another name."""
+    c = _CHARACTER.get(slug)
+    if c is not None:
+        income = f" Income: {c.colour} districts." if c.colour else ""
+        return Text.assemble(
+            (f"{c.rank} {c.name}", "bold cyan"),
+            f" ({c.german}): {ABILITIES.get(c.slug, '')}{income}",
+        )
+    d = _DISTRICT.get(slug)
+    if d is None:
+        return None
+    copies = "one card" if d.copies == 1 else f"{d.copies} cards"
+    line = Text.assemble(
+        district_text(d.slug),
+        f": a {d.colour} district costing {d.cost} gold, worth {d.points} points; "
+        f"{copies} in the deck.",
+    )
+    if d.effect is not None:
+        line.append(f" {EFFECTS.get(d.effect, '')}")
+    if d.optional:
+        line.append(" Only with the option that adds it.")
+    return line
+
+
+def score_parts(view: View) -> tuple[list[str], list[list[str]]]:
+    """Each seat's score in parts: district points, five colours, complete city, total."""
+    rows = []
+    for seat, city in enumerate(view["cities"]):
+        known = [_DISTRICT[slug] for slug in city if slug in _DISTRICT]
+        colours = {d.colour for d in known if d.effect != "haunted_city"}
+        built = view["haunted_city_round"][seat]
+        # A Haunted City counts as the missing colour unless built in the round now scored.
+        wild = any(d.effect == "haunted_city" for d in known)
+        if wild and built is not None and built < view["round"]:
+            five = len(colours) >= 4
+        else:
+            five = len(colours | ({"purple"} if wild else set())) == 5
+        if view["first_complete"] == seat:
+            complete = f"+{FIRST_COMPLETE} first"
+        elif len(city) >= COMPLETE:
+            complete = f"+{COMPLETE_CITY}"
+        else:
+            complete = ""
+        rows.append(
+            [
+                str(sum(d.points for d in known)),
+                f"+{FIVE_COLOURS}" if five else "",
+                complete,
+            ]
+        )
+    return ["districts", "five colours", "complete city"], rows
 
 
 def _join(items: Iterable[Text], empty: str = "(none)") -> Text:
@@ -116,7 +246,7 @@ def _draft(view: View) -> RenderableType:
         parts.append(Text(f"Draft: {seat_name(seat, view)} {what}.", style="bold"))
     for offer in view.get("draft_offers", []):
         names = ", ".join(character_text(c) for c in offer["characters"])
-        parts.append(Text(f"  passed to you at step {offer['step'] + 1}: {names}"))
+        parts.append(Text(f"  offered to you at draft step {offer['step'] + 1}: {names}"))
     if view.get("face_down_known"):
         known = ", ".join(character_text(c) for c in view["face_down_known"])
         parts.append(Text(f"  you know these are face down: {known}"))
@@ -170,5 +300,5 @@ def render(view: View) -> RenderableType:
         parts.append(_join(district_text(d) for d in view["aside"]))
     if "hand" in view:
         parts.append(Text("Your hand:", style="bold"))
-        parts.append(_join((district_text(d) for d in view["hand"]), "(empty)"))
+        parts.append(hand(view["hand"]))
     return Panel(Group(*parts), title=title, title_align="left")

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from . import seat_name
 
-__all__ = ["card_text", "render", "summary"]
+__all__ = ["LEGEND", "card_text", "describe", "hand", "render", "summary"]
 
 View = Mapping[str, Any]
 
@@ -24,6 +24,26 @@ STYLES = {
     "green": "bold green",
     "zero": "bold bright_white",
 }
+LEGEND = (
+    ("cards", "how many cards a seat has left"),
+    ("ghost", "where a seat's ghost stands on the scare track; ruin: not moved this round"),
+    (
+        "fear",
+        "fear points so far (15 for a ghost left on the ruin, else its distance from 0); "
+        "the fewest win",
+    ),
+    ("to play", "the seat whose turn it is"),
+    ("ruin [0 2]", "the seats whose ghosts are still on the ruin"),
+    ("-20 ··┼·· +20", "the scare track; ┼ is 0, a digit is that seat's ghost"),
+    ("*", "two or more ghosts in one cell of the track (the ghost column gives each position)"),
+    ("led", "the suit the trick must follow: play it if you can, or a zero"),
+    (
+        "worth",
+        "the trick's scare value so far: the sum of its cards; the winner's ghost moves by it",
+    ),
+    ("Out of the game", "cards not dealt this game (with 3 players a whole suit)"),
+    ("blue orange magenta green", "the suits, each also named in words; zero belongs to all"),
+)
 # The track is drawn this many cells to each side of 0; wider positions are scaled down.
 HALF_WIDTH = 20
 
@@ -61,6 +81,48 @@ def _by_suit(cards: Iterable[str]) -> Table:
         shown = " ".join("0" if suit == "zero" else f"{v:+d}" for v in sorted(values, reverse=True))
         grid.add_row(Text(suit, style=style), Text(shown, style=style))
     return grid
+
+
+def hand(cards: Sequence[str]) -> RenderableType:
+    """Cards grouped by suit, as a hand is drawn."""
+    return _by_suit(cards) if cards else Text("  (empty)", style="dim")
+
+
+def describe(slug: str) -> RenderableType | None:
+    """A card (``green+2``, ``zero``) or a suit explained, or ``None`` for another name."""
+    if slug == "zero":
+        return Text(
+            "zero: a four-colour card worth 0. It belongs to every suit: it may always be "
+            "played and always follows, but never sets the led suit. Four in the deck."
+        )
+    if slug in SUITS:
+        return Text(
+            f"{slug}: a suit of 14 cards, +6 to +1 and -1 to -6, with two +1s and two -1s. "
+            "Follow the led suit when you can (a zero always may be played instead)."
+        )
+    suit, value = _suit_value(slug)
+    if suit not in SUITS or slug != f"{suit}{value:+d}" or not 1 <= abs(value) <= 6:
+        return None
+    copies = "two copies" if abs(value) == 1 else "one copy"
+    return Text.assemble(
+        card_text(slug),
+        f": a {suit} card worth {value:+d} on the scare track ({copies} in the full deck). "
+        f"The highest card of the led suit wins the trick, and the winner's ghost moves by "
+        "the sum of every card in it.",
+    )
+
+
+def _removed(removed: Sequence[str]) -> Text:
+    """The cards out of the game: a whole suit by name, then the single cards."""
+    line = Text("Out of the game: ", style="bold")
+    whole = [suit for suit in SUITS if f"{suit}+6" in removed]  # only a whole suit loses its 6s
+    rest = [card for card in removed if _suit_value(card)[0] not in whole]
+    for suit in whole:
+        line.append(f"the whole {suit} suit", style=STYLES[suit])
+        line.append("; " if rest else "")
+    if rest:
+        line.append("one copy each of " + ", ".join(rest))
+    return line
 
 
 def _signed(value: int) -> str:
@@ -152,6 +214,8 @@ def render(view: View) -> RenderableType:
             f"trick {view['trick_number']} of {_tricks_per_round(view)}"
         )
     parts: list[RenderableType] = [_seats(view), _track(view["ghosts"])]
+    if view.get("removed"):
+        parts.append(_removed(view["removed"]))
     if not view["is_over"]:
         parts.append(_trick(view))
     if view["played"] and not view["is_over"]:
