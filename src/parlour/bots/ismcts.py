@@ -247,9 +247,14 @@ class IsmctsBot:
         leaves: list[State] = []
         paths: list[list[tuple[Node, int]]] = []
         pool: list[State] = []
+        # Seconds of playout a leaf, from the last batch: with a clock, the pending leaves'
+        # playouts must fit before the deadline too, so the search is not longer than asked.
+        reserve = 0.0
         while True:
             stop = (limit is not None and done >= limit) or (
-                deadline is not None and done & 15 == 0 and time.perf_counter() >= deadline
+                deadline is not None
+                and done & 15 == 0
+                and time.perf_counter() + reserve * (len(leaves) + 16) >= deadline
             )
             if not stop:
                 if not pool:
@@ -259,9 +264,11 @@ class IsmctsBot:
                 leaves.append(d)
                 done += 1
             if leaves and (stop or len(leaves) == self.batch):
+                began = time.perf_counter()
                 rewards = engine.playouts(
                     leaves, self.rollout_depth, rng.next64(), self.margin
                 ).tolist()
+                reserve = (time.perf_counter() - began) / len(leaves)
                 for path, reward in zip(paths, rewards, strict=True):
                     for child, mover in path:
                         child.total += reward[mover]

@@ -490,7 +490,7 @@ def _to_object_layout(hands: Bits) -> list[int]:
     ]
 
 
-def determinizations(state: Any, seat: int, count: int, seed: int, tries: int = 8) -> list[Any]:
+def determinizations(state: Any, seat: int, count: int, seed: int, tries: int = 16) -> list[Any]:
     """``count`` determinizations of an object-engine Fearless state for ``seat``, dealt together.
 
     Like ``state.determinize(seat, s)``: the seat keeps its hand, everything played stays,
