@@ -77,10 +77,11 @@ class IsmctsBot:
     ``rollout`` is ``"random"`` or ``"heuristic"``; ``rollout_depth`` (``None``: to the end)
     cuts each playout short and scores it with the game heuristic's ``evaluate``;
     ``margin`` blends the score margin into the returns; ``exploration`` is UCT's constant.
-    ``batch`` (games with a batched engine, random playouts only) draws that many
+    ``batch`` (games with a batched engine, random playouts only) draws up to that many
     determinizations together and runs their iterations' playouts together in
     ``parlour.fast``; nodes count a visit when chosen (a virtual loss, so the iterations of
-    one batch spread out) and the rewards when the batch's playouts end.
+    one batch spread out) and the rewards when the batch's playouts end. Batches start at
+    32 iterations and double, never larger than the iterations already made.
     """
 
     name = "ismcts"
@@ -258,12 +259,17 @@ class IsmctsBot:
             )
             if not stop:
                 if not pool:
-                    pool = engine.determinizations(state, seat, self.batch, rng.next64())
+                    # Batches grow from 32 iterations to ``batch``, never beyond the
+                    # iterations already backed up: the tree acts on what it has learnt.
+                    size = min(self.batch, max(32, done))
+                    if limit is not None:
+                        size = min(size, limit - done)
+                    pool = engine.determinizations(state, seat, size, rng.next64())
                 d = pool.pop()
                 paths.append(self._descend(d, root, 1))
                 leaves.append(d)
                 done += 1
-            if leaves and (stop or len(leaves) == self.batch):
+            if leaves and (stop or not pool):
                 began = time.perf_counter()
                 rewards = engine.playouts(
                     leaves, self.rollout_depth, rng.next64(), self.margin
