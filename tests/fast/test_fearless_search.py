@@ -8,7 +8,16 @@ import pytest
 import parlour
 from parlour.bots.ismcts import IsmctsBot
 from parlour.core import GameError, Rng, State
-from parlour.fast.fearless import HAND_SIZE, Trace, determinizations, from_states, playouts
+from parlour.fast.fearless import (
+    HAND_SIZE,
+    Position,
+    Trace,
+    _texts,
+    card_text,
+    determinizations,
+    from_states,
+    playouts,
+)
 
 GAME = parlour.load("fearless")
 
@@ -47,17 +56,45 @@ def test_a_copied_state_plays_on_as_the_object_engine_does(players: int) -> None
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_determinizations_keep_the_seats_view_and_the_voids(players: int) -> None:
+def test_a_position_plays_as_the_object_engine_does(players: int) -> None:
+    rng = Rng(players)
+    for state in _positions(players, 10, 20 + players):
+        position = Position.of_state(state)
+        position = position.dealt(position.hands[:], 1)
+        state = state.clone()
+        round_number = state.round
+        while not state.is_over and state.round == round_number:
+            legal = position.legal_actions()
+            assert sorted(a.text for a in legal) == sorted(a.text for a in state.legal_actions())
+            card = legal[rng.below(len(legal))]
+            state.apply(card.text)
+            position.apply(card)
+            assert position.current_player == state.current_player
+            assert position.move_number == state.move_number
+        assert position.fear == state.scores()
+        assert position.is_over == state.is_over
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_determinizations_keep_the_seats_hand_and_the_voids(players: int) -> None:
     for state in _positions(players, 6, 10 + players):
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
         dealt = determinizations(state, seat, 40, seed=3)
         assert len(dealt) == 40
+        unseen = Position.of_state(state).hands
         for other in dealt:
-            assert other.view(seat) == view
-            for p, void in enumerate(view["voids"]):
-                assert not {c.rstrip("+-0123456789") for c in other.view(p)["hand"]} & set(void)
+            assert _texts(other.hands[seat]) == _texts(unseen[seat])
+            together = 0
+            for p, hand in enumerate(other.hands):
+                assert hand.bit_count() == view["hand_counts"][p]
+                assert not {card_text(q)[:-2] for q in range(56) if hand >> q & 1} & set(
+                    view["voids"][p]
+                )
+                assert not together & hand
+                together |= hand
+            assert sorted(_texts(together)) == sorted(_texts(sum(unseen)))
         # Only what the seat sees matters: a state that looks the same deals the same.
         twin = state.determinize(seat, 77)
         again = determinizations(twin, seat, 40, seed=3)

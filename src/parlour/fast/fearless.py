@@ -20,9 +20,20 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ..core import Rng
 from ..games.fearless.dealing import canonical
 
-__all__ = ["Batch", "card_text", "from_states", "playouts", "rows", "simulate"]
+__all__ = [
+    "Batch",
+    "Card",
+    "Position",
+    "card_text",
+    "determinizations",
+    "from_states",
+    "playouts",
+    "rows",
+    "simulate",
+]
 
 SUITS = ("blue", "orange", "magenta", "green")
 SUIT_VALUES = (-6, -5, -4, -3, -2, -1, -1, 1, 1, 2, 3, 4, 5, 6)
@@ -375,7 +386,6 @@ def rows(result: dict[str, Any], game: str = "fearless") -> list[dict[str, Any]]
 # -- search: many playouts from the object engine's states, advanced together ---------------
 
 _M14 = np.uint64(0x3FFF)
-_DECKS: dict[Any, Bits] = {}  # a Table's deck in this layout, by Table (shared by clones)
 
 
 def _position(bit: int) -> int:
@@ -384,66 +394,46 @@ def _position(bit: int) -> int:
     return 56 + p - 64 if p >= 64 else 14 * (p // 16) + p % 16
 
 
-def _deck_of(table: Any) -> Bits:
-    deck = _DECKS.get(table)
-    if deck is None:
-        if len(_DECKS) > 256:
-            _DECKS.clear()
-        deck = _DECKS[table] = np.array([1 << _position(c) for c in table.cards], np.uint64)
-    return deck
-
-
 def from_states(states: Sequence[Any], rng: np.random.Generator) -> Batch:
-    """A batch holding copies of object-engine Fearless states (all at one player count)."""
-    n = len(states)
-    players = states[0].players
+    """A batch holding copies of Fearless positions or object-engine states (one player count)."""
+    positions = [s if type(s) is Position else Position.of_state(s) for s in states]
+    n = len(positions)
+    players = positions[0].players
     batch = Batch(players, n, rng)
-    low: list[int] = []
-    high: list[int] = []
+    hands: list[int] = []
     ghosts: list[int] = []
     ruin: list[bool] = []
     fear: list[int] = []
     rows: list[tuple[int, ...]] = []
     decks = []
-    for s in states:
-        for hand in s.hands:
-            low.append(hand & 0xFFFFFFFFFFFFFFFF)
-            high.append(hand >> 64)
-        for ghost in s.ghosts:
+    for p in positions:
+        hands += p.hands
+        for ghost in p.ghosts:
             ghosts.append(ghost or 0)
             ruin.append(ghost is None)
-        fear += s.fear
+        fear += p.fear
         rows.append(
             (
-                s.current_player or 0,
-                len(s.trick),
-                s.led,
-                # The object engine leaves the last trick's best card until the next lead.
-                s.best_value if s.trick else _NO_CARD,
-                s.best_seat,
-                s.trick_value,
-                s.round,
-                s.trick_number,
-                s.is_over,
-                s.table.first_leader,
+                p.current_player or 0,
+                p.count,
+                p.led,
+                p.best_value,
+                p.best_seat,
+                p.trick_value,
+                p.round,
+                p.trick_number,
+                p.is_over,
+                p.first_leader,
             )
         )
-        decks.append(_deck_of(s.table))
-    lo = np.array(low, np.uint64)
-    batch.hands = (
-        (lo & _M14)
-        | ((lo >> np.uint64(16)) & _M14) << np.uint64(14)
-        | ((lo >> np.uint64(32)) & _M14) << np.uint64(28)
-        | ((lo >> np.uint64(48)) & _M14) << np.uint64(42)
-        | np.array(high, np.uint64) << np.uint64(56)
-    )
+        decks.append(p.deck)
+    batch.hands = np.array(hands, np.uint64)
     batch.ghosts = np.array(ghosts, np.int64)
     batch.ruin = np.array(ruin, bool)
     batch.fear = np.array(fear, np.int64).reshape(n, players)
-    batch.deck = np.stack(decks)
+    batch.deck = np.array(decks, np.uint64)
     columns = np.array(rows, np.int64).T
-    batch.current, batch.count, led, batch.best_value, batch.best_seat = columns[:5]
-    batch.led = np.where(led < 0, NO_SUIT, led)
+    batch.current, batch.count, batch.led, batch.best_value, batch.best_seat = columns[:5]
     batch.trick_value, batch.round, batch.trick_number = columns[5:8]
     batch.over = columns[8].astype(bool)
     batch.first_leader = columns[9]
@@ -477,19 +467,6 @@ def playouts(
     return rewards
 
 
-def _to_object_layout(hands: Bits) -> list[int]:
-    """Hands of this layout as the object engine's ints (16 bits a suit, zeros at 64)."""
-    lo = (
-        (hands & _M14)
-        | ((hands >> np.uint64(14)) & _M14) << np.uint64(16)
-        | ((hands >> np.uint64(28)) & _M14) << np.uint64(32)
-        | ((hands >> np.uint64(42)) & _M14) << np.uint64(48)
-    )
-    return [
-        a | b << 64 for a, b in zip(lo.tolist(), (hands >> np.uint64(56)).tolist(), strict=True)
-    ]
-
-
 def determinizations(state: Any, seat: int, count: int, seed: int, tries: int = 16) -> list[Any]:
     """``count`` determinizations of an object-engine Fearless state for ``seat``, dealt together.
 
@@ -498,16 +475,16 @@ def determinizations(state: Any, seat: int, count: int, seed: int, tries: int = 
     has shown it lacks, and later rounds are dealt from new seeds. The deals are drawn
     uniformly and rejected while they break a void, ``tries`` times for all rows together;
     rows still unlucky then come from ``state.determinize``, which always finds a deal.
+    They are returned as ``Position`` objects, for a search's tree walk and playouts.
     """
     rng = np.random.default_rng(seed)
     players = state.players
-    own = state.hands[seat]
     table = state.table
     in_hands = 0
     for hand in state.hands:
         in_hands |= hand
     # Which physical copy of a twin is where is invisible: only the counts may matter.
-    played, own = canonical(table, table.deck & ~in_hands, own)
+    played, own = canonical(table, table.deck & ~in_hands, state.hands[seat])
     unknown = table.deck & ~played & ~own
     cards = np.array([1 << _position(c) for c in table.cards if c & unknown], np.uint64)
     sizes = [0 if p == seat else state.hands[p].bit_count() for p in range(players)]
@@ -526,23 +503,214 @@ def determinizations(state: Any, seat: int, count: int, seed: int, tries: int = 
         if not todo.size:
             break
     chances = rng.integers(0, 1 << 63, count).tolist()
-    first_leader = table.first_leader
-    rows = hands.reshape(-1)
-    object_hands = _to_object_layout(rows)
+    rows = hands.tolist()
+    for i in todo.tolist():
+        rows[i] = [_to_position_layout(h) for h in state.determinize(seat, chances[i]).hands]
+    root = Position.of_state(state)
+    mine = _to_position_layout(own)
     out = []
-    late = set(todo.tolist())
-    for i in range(count):
-        if i in late:
-            out.append(state.determinize(seat, chances[i]))
-            continue
-        other = state.clone()
-        other._become_determinized(chances[i], {"first_leader": first_leader, "hands": None})
-        dealt_hands = object_hands[i * players : (i + 1) * players]
-        dealt_hands[seat] = own
-        other.hands = dealt_hands
-        other._chance = chances[i]
-        out.append(other)
+    for row, chance in zip(rows, chances, strict=True):
+        row[seat] = mine
+        out.append(root.dealt(row, chance))
     return out
+
+
+def _to_position_layout(hand: int) -> int:
+    """An object-engine hand (16 bits a suit, zeros at 64) in this module's layout."""
+    return (
+        (hand & 0x3FFF)
+        | (hand >> 2) & (0x3FFF << 14)
+        | (hand >> 4) & (0x3FFF << 28)
+        | (hand >> 6) & (0x3FFF << 42)
+        | (hand >> 64) << 56
+    )
+
+
+class Card:
+    """A ``play`` action of a ``Position``: its text, bit, value and suit (``NO_SUIT``: zero)."""
+
+    __slots__ = ("bit", "suit", "text", "value")
+
+    def __init__(self, position: int) -> None:
+        self.text = f"play {card_text(position)}"
+        self.bit = 1 << position
+        self.value = int(_VALUE[position])
+        self.suit = int(_SUIT[position])
+
+
+_CARDS = [Card(p) for p in range(60)]
+_SUIT_BITS = [0x3FFF << (14 * s) for s in range(4)]
+_ZERO_BITS = 0xF << 56
+_TWINS = int(_TWIN_LOW)
+_LEGAL: dict[int, list[Card]] = {}  # legal sets by their bit set, built on first use
+
+
+class Position:
+    """A Fearless game in plain ints, for a search's tree walk: the object engine's rules
+    without events, checks or history (the replay test pins them to the same plays).
+
+    It offers what ISMCTS reads of a state (``is_over``, ``current_player``,
+    ``legal_actions``, ``apply``, ``move_number``) and becomes a batch row in ``playouts``.
+    """
+
+    __slots__ = (
+        "best_seat",
+        "best_value",
+        "count",
+        "current_player",
+        "deck",
+        "fear",
+        "first_leader",
+        "ghosts",
+        "hand_size",
+        "hands",
+        "is_over",
+        "led",
+        "move_number",
+        "players",
+        "rng",
+        "round",
+        "trick_number",
+        "trick_value",
+    )
+
+    players: int
+    hand_size: int
+    deck: tuple[int, ...]
+    first_leader: int
+    hands: list[int]
+    current_player: int | None
+    is_over: bool
+    move_number: int
+    count: int
+    led: int
+    best_value: int
+    best_seat: int
+    trick_value: int
+    ghosts: list[int | None]
+    fear: list[int]
+    round: int
+    trick_number: int
+    rng: Rng
+
+    @classmethod
+    def of_state(cls, state: Any) -> Position:
+        """The position of an object-engine state (hands included; no generator yet)."""
+        p = cls.__new__(cls)
+        p.players = state.players
+        p.hand_size = state.table.hand_size
+        p.deck = tuple(1 << _position(c) for c in state.table.cards)
+        p.first_leader = state.table.first_leader
+        p.hands = [_to_position_layout(h) for h in state.hands]
+        p.current_player = state.current_player
+        p.is_over = state.is_over
+        p.move_number = state.move_number
+        p.count = len(state.trick)
+        p.led = NO_SUIT if state.led < 0 else state.led
+        # The object engine leaves the last trick's best card until the next lead.
+        p.best_value = state.best_value if state.trick else _NO_CARD
+        p.best_seat = state.best_seat
+        p.trick_value = state.trick_value
+        p.ghosts = state.ghosts[:]
+        p.fear = state.fear[:]
+        p.round = state.round
+        p.trick_number = state.trick_number
+        return p
+
+    def dealt(self, hands: list[int], chance: int) -> Position:
+        """A copy holding ``hands``, its later rounds dealt from a generator at ``chance``."""
+        p = Position.__new__(Position)
+        p.players = self.players
+        p.hand_size = self.hand_size
+        p.deck = self.deck
+        p.first_leader = self.first_leader
+        p.hands = hands
+        p.current_player = self.current_player
+        p.is_over = self.is_over
+        p.move_number = self.move_number
+        p.count = self.count
+        p.led = self.led
+        p.best_value = self.best_value
+        p.best_seat = self.best_seat
+        p.trick_value = self.trick_value
+        p.ghosts = self.ghosts[:]
+        p.fear = self.fear[:]
+        p.round = self.round
+        p.trick_number = self.trick_number
+        p.rng = Rng.__new__(Rng)
+        p.rng.state = chance
+        return p
+
+    def legal_actions(self) -> list[Card]:
+        """The distinct cards the player to move may play, as the object engine says."""
+        if self.is_over:
+            return []
+        hand = self.hands[self.current_player]  # type: ignore[index]
+        led = self.led
+        if led != NO_SUIT and hand & _SUIT_BITS[led]:
+            hand &= _SUIT_BITS[led] | _ZERO_BITS
+        hand &= ~((hand & _TWINS) << 1)
+        zeros = hand & _ZERO_BITS
+        if zeros:
+            hand ^= zeros ^ (zeros & -zeros)
+        cards = _LEGAL.get(hand)
+        if cards is None:
+            if len(_LEGAL) > 1 << 16:
+                _LEGAL.clear()
+            cards = []
+            rest = hand
+            while rest:
+                low = rest & -rest
+                cards.append(_CARDS[low.bit_length() - 1])
+                rest ^= low
+            _LEGAL[hand] = cards
+        return cards
+
+    def apply(self, card: Card) -> None:
+        """Play a legal card (unchecked): the trick, the ghosts, maybe the round move on."""
+        seat: int = self.current_player  # type: ignore[assignment]
+        self.hands[seat] ^= card.bit
+        value = card.value
+        suit = card.suit
+        led = self.led
+        if led == NO_SUIT:
+            self.led = suit
+            follows = True
+        else:
+            follows = suit in (NO_SUIT, led)
+        if follows and value > self.best_value:
+            self.best_value = value
+            self.best_seat = seat
+        self.trick_value += value
+        self.move_number += 1
+        self.count += 1
+        if self.count < self.players:
+            self.current_player = seat + 1 if seat + 1 < self.players else 0
+            return
+        winner = self.best_seat
+        ghost = self.ghosts[winner]
+        self.ghosts[winner] = self.trick_value if ghost is None else ghost + self.trick_value
+        self.count = self.trick_value = 0
+        self.led = NO_SUIT
+        self.best_value = _NO_CARD
+        self.current_player = winner
+        self.trick_number += 1
+        if self.trick_number < self.hand_size:
+            return
+        for p, ghost in enumerate(self.ghosts):
+            self.fear[p] += RUIN_FEAR if ghost is None else abs(ghost)
+        self.round += 1
+        if self.round == self.players:
+            self.is_over = True
+            self.current_player = None
+            return
+        cards = list(self.deck)
+        self.rng.shuffle(cards)
+        size = self.hand_size
+        self.hands = [sum(cards[i * size : (i + 1) * size]) for i in range(self.players)]
+        self.ghosts = [None] * self.players
+        self.trick_number = 0
+        self.current_player = (self.first_leader + self.round) % self.players
 
 
 def _void_bits(flags: int) -> int:
