@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl]'
 	touch $(STAMP)
 
 # Ctrl-C at the table saves the game and quits (exit 130): a quit, not a failure of make.
@@ -28,9 +28,10 @@ test-fast: lint
 	$(BIN)/pytest -n 2 -m "not slow"
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,rl]'
 	$(BIN)/python benchmarks/speed.py
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/rl.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
