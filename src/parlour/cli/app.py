@@ -20,6 +20,7 @@ from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
 from .common import EXIT_ERROR, EXIT_USAGE, fail
+from .simulate import report, simulate
 from .terminal import foreground
 from .tournament import tournament
 
@@ -265,6 +266,8 @@ def replay(
 
 
 app.command()(tournament)
+app.command()(simulate)
+app.command()(report)
 
 
 def main() -> None:

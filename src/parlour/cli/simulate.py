@@ -1,0 +1,182 @@
+"""``parlour simulate`` and ``parlour report``: many games to Parquet, and plots of them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from ..core import GameError
+from .common import EXIT_USAGE, fail
+from .play import parse_options
+
+__all__ = ["report", "simulate"]
+
+EXIT_INTERRUPTED = 130
+
+
+class RateColumn(ProgressColumn):
+    """Games per second, over the last half-minute."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("" if speed is None else f"{speed:,.0f} games/s", style="cyan")
+
+
+def _missing_extra(error: ImportError) -> None:
+    fail(f"this command needs {error.name}: pip install 'parlour[sim]'")
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game, by name or alias (see `parlour games`).")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The results folder to create (a Parquet dataset).")
+    ],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="One bot per seat in seat order, comma-separated, settings after colons "
+            "(hard,medium,medium,easy or ismcts:iterations=200,random,...); one bot fills "
+            "every seat.",
+        ),
+    ] = "medium",
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-n", help="Seats (default: as many as --bots names)."),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="Games to play.")] = 1000,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", help="A game option as key=value (JSON value); repeatable."),
+    ] = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Worker processes, or the CPUs of a local Ray (default: all)."
+        ),
+    ] = None,
+    backend: Annotated[
+        str, typer.Option("--backend", help="Where the games run: local (processes) or ray.")
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option("--address", help="Join the Ray cluster at this address (ray start --head)."),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="The base seed of every game and bot.")] = 0,
+    rotate: Annotated[
+        bool,
+        typer.Option("--rotate", help="Turn the line-up one seat further every game."),
+    ] = False,
+    records: Annotated[
+        bool, typer.Option("--records", help="Also keep every game's record (JSON lines).")
+    ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume", help="Finish a stopped run in --out, playing only what is missing."
+        ),
+    ] = False,
+    chunk: Annotated[
+        int | None,
+        typer.Option("--chunk", help="Games per chunk (default: from --games, at most 200)."),
+    ] = None,
+) -> None:
+    """Play many games with bots and write one row per game and seat to a Parquet folder."""
+    try:
+        from ..sim.simulate import Chunk, Output, check_backend, make_plan
+        from ..sim.simulate import run as run_simulation
+    except ImportError as error:
+        _missing_extra(error)
+    try:
+        options = parse_options(option or [])
+        plan = make_plan(game, bots, games, players, seed, options, chunk, rotate, records)
+        workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        check_backend(workers, backend, address)
+        output = Output(out, plan, resume)
+    except GameError as error:
+        fail(str(error), EXIT_USAGE)
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+    task = progress.add_task(f"{plan.game}, {plan.players} players", total=plan.games, start=False)
+    kept = 0
+
+    def started(done: int, total: int) -> None:
+        nonlocal kept
+        kept = done
+        progress.update(task, completed=done, total=total)
+        progress.start_task(task)
+
+    def finished(chunk: Chunk) -> None:
+        nonlocal kept
+        kept += chunk.games
+        progress.advance(task, chunk.games)
+
+    try:
+        with progress:
+            played = run_simulation(
+                plan, output, workers, backend, address, resume, started, finished
+            )
+    except GameError as error:
+        fail(str(error), EXIT_USAGE)
+    except ImportError as error:
+        _missing_extra(error)
+    except KeyboardInterrupt:
+        console.print(
+            f"Stopped: {kept} of {plan.games} games are kept in {out}; "
+            "run the same command with --resume to finish.",
+            highlight=False,
+        )
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    console.print(
+        f"{played} games played, {plan.games} in {out} "
+        f"(read it with pyarrow.parquet.read_table or `parlour report {out}`).",
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
+def report(
+    results: Annotated[Path, typer.Argument(help="A results folder from `parlour simulate`.")],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The folder for index.html and its plots.")
+    ] = Path("report"),
+    compare: Annotated[
+        Path | None,
+        typer.Option("--compare", help="Another run of the same game to set beside this one."),
+    ] = None,
+) -> None:
+    """Write an HTML page of plots and tables about a simulation (or two, compared)."""
+    try:
+        from ..sim.report import build
+    except ImportError as error:
+        _missing_extra(error)
+    try:
+        page = build(results, out, compare)
+    except GameError as error:
+        fail(str(error), EXIT_USAGE)
+    Console().print(f"Report written to {page}", highlight=False, soft_wrap=True)

@@ -1,0 +1,673 @@
+"""``parlour report``: an HTML page of plots and tables about one run, or two side by side.
+
+Every plot is a PNG made with matplotlib (the Agg backend: no screen needed). Win shares
+carry Wilson 95% intervals; with ``compare``, each metric of the two runs is set side by
+side with the difference (second run minus first) and its 95% interval (Newcombe's for
+shares, Welch's for means), and a difference whose interval excludes zero is flagged.
+
+Each game adds its own section through ``SECTIONS`` (plots) and ``METRICS`` (compared
+numbers), keyed by game name. Fool's Blade's entries belong with its facts (see
+``facts.py``): win share by class, defeat rates per monster deck and boss outcomes.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import load
+from ..core import GameError
+from ..games.citadels.data import C_SLUG
+from .simulate import manifest, read
+from .stats import Estimate, mean, mean_difference, newcombe, wilson
+
+__all__ = ["METRICS", "SECTIONS", "Metric", "Plot", "Run", "build"]
+
+COLOURS = ("#3b6ea5", "#d9822b")  # the first run, the second run
+FLAG = "#c0392b"
+
+
+class Run:
+    """One run's table, read once, with its columns as Python lists on demand."""
+
+    def __init__(self, path: str | Path, letter: str) -> None:
+        self.path = Path(path)
+        self.table = read(path)
+        self.info = manifest(path)
+        self.letter = letter
+        self._columns: dict[str, list[Any]] = {}
+        first = self.table.slice(0, 1).to_pylist()[0]
+        self.game: str = first["game"]
+        self.players: int = first["players"]
+        self.games = self.table.num_rows // self.players
+
+    @property
+    def label(self) -> str:
+        """``A: results.parquet (great_wall=true)``: the letter, the folder, changed options."""
+        changed = self.changed_options()
+        what = f" ({', '.join(changed)})" if changed else ""
+        return f"{self.letter}: {self.path.name}{what}"
+
+    def changed_options(self) -> list[str]:
+        """The options that differ from the game's defaults, as ``key=value`` texts."""
+        options = json.loads(self.col("options")[0])
+        defaults = {name: o.default for name, o in load(self.game).options.items()}
+        return [f"{k}={json.dumps(v)}" for k, v in sorted(options.items()) if defaults.get(k) != v]
+
+    def col(self, name: str) -> list[Any]:
+        """A column as a list, rows in game and seat order."""
+        if name not in self._columns:
+            self._columns[name] = self.table.column(name).to_pylist()
+        return self._columns[name]
+
+    def per_game(self, name: str) -> list[Any]:
+        """A column's value once per game (from seat 0's row), for game-level columns."""
+        return self.col(name)[:: self.players]
+
+    def share(self, mask: Sequence[bool]) -> Estimate:
+        """The win share (mean return) of the seat-games (rows) that ``mask`` marks."""
+        returns = [r for r, keep in zip(self.col("return"), mask, strict=True) if keep]
+        return wilson(sum(returns), len(returns))
+
+
+@dataclass(frozen=True)
+class Plot:
+    """A plot of the page: its PNG file, its title and a sentence on how to read it."""
+
+    file: str
+    title: str
+    caption: str
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A number to compare between runs: a share (successes, trials) or a list of values."""
+
+    name: str
+    share: tuple[float, int] | None = None
+    values: Sequence[float] | None = None
+
+    def estimate(self) -> Estimate:
+        """The metric's value with its 95% interval."""
+        if self.share is not None:
+            return wilson(*self.share)
+        return mean(self.values or [])
+
+
+def _figure(width: float = 7.0, height: float = 3.6, columns: int = 1) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), layout="constrained")
+    axes = fig.subplots(1, columns)
+    return fig, axes
+
+
+def _save(fig: Any, out: Path, file: str) -> None:
+    fig.savefig(out / file, dpi=110)
+
+
+def _bars(
+    ax: Any,
+    groups: Sequence[str],
+    series: Sequence[tuple[str, Sequence[Estimate]]],
+    fair: float | None = None,
+    percent: bool = True,
+) -> None:
+    """Grouped bars with 95% error bars, one colour a run; a dashed line at the fair share."""
+    width = 0.8 / len(series)
+    scale = 100.0 if percent else 1.0
+    for k, (label, estimates) in enumerate(series):
+        xs = [i + (k - (len(series) - 1) / 2) * width for i in range(len(groups))]
+        values = [scale * e.value for e in estimates]
+        low = [scale * (e.value - e.low) if not math.isnan(e.low) else 0.0 for e in estimates]
+        high = [scale * (e.high - e.value) if not math.isnan(e.high) else 0.0 for e in estimates]
+        ax.bar(xs, values, width, yerr=[low, high], capsize=3, label=label, color=COLOURS[k])
+    ax.set_xticks(range(len(groups)), groups)
+    if fair is not None:
+        ax.axhline(scale * fair, color="grey", linestyle="--", linewidth=1, label="fair share")
+    if percent:
+        ax.set_ylabel("win share (%)")
+    ax.legend(fontsize="small")
+
+
+def _histogram(ax: Any, runs: Sequence[Run], data: Sequence[Sequence[float]]) -> None:
+    """Overlaid step histograms of the runs' values, as shares of each run, on shared bins."""
+    low = min(min(d) for d in data)
+    high = max(max(d) for d in data)
+    # Values are whole numbers: bins a whole number wide, at most about 60 of them, so that
+    # no bin holds one more value than its neighbour.
+    step = max(1, math.ceil((high - low + 1) / 60))
+    bins = [low - 0.5 + step * i for i in range(int((high - low) // step) + 2)]
+    for k, (run, d) in enumerate(zip(runs, data, strict=True)):
+        weights = [1 / len(d)] * len(d)  # each bar: its share of the run's values
+        ax.hist(d, bins=bins, weights=weights, histtype="step", linewidth=1.6, color=COLOURS[k])
+        ax.axvline(sum(d) / len(d), color=COLOURS[k], linestyle=":", label=f"{run.label} mean")
+    ax.set_ylabel("share of games")
+    ax.legend(fontsize="small")
+
+
+# -- the common part -----------------------------------------------------------------------
+
+
+def _who_wins(runs: Sequence[Run], out: Path) -> list[Plot]:
+    players = runs[0].players
+    seats = list(range(players))
+    fig, ax = _figure()
+    series = []
+    for run in runs:
+        seat_col = run.col("seat")
+        series.append((run.label, [run.share([v == s for v in seat_col]) for s in seats]))
+    _bars(ax, [f"seat {s}" for s in seats], series, fair=1 / players)
+    ax.set_title("Win share by seat")
+    _save(fig, out, "win_by_seat.png")
+    bots = sorted(set().union(*(set(r.col("bot")) for r in runs)))
+    fig, ax = _figure(width=max(5.0, 1.6 * len(bots) + 2))
+    series = []
+    for run in runs:
+        bot_col = run.col("bot")
+        series.append((run.label, [run.share([v == b for v in bot_col]) for b in bots]))
+    _bars(ax, bots, series, fair=1 / players)
+    ax.set_title("Win share by bot (all its seats pooled)")
+    _save(fig, out, "win_by_bot.png")
+    return [
+        Plot(
+            "win_by_seat.png",
+            "Win share by seat",
+            "A shared win counts 1/k. Bars hold 95% Wilson intervals; the dashed line is the "
+            "fair share, one in the number of seats.",
+        ),
+        Plot(
+            "win_by_bot.png",
+            "Win share by bot",
+            "Each bot's seat-games pooled over the seats it played; a bot in several seats of "
+            "one game is compared with itself there.",
+        ),
+    ]
+
+
+def _scores_and_length(runs: Sequence[Run], out: Path) -> list[Plot]:
+    fig, axes = _figure(width=9.0, columns=2)
+    _histogram(axes[0], runs, [r.col("score") for r in runs])
+    axes[0].set_title("Final scores, every seat")
+    axes[0].set_xlabel("score")
+    winners = [
+        [float(s) for s, w in zip(r.col("score"), r.col("won"), strict=True) if w] for r in runs
+    ]
+    _histogram(axes[1], runs, winners)
+    axes[1].set_title("Winning scores")
+    axes[1].set_xlabel("score")
+    _save(fig, out, "scores.png")
+    fig, axes = _figure(width=9.0, columns=2)
+    _histogram(axes[0], runs, [r.per_game("decisions") for r in runs])
+    axes[0].set_title("Length in decisions")
+    axes[0].set_xlabel("decisions per game")
+    if all(v is not None for r in runs for v in r.per_game("rounds")):
+        _histogram(axes[1], runs, [r.per_game("rounds") for r in runs])
+        axes[1].set_title("Length in rounds")
+        axes[1].set_xlabel("rounds (or turns) per game")
+    else:
+        axes[1].set_axis_off()
+    _save(fig, out, "length.png")
+    return [
+        Plot(
+            "scores.png",
+            "Score distributions",
+            "Share of seat-games at each final score (left) and of winners (right); the "
+            "dotted lines are the means.",
+        ),
+        Plot("length.png", "Game length", "Share of games by decisions and by rounds played."),
+    ]
+
+
+def _common_metrics(run: Run) -> list[Metric]:
+    seats, bots, returns = run.col("seat"), run.col("bot"), run.col("return")
+    out = []
+    for s in range(run.players):
+        won = [r for r, x in zip(returns, seats, strict=True) if x == s]
+        out.append(Metric(f"win share, seat {s}", share=(sum(won), len(won))))
+    # With one bot in every seat its win share is one in the number of seats by definition.
+    for b in sorted(set(bots)) if len(set(bots)) > 1 else []:
+        won = [r for r, x in zip(returns, bots, strict=True) if x == b]
+        out.append(Metric(f"win share, {b}", share=(sum(won), len(won))))
+    scores = run.col("score")
+    out.append(Metric("mean score", values=scores))
+    out.append(
+        Metric(
+            "mean winning score",
+            values=[s for s, w in zip(scores, run.col("won"), strict=True) if w],
+        )
+    )
+    out.append(Metric("decisions per game", values=run.per_game("decisions")))
+    rounds = run.per_game("rounds")
+    if all(r is not None for r in rounds):
+        out.append(Metric("rounds per game", values=rounds))
+    return out
+
+
+# -- Fearless --------------------------------------------------------------------------------
+
+
+def _fearless(runs: Sequence[Run], out: Path) -> list[Plot]:
+    fig, ax = _figure(width=9.0)
+    top = max(max(f for fears in r.col("fear_per_round") for f in fears) for r in runs)
+    width = 0.8 / len(runs)
+    for k, run in enumerate(runs):
+        counts = Counter(f for fears in run.col("fear_per_round") for f in fears)
+        total = sum(counts.values())
+        xs = [x + (k - (len(runs) - 1) / 2) * width for x in range(top + 1)]
+        ys = [100 * counts.get(x, 0) / total for x in range(top + 1)]
+        ax.bar(xs, ys, width, color=COLOURS[k], label=run.label)
+    ax.set_xlabel("fear points in a round (15: the ghost stayed on the ruin)")
+    ax.set_ylabel("share of seat-rounds (%)")
+    ax.set_title("Fear per round")
+    ax.legend(fontsize="small")
+    _save(fig, out, "fearless_fear.png")
+
+    groups = ["0", "1", "2", "3+"]
+    fig, axes = _figure(width=9.0, columns=2)
+    shares, fears = [], []
+    for run in runs:
+        ruined = [min(x, 3) for x in run.col("rounds_ruined")]
+        shares.append((run.label, [run.share([v == g for v in ruined]) for g in range(4)]))
+        scores = run.col("score")
+        fears.append(
+            (
+                run.label,
+                [
+                    mean([s for s, x in zip(scores, ruined, strict=True) if x == g])
+                    for g in range(4)
+                ],
+            )
+        )
+    _bars(axes[0], groups, shares, fair=1 / runs[0].players)
+    axes[0].set_xlabel("rounds ended on the ruin")
+    axes[0].set_title("Win share by rounds ruined")
+    _bars(axes[1], groups, fears, percent=False)
+    axes[1].set_xlabel("rounds ended on the ruin")
+    axes[1].set_ylabel("final fear points")
+    axes[1].set_title("Mean final fear by rounds ruined")
+    _save(fig, out, "fearless_ruin.png")
+    return [
+        Plot(
+            "fearless_fear.png",
+            "Fearless: fear per round",
+            "How often a seat took each number of fear points in a round; the bar at 15 is "
+            "mostly rounds ended on the ruin.",
+        ),
+        Plot(
+            "fearless_ruin.png",
+            "Fearless: the cost of ruin",
+            "Win share (95% Wilson intervals) and mean final fear (95% normal intervals) of "
+            "seat-games by how many rounds the seat ended on the ruin.",
+        ),
+    ]
+
+
+def _fearless_metrics(run: Run) -> list[Metric]:
+    fears = [f for fears in run.col("fear_per_round") for f in fears]
+    ruined = run.col("rounds_ruined")
+    once = [i for i, x in enumerate(ruined) if x > 0]
+    returns = run.col("return")
+    return [
+        Metric("share of seat-rounds ruined", share=(sum(ruined), len(fears))),
+        Metric("fear per seat-round", values=fears),
+        Metric("win share after a ruined round", share=(sum(returns[i] for i in once), len(once))),
+    ]
+
+
+# -- Citadels --------------------------------------------------------------------------------
+
+
+def _citadels(runs: Sequence[Run], out: Path) -> list[Plot]:
+    fair = 1 / runs[0].players
+    fig, ax = _figure(width=10.0)
+    series = []
+    for run in runs:
+        held = [{c for chars in rounds for c in chars} for rounds in run.col("characters")]
+        series.append((run.label, [run.share([c in h for h in held]) for c in C_SLUG]))
+    _bars(ax, list(C_SLUG), series, fair=fair)
+    ax.set_title("Win share of seats that held each character at least once")
+    _save(fig, out, "citadels_characters.png")
+
+    groups = ["0", "1", "2", "3", "4", "5+"]
+    fig, axes = _figure(width=10.0, columns=2)
+    series, picked = [], []
+    for run in runs:
+        firsts = run.col("first_picks")
+        count = [min(len(f), 5) for f in firsts]
+        series.append((run.label, [run.share([v == g for v in count]) for g in range(6)]))
+        taken = Counter(c for f in firsts for c in f)
+        total = sum(taken.values())
+        picked.append((run.label, [wilson(taken[c], total) for c in C_SLUG]))
+    _bars(axes[0], groups, series, fair=fair)
+    axes[0].set_xlabel("rounds in which the seat picked first")
+    axes[0].set_title("Win share by first picks")
+    _bars(axes[1], [c[:4] for c in C_SLUG], picked)
+    axes[1].set_ylabel("share of first picks (%)")
+    axes[1].set_title("What the first pick takes")
+    _save(fig, out, "citadels_first_pick.png")
+
+    fig, ax = _figure(width=9.0)
+    for k, run in enumerate(runs):
+        per_round = run.col("districts_per_round")
+        won = run.col("won")
+        last = max(len(b) for b in per_round)
+        for flag, style, who in ((True, "-", "winners"), (False, "--", "others")):
+            xs, ys, lo, hi = [], [], [], []
+            for r in range(last):
+                values = [
+                    b[r] for b, w in zip(per_round, won, strict=True) if w == flag and len(b) > r
+                ]
+                if len(values) < 30:  # too few games last this long to say much
+                    break
+                e = mean(values)
+                xs.append(r + 1)
+                ys.append(e.value)
+                lo.append(e.low)
+                hi.append(e.high)
+            ax.plot(xs, ys, style, color=COLOURS[k], label=f"{run.label}, {who}")
+            ax.fill_between(xs, lo, hi, color=COLOURS[k], alpha=0.2)
+    ax.set_xlabel("round")
+    ax.set_ylabel("districts built in the round")
+    ax.set_title("Districts built per round")
+    ax.legend(fontsize="small")
+    _save(fig, out, "citadels_districts.png")
+    return [
+        Plot(
+            "citadels_characters.png",
+            "Citadels: win share by character held",
+            "Seat-games in which the seat kept the character in at least one round; 95% "
+            "Wilson intervals; the dashed line is the fair share.",
+        ),
+        Plot(
+            "citadels_first_pick.png",
+            "Citadels: the first pick",
+            "Left: win share by how many rounds the seat chose its character first (it held "
+            "the crown). Right: which character the first pick took.",
+        ),
+        Plot(
+            "citadels_districts.png",
+            "Citadels: districts built per round",
+            "Mean districts built in each round by winners and by the others, with 95% "
+            "intervals, over the games that lasted that long.",
+        ),
+    ]
+
+
+def _citadels_metrics(run: Run) -> list[Metric]:
+    returns = run.col("return")
+    held = [{c for chars in rounds for c in chars} for rounds in run.col("characters")]
+    out = []
+    for c in C_SLUG:
+        rows = [i for i, h in enumerate(held) if c in h]
+        out.append(
+            Metric(f"win share holding {c}", share=(sum(returns[i] for i in rows), len(rows)))
+        )
+    first = [i for i, f in enumerate(run.col("finished_first")) if f]
+    out.append(
+        Metric("the first to finish wins", share=(sum(returns[i] for i in first), len(first)))
+    )
+    out.append(Metric("districts built", values=run.col("districts_built")))
+    out.append(Metric("murders suffered", values=run.col("murdered")))
+    out.append(Metric("robberies suffered", values=run.col("robbed")))
+    return out
+
+
+SECTIONS: dict[str, Callable[[Sequence[Run], Path], list[Plot]]] = {
+    "fearless": _fearless,
+    "citadels": _citadels,
+}
+METRICS: dict[str, Callable[[Run], list[Metric]]] = {
+    "fearless": _fearless_metrics,
+    "citadels": _citadels_metrics,
+}
+
+
+# -- comparing two runs ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One metric in both runs and the difference (second minus first)."""
+
+    name: str
+    first: Estimate
+    second: Estimate
+    difference: Estimate
+    is_share: bool
+
+
+def compare(a: Run, b: Run) -> list[Comparison]:
+    """Every metric both runs have, with the difference and its 95% interval."""
+    ours = {m.name: m for m in _metrics(a)}
+    out = []
+    for theirs in _metrics(b):
+        mine = ours.get(theirs.name)
+        if mine is None:
+            continue
+        first, second = mine.estimate(), theirs.estimate()
+        if mine.share is not None:
+            diff = newcombe(first, second)
+        else:
+            diff = mean_difference(mine.values or [], theirs.values or [])
+        out.append(Comparison(theirs.name, first, second, diff, mine.share is not None))
+    return out
+
+
+def _metrics(run: Run) -> list[Metric]:
+    extra = METRICS.get(run.game)
+    return _common_metrics(run) + (extra(run) if extra is not None else [])
+
+
+def _compare_plot(rows: Sequence[Comparison], out: Path) -> Plot:
+    shares = [r for r in rows if r.is_share and not math.isnan(r.difference.value)]
+    # Means differ in units (points, rounds, decisions): each is shown as a percentage of
+    # the first run's mean, so that one axis holds them all.
+    means = [
+        r
+        for r in rows
+        if not r.is_share and not math.isnan(r.difference.low) and r.first.value != 0
+    ]
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(8.0, 0.3 * (len(shares) + len(means)) + 2.0), layout="constrained")
+    top, bottom = fig.subplots(2, 1, height_ratios=[max(1, len(shares)), max(1, len(means))])
+    for ax, chosen, scale in ((top, shares, None), (bottom, means, "mean")):
+        for y, r in enumerate(reversed(chosen)):
+            d = r.difference
+            factor = 100.0 / abs(r.first.value) if scale else 100.0
+            ax.errorbar(
+                factor * d.value,
+                y,
+                xerr=[[factor * (d.value - d.low)], [factor * (d.high - d.value)]],
+                fmt="o",
+                color=FLAG if d.excludes_zero else "black",
+                capsize=3,
+            )
+        ax.axvline(0, color="grey", linewidth=1)
+        ax.set_yticks(range(len(chosen)), [r.name for r in reversed(chosen)], fontsize="small")
+    top.set_xlabel("share: second run minus first (percentage points)")
+    top.set_title("Differences with 95% intervals (red: the interval excludes zero)")
+    bottom.set_xlabel("mean: second run minus first (% of the first run's mean)")
+    _save(fig, out, "compare.png")
+    return Plot(
+        "compare.png",
+        "Differences between the runs",
+        "Above, each share of the second run minus the first, with Newcombe's 95% interval; "
+        "below, each mean's difference (Welch's 95% interval) as a percentage of the first "
+        "run's mean. Red where the interval excludes zero.",
+    )
+
+
+# -- the page --------------------------------------------------------------------------------
+
+
+def _fmt(e: Estimate, share: bool) -> str:
+    if math.isnan(e.value):
+        return "-"
+    if share:
+        if math.isnan(e.low):
+            return f"{100 * e.value:.1f}%"
+        return f"{100 * e.value:.1f}% ({100 * e.low:.1f} to {100 * e.high:.1f})"
+    if math.isnan(e.low):
+        return f"{e.value:.2f}"
+    return f"{e.value:.2f} ({e.low:.2f} to {e.high:.2f})"
+
+
+def _fmt_difference(e: Estimate, share: bool) -> str:
+    if math.isnan(e.value):
+        return "-"
+    scale, digits, unit = (100.0, 1, " pp") if share else (1.0, 2, "")
+
+    def signed(x: float) -> str:
+        # Rounded first, so that a tiny negative difference reads +0.0, not -0.0.
+        return f"{round(scale * x, digits) + 0.0:+.{digits}f}"
+
+    return f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})"
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], flags: Sequence[bool] = ()) -> str:
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = []
+    for i, row in enumerate(rows):
+        cls = ' class="flag"' if i < len(flags) and flags[i] else ""
+        body.append(f"<tr{cls}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
+    return f"<table><tr>{cells}</tr>{''.join(body)}</table>"
+
+
+def _run_table(runs: Sequence[Run]) -> str:
+    rows = []
+    for run in runs:
+        plan = run.info.get("plan", {})
+        bots = ",".join(
+            ":".join([b["name"], *(f"{k}={v}" for k, v in sorted(b["settings"].items()))])
+            for b in plan.get("bots", [])
+        )
+        rows.append(
+            [
+                run.label,
+                str(run.path),
+                f"{run.games:,}",
+                bots or ", ".join(sorted(set(run.col("bot")))),
+                run.col("options")[0],
+                str(plan.get("seed", "?")),
+                "yes" if plan.get("rotate") else "no",
+            ]
+        )
+    return _table(["run", "folder", "games", "bots by seat", "options", "seed", "rotate"], rows)
+
+
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+td, th { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
+tr.flag td { color: #c0392b; font-weight: bold; }
+figure { margin: 1.5em 0; } figcaption { color: #555; font-size: 0.9em; }
+img { max-width: 100%; }
+"""
+
+
+def build(results: str | Path, out: str | Path, compare_with: str | Path | None = None) -> Path:
+    """Write ``index.html`` and its PNG plots into ``out``; the page's path.
+
+    ``GameError`` with one sentence for a missing run, two runs of different tables, or an
+    output folder that cannot be written.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    runs = [Run(results, "A")]
+    if compare_with is not None:
+        runs.append(Run(compare_with, "B"))
+        a, b = runs
+        if (a.game, a.players) != (b.game, b.players):
+            raise GameError(
+                f"cannot compare {a.game} with {a.players} players to {b.game} with "
+                f"{b.players} players"
+            )
+    folder = Path(out)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / ".write-check").write_text("", encoding="utf-8")
+        (folder / ".write-check").unlink()
+    except OSError as error:
+        raise GameError(f"cannot write to {str(folder)!r}: {error.strerror}") from None
+    title = load(runs[0].game).title
+    plots = _who_wins(runs, folder) + _scores_and_length(runs, folder)
+    section = SECTIONS.get(runs[0].game)
+    game_plots = section(runs, folder) if section is not None else []
+    parts = [
+        f"<h1>{html.escape(title)}, {runs[0].players} players: simulation report</h1>",
+        _run_table(runs),
+        _win_tables(runs),
+    ]
+    if len(runs) == 2:
+        rows = compare(runs[0], runs[1])
+        parts.append("<h2>The two runs compared</h2>")
+        parts.append(
+            "<p>Second run minus first, with 95% intervals (shares: Newcombe; means: "
+            "Welch). Rows in red have an interval that excludes zero: at the 95% level the "
+            "runs differ there. With many rows, expect about one in twenty to be red by "
+            "chance alone.</p>"
+        )
+        parts.append(
+            _table(
+                ["metric", runs[0].label, runs[1].label, "difference"],
+                [
+                    [
+                        r.name,
+                        _fmt(r.first, r.is_share),
+                        _fmt(r.second, r.is_share),
+                        _fmt_difference(r.difference, r.is_share),
+                    ]
+                    for r in rows
+                ],
+                [r.difference.excludes_zero for r in rows],
+            )
+        )
+        plots.insert(0, _compare_plot(rows, folder))
+    parts.append("<h2>Plots</h2>")
+    for plot in plots + game_plots:
+        parts.append(
+            f'<figure><h3>{html.escape(plot.title)}</h3><img src="{plot.file}" '
+            f'alt="{html.escape(plot.title)}"><figcaption>{html.escape(plot.caption)}'
+            "</figcaption></figure>"
+        )
+    page = folder / "index.html"
+    page.write_text(
+        "<!doctype html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)} simulation report</title><style>{STYLE}</style></head>"
+        f"<body>{''.join(parts)}</body></html>\n",
+        encoding="utf-8",
+    )
+    return page
+
+
+def _win_tables(runs: Sequence[Run]) -> str:
+    head = ["", *(r.label for r in runs)]
+    seat_rows = []
+    for s in range(runs[0].players):
+        cells = []
+        for run in runs:
+            seat = run.col("seat")
+            cells.append(_fmt(run.share([v == s for v in seat]), True))
+        seat_rows.append([f"seat {s}", *cells])
+    bots = sorted(set().union(*(set(r.col("bot")) for r in runs)))
+    bot_rows = []
+    for b in bots:
+        cells = []
+        for run in runs:
+            bot = run.col("bot")
+            cells.append(_fmt(run.share([v == b for v in bot]), True))
+        bot_rows.append([b, *cells])
+    return (
+        "<h2>Win shares (95% Wilson intervals)</h2>"
+        + _table(["by seat", *head[1:]], seat_rows)
+        + _table(["by bot", *head[1:]], bot_rows)
+    )

@@ -1,0 +1,103 @@
+"""Per-game facts: each agrees with the game's own results and with the other facts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.sim.facts import GENERIC, columns, facts_for
+from parlour.sim.schema import COMMON, Column
+from parlour.sim.simulate import make_plan, play_game, table_columns
+
+DOC = Path(__file__).parents[2] / "docs" / "simulate.md"
+
+
+def games(name: str, players: int, count: int) -> list[list[dict[str, Any]]]:
+    plan = make_plan(name, "random", games=count, players=players, seed=17)
+    return [play_game(plan, i)[0] for i in range(count)]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fearless_facts_add_up_to_the_scores(players: int) -> None:
+    for rows in games("fearless", players, 15):
+        tricks_a_round = {3: 13, 4: 13, 5: 12}[players]  # cards in a hand
+        for row in rows:
+            assert len(row["fear_per_round"]) == row["rounds"] == players
+            assert sum(row["fear_per_round"]) == row["score"]
+            assert row["tricks_won"] == sum(row["tricks_per_round"])
+            ruined = [t == 0 for t in row["tricks_per_round"]]
+            assert row["rounds_ruined"] == sum(ruined)
+            assert all(f == 15 for f, r in zip(row["fear_per_round"], ruined, strict=True) if r)
+        for r in range(players):
+            assert sum(row["tricks_per_round"][r] for row in rows) == tricks_a_round
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 7])
+def test_citadels_facts_agree_with_the_log_and_the_city(players: int) -> None:
+    for rows in games("citadels", players, 6):
+        rounds = rows[0]["rounds"]
+        # Every seat keeps one character a round (two with 2 or 3 players).
+        per_seat = 2 if players <= 3 else 1
+        for row in rows:
+            assert len(row["characters"]) == len(row["districts_per_round"]) == rounds
+            assert all(len(chars) == per_seat for chars in row["characters"])
+            assert row["districts_built"] == sum(row["districts_per_round"])
+            assert row["city_size"] == len(row["city"]) <= row["districts_built"]  # destroyed
+        # Each character is kept by one seat at most, each round.
+        for r in range(rounds):
+            kept = Counter(c for row in rows for c in row["characters"][r])
+            assert max(kept.values()) == 1
+        # One seat picks first each round, and takes what it then holds.
+        assert sum(len(row["first_picks"]) for row in rows) == rounds
+        for row in rows:
+            held = [c for chars in row["characters"] for c in chars]
+            assert Counter(row["first_picks"]) <= Counter(held)
+        assert sum(row["finished_first"] for row in rows) == 1
+        assert max(row["city_size"] for row in rows) >= 7
+
+
+def test_citadels_murders_and_robberies_are_counted_against_their_victims() -> None:
+    plan = make_plan("citadels", "random", games=1, players=5, seed=3)
+    rows, record = play_game(plan, 0)
+    state = parlour.replay(record)
+    murders = robberies = 0
+    holder: dict[str, int] = {}
+    for event in state.log:
+        data = event.to_dict()
+        if data["kind"] == "round":
+            holder = {}
+        elif data["kind"] == "draft" and not data["face_down"]:
+            holder[data["character"]] = data["seat"]
+        elif data["kind"] == "target" and data["character"] in holder:
+            murders += data["verb"] == "murders"
+            robberies += data["verb"] == "robs"
+    assert murders + robberies > 0
+    assert sum(row["murdered"] for row in rows) == murders
+    assert sum(row["robbed"] for row in rows) == robberies
+
+
+def test_a_game_without_facts_gets_the_common_columns() -> None:
+    assert facts_for("no-such-game") is GENERIC
+    assert columns("no-such-game") == ()
+    for name in parlour.game_names():
+        assert table_columns(name)[: len(COMMON)] == COMMON
+
+
+def test_every_column_is_documented() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    documented = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            documented.add(line.split("`")[1])
+    for name in parlour.game_names():
+        for column in table_columns(name):
+            assert column.name in documented, f"docs/simulate.md lacks the column {column.name}"
+
+
+def test_a_column_type_must_be_known() -> None:
+    with pytest.raises(ValueError, match="type"):
+        Column("x", "dict", "a map")

@@ -1,0 +1,84 @@
+"""``parlour report``: every plot of a small run is drawn and on the page; runs compared."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from parlour.cli.app import app
+from parlour.sim.report import Run, compare
+from parlour.sim.simulate import make_plan, run
+
+COMMON_PLOTS = ["win_by_seat.png", "win_by_bot.png", "scores.png", "length.png"]
+GAME_PLOTS = {
+    "fearless": ["fearless_fear.png", "fearless_ruin.png"],
+    "citadels": ["citadels_characters.png", "citadels_first_pick.png", "citadels_districts.png"],
+}
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def simulate(
+    folder: Path,
+    game: str,
+    games: int,
+    seed: int,
+    lineup: str = "medium,random,random,easy",
+    **options: object,
+) -> Path:
+    run(make_plan(game, lineup, games, seed=seed, options=options), folder, jobs=1)
+    return folder
+
+
+@pytest.mark.parametrize("game", ["fearless", "citadels"])
+def test_a_report_of_a_small_run_holds_every_plot(tmp_path: Path, game: str) -> None:
+    results = simulate(tmp_path / "results", game, games=40, seed=1)
+    result = CliRunner().invoke(app, ["report", str(results), "--out", str(tmp_path / "report")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "report" / "index.html").read_text()
+    shown = re.findall(r'<img src="([^"]+)"', page)
+    assert shown == COMMON_PLOTS + GAME_PLOTS[game]
+    for name in shown:
+        assert (tmp_path / "report" / name).read_bytes().startswith(PNG)
+    assert "seat 0" in page and "medium" in page and "The two runs compared" not in page
+
+
+def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path: Path) -> None:
+    a = simulate(tmp_path / "a", "citadels", games=80, seed=2)
+    # The second run seats a random bot where the first had the heuristic: seat 0 must lose
+    # much of its win share, and nothing about the districts per game changes that much.
+    b = simulate(tmp_path / "b", "citadels", 80, 3, "random,random,random,easy", great_wall=True)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["report", str(a), "--compare", str(b), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text()
+    assert re.findall(r'<img src="([^"]+)"', page)[0] == "compare.png"
+    assert "B: b (great_wall=true)" in page
+    flagged = re.findall(r'<tr class="flag"><td>([^<]+)</td>', page)
+    assert "win share, seat 0" in flagged and "win share, seat 2" not in flagged
+    rows = {r.name: r for r in compare(Run(a, "A"), Run(b, "B"))}
+    seat0 = rows["win share, seat 0"]
+    assert seat0.difference.high < 0 and seat0.first.value > seat0.second.value
+    assert "win share, medium" not in rows  # no medium bot in the second run
+    # A run compared with itself differs nowhere, and every row says so.
+    same = compare(Run(a, "A"), Run(a, "B"))
+    assert all(r.difference.value == 0 and not r.difference.excludes_zero for r in same)
+    assert {"win share, seat 0", "win share, medium", "win share holding king"} <= {
+        r.name for r in same
+    }
+
+
+def test_report_refuses_what_it_cannot_read_or_write(tmp_path: Path) -> None:
+    fearless = simulate(tmp_path / "f", "fearless", games=3, seed=1)
+    citadels = simulate(tmp_path / "c", "citadels", games=3, seed=1)
+    (tmp_path / "file").write_text("")
+    for args, message in [
+        ([str(tmp_path / "none")], "holds no simulation results"),
+        ([str(fearless), "--compare", str(citadels)], "cannot compare fearless with 4 players"),
+        ([str(fearless), "--out", str(tmp_path / "file" / "r")], "cannot write to"),
+    ]:
+        result = CliRunner().invoke(app, ["report", *args])
+        lines = result.stderr.strip().splitlines()
+        assert result.exit_code == 2 and len(lines) == 1 and message in lines[0], lines
