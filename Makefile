@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,rl]'
 	$(BIN)/python benchmarks/speed.py
 	$(BIN)/python benchmarks/search.py
+	$(BIN)/python benchmarks/fast.py
 	$(BIN)/python benchmarks/rl.py
 
 clean:

@@ -10,7 +10,12 @@ import parlour
 from parlour import GameError, bots
 from parlour.bots.levels import HARD_SEARCH, EasyBot, HardBot
 
-SETTINGS: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 10}, "hard": {"iterations": 10}}
+# Few iterations, and playouts cut short and scored by the heuristic: a whole random game of
+# Fool's Blade is over a thousand actions, so playouts to the end would take minutes here.
+SETTINGS: dict[str, dict[str, Any]] = {
+    "ismcts": {"iterations": 10, "rollout_depth": 20},
+    "hard": {"iterations": 10, "rollout": "random", "rollout_depth": 20},
+}
 
 
 def test_names_cover_the_levels() -> None:

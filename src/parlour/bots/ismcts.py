@@ -12,12 +12,16 @@ from __future__ import annotations
 import math
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from ..core import Action, GameError, Rng, State
 from .heuristic import Chooser, Evaluator, chooser, evaluator
 from .playout import random_playout
 
-__all__ = ["IsmctsBot", "Node", "shaped_returns"]
+if TYPE_CHECKING:
+    from ..fast import SearchEngine
+
+__all__ = ["IsmctsBot", "Node", "batched", "shaped_returns"]
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -54,6 +58,17 @@ def shaped_returns(state: State, weight: float) -> list[float]:
     return [(1.0 - weight) * w + weight * s for w, s in zip(won, standing, strict=True)]
 
 
+def batched(game: str) -> SearchEngine:
+    """The batched engine of ``game``; ``GameError`` if it has none."""
+    # Imported here: NumPy loads only for searches that ask for it.
+    from ..fast import SEARCH
+
+    engine = SEARCH.get(game)
+    if engine is None:
+        raise GameError(f"{game} has no batched engine, so batch must be 0")
+    return engine
+
+
 class IsmctsBot:
     """Searches the deciding seat's information set within ``iterations`` or ``seconds``.
 
@@ -62,6 +77,11 @@ class IsmctsBot:
     ``rollout`` is ``"random"`` or ``"heuristic"``; ``rollout_depth`` (``None``: to the end)
     cuts each playout short and scores it with the game heuristic's ``evaluate``;
     ``margin`` blends the score margin into the returns; ``exploration`` is UCT's constant.
+    ``batch`` (games with a batched engine, random playouts only) draws up to that many
+    determinizations together and runs their iterations' playouts together in
+    ``parlour.fast``; nodes count a visit when chosen (a virtual loss, so the iterations of
+    one batch spread out) and the rewards when the batch's playouts end. Batches start at
+    32 iterations and double, never larger than the iterations already made.
     """
 
     name = "ismcts"
@@ -75,6 +95,7 @@ class IsmctsBot:
         rollout_depth: int | None = None,
         margin: float = 0.0,
         exploration: float = 0.7,
+        batch: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -90,7 +111,12 @@ class IsmctsBot:
             raise GameError(f"exploration must be at least 0, not {exploration}")
         if not 0.0 <= margin <= 1.0:
             raise GameError(f"margin must be from 0 to 1, not {margin}")
+        if batch < 0:
+            raise GameError(f"batch must be at least 0, not {batch}")
+        if batch and rollout != "random":
+            raise GameError("batch needs random playouts (rollout='random')")
         self.rng = Rng(seed)
+        self.batch = batch
         self.iterations = iterations
         self.seconds = seconds
         self.rollout = rollout
@@ -124,6 +150,9 @@ class IsmctsBot:
         root = Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
+        if self.batch:
+            self.last_iterations = self._search_batched(state, seat, root, deadline)
+            return root
         done = 0
         while True:
             if limit is not None and done >= limit:
@@ -145,7 +174,29 @@ class IsmctsBot:
     ) -> None:
         """One iteration on the determinization ``d``: select, expand, play out, back up."""
         rng = self.rng
-        below = rng.below
+        path = self._descend(d, root, 0)
+        # Playout.
+        limit = sys.maxsize if self.rollout_depth is None else self.rollout_depth
+        if heuristic is None:
+            random_playout(d, rng, limit)
+        else:
+            apply = d.apply
+            for _ in range(limit):
+                if d.is_over:
+                    break
+                apply(heuristic(d.view(d.current_player), rng))
+        if d.is_over:
+            rewards = shaped_returns(d, self.margin)
+        else:
+            assert evaluate is not None
+            rewards = evaluate(d.view(None))
+        for child, mover in path:
+            child.visits += 1
+            child.total += rewards[mover]
+
+    def _descend(self, d: State, root: Node, visit: int) -> list[tuple[Node, int]]:
+        """Select and expand on ``d``; the path's nodes and movers. Each node gains ``visit``."""
+        below = self.rng.below
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
@@ -177,28 +228,57 @@ class IsmctsBot:
             if fresh:
                 action = fresh[below(len(fresh))] if len(fresh) > 1 else fresh[0]
                 child = Node()
+                child.visits = visit
                 children[action.text] = child
                 d.apply(action)
                 path.append((child, mover))
                 break
             d.apply(best_action)
+            best_child.visits += visit
             path.append((best_child, mover))
             node = best_child
-        # Playout.
-        limit = sys.maxsize if self.rollout_depth is None else self.rollout_depth
-        if heuristic is None:
-            random_playout(d, rng, limit)
-        else:
-            apply = d.apply
-            for _ in range(limit):
-                if d.is_over:
-                    break
-                apply(heuristic(d.view(d.current_player), rng))
-        if d.is_over:
-            rewards = shaped_returns(d, self.margin)
-        else:
-            assert evaluate is not None
-            rewards = evaluate(d.view(None))
-        for child, mover in path:
-            child.visits += 1
-            child.total += rewards[mover]
+        return path
+
+    def _search_batched(self, state: State, seat: int, root: Node, deadline: float | None) -> int:
+        """Grow ``root`` in batches of iterations whose playouts run together; iterations made."""
+        engine = batched(state.game.name)
+        rng = self.rng
+        limit = self.iterations
+        done = 0
+        leaves: list[State] = []
+        paths: list[list[tuple[Node, int]]] = []
+        pool: list[State] = []
+        # Seconds of playout a leaf, from the last batch: with a clock, the pending leaves'
+        # playouts must fit before the deadline too, so the search is not longer than asked.
+        reserve = 0.0
+        while True:
+            stop = (limit is not None and done >= limit) or (
+                deadline is not None
+                and done & 15 == 0
+                and time.perf_counter() + reserve * (len(leaves) + 16) >= deadline
+            )
+            if not stop:
+                if not pool:
+                    # Batches grow from 32 iterations to ``batch``, never beyond the
+                    # iterations already backed up: the tree acts on what it has learnt.
+                    size = min(self.batch, max(32, done))
+                    if limit is not None:
+                        size = min(size, limit - done)
+                    pool = engine.determinizations(state, seat, size, rng.next64())
+                d = pool.pop()
+                paths.append(self._descend(d, root, 1))
+                leaves.append(d)
+                done += 1
+            if leaves and (stop or not pool):
+                began = time.perf_counter()
+                rewards = engine.playouts(
+                    leaves, self.rollout_depth, rng.next64(), self.margin
+                ).tolist()
+                reserve = (time.perf_counter() - began) / len(leaves)
+                for path, reward in zip(paths, rewards, strict=True):
+                    for child, mover in path:
+                        child.total += reward[mover]
+                leaves = []
+                paths = []
+            if stop:
+                return done

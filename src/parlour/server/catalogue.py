@@ -8,7 +8,7 @@ __all__ = ["catalogue"]
 
 
 def _citadels() -> dict[str, Any]:
-    from ..games.citadels.data import CHARACTERS, DISTRICTS
+    from ..games.citadels.cards import CHARACTERS, DISTRICTS
 
     return {
         "districts": {

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from parlour.games.foolsblade.scenario import (
+    arm,
+    cards,
+    fight_start,
+    ix,
+    kinds,
+    on_top,
+    run,
+    started,
+    to_main,
+)
 from parlour.games.foolsblade.steps import D_DISCARD, MONSTER
 from parlour.games.foolsblade.strength import hand_limit, strength
 from parlour.games.foolsblade.table import ANVIL, FIRE, LOOT, NEUTRAL, PLANT, QUEST, TAVERN, WATER
-
-from .conftest import arm, cards, fight_start, ix, kinds, on_top, run, started, to_main
 
 
 def test_draw_to_hand_privately_loot_to_stash_curses_at_once(features: str) -> None:

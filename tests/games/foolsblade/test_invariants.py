@@ -11,11 +11,11 @@ import pytest
 
 import parlour
 from parlour.core import Rng
+from parlour.games.foolsblade.scenario import started
 from parlour.games.foolsblade.state import FoolsBladeState
 from parlour.games.foolsblade.table import LOOT
 
 from .cardsets import NUMBERS, write_set
-from .conftest import started
 
 
 def everywhere(st: FoolsBladeState) -> Counter[int]:

@@ -7,11 +7,20 @@ from typing import Any
 import pytest
 
 import parlour
+from parlour.games.foolsblade.scenario import (
+    arm,
+    cards,
+    fight_start,
+    ix,
+    kinds,
+    on_top,
+    pass_until,
+    started,
+    to_main,
+)
 from parlour.games.foolsblade.state import FoolsBladeState
 from parlour.games.foolsblade.steps import P_FORGE, P_MAIN
 from parlour.games.foolsblade.table import ANVIL, FOREST, LOOT, QUEST, multiplier
-
-from .conftest import arm, cards, fight_start, ix, kinds, on_top, pass_until, started, to_main
 
 
 def combat_view(st: FoolsBladeState) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from ...core import Game, Option
 from ...core.game import check_seat
 from .actions import action_space
-from .state import FearlessState, check_hands
+from .state import FearlessState, check_deals, check_hands
 
 __all__ = ["GAME", "FearlessState"]
 
@@ -21,6 +21,13 @@ GAME = Game(
             None,
             "the first round's hands, one list of card texts per seat (replaces that deal)",
             check_hands,
+            type="list",
+        ),
+        "deals": Option(
+            "deals",
+            None,
+            "every round's hands, a list of hands per round (replaces every deal; not with hands)",
+            check_deals,
             type="list",
         ),
         "first_leader": Option(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core import Action, Event, Game, IllegalAction, Rng, State
+from ...core import Action, Event, Game, GameError, IllegalAction, Rng, State
 from . import views
 from .actions import SUIT_FIELD, SUIT_PLAYS, SUIT_SHIFT, ZERO_PLAY, Play, suit_plays
 from .cards import HAND_SIZE, SUIT_MASK, ZERO_SHIFT
@@ -59,7 +59,12 @@ class FearlessState(State):
         state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
         rng = Rng(seed)
+        deals = options.get("deals")
         hands = options.get("hands")
+        if deals is not None:
+            if hands is not None:
+                raise GameError("give the option hands or deals, not both")
+            hands = deals[0]
         state.table = Table.for_game(players, options["first_leader"], hands, rng)
         state.ghosts = [None] * players
         state.fear = [0] * players
@@ -215,3 +220,23 @@ def check_hands(value: Any, players: int) -> list[list[str]] | None:
         hands.append([c.strip().lower() for c in hand])
     Table.check_hands(players, hands)
     return hands
+
+
+def check_deals(value: Any, players: int) -> list[list[list[str]]] | None:
+    """The ``deals`` option: one ``hands`` value per round, with 3 players one removed suit."""
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != players:
+        raise ValueError(f"give one deal per round ({players} lists of {players} hands)")
+    deals: list[list[list[str]]] = []
+    for number, hands in enumerate(value, 1):
+        if hands is None:
+            raise ValueError(f"round {number}: give the hands")
+        try:
+            deals.append(check_hands(hands, players) or [])
+        except ValueError as error:
+            raise ValueError(f"round {number}: {error}") from None
+    suits = {frozenset(c[:-2] for hand in hands for c in hand if c != "zero") for hands in deals}
+    if len(suits) > 1:
+        raise ValueError("with 3 players every round lacks the same removed suit")
+    return deals

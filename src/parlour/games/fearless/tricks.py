@@ -60,7 +60,12 @@ def end_round(state: FearlessState) -> list[Event]:
 
 
 def deal(state: FearlessState) -> None:
-    """Shuffle the deck with the state's generator and deal every hand."""
+    """Shuffle the deck with the state's generator and deal every hand (or take ``deals``)."""
+    deals = state.options.get("deals")
+    if deals is not None:
+        state.hands = state.table.hand_bits(deals[state.round])
+        start_round(state)
+        return
     rng = Rng.__new__(Rng)
     rng.state = state.chance
     cards = list(state.table.cards)
