@@ -68,6 +68,11 @@ def test_every_primitive_has_a_model_named_by_its_do() -> None:
             "card 'x': field 'effects[0].cout'",
         ),
         (
+            '[[card]]\nid = "x"\nname = "X"\nkind = "monster"\ndeck = "forest"\n'
+            'element = "fire"\nstrength = "big"\nvalue = 1\n',
+            "card 'x': field 'strength'",
+        ),
+        (
             '[[card]]\nid = "x"\nname = "X"\nkind = "tavern"\neffects = [{ do = "teleport" }]\n',
             "card 'x': field 'effects[0]'",
         ),

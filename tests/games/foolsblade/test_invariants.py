@@ -3,13 +3,17 @@ view, another card set plays through the `cards` option, views and determinize a
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import parlour
+from parlour import bots
+from parlour.cli.views import render_view
 from parlour.core import Rng
 from parlour.games.foolsblade.scenario import started
 from parlour.games.foolsblade.state import FoolsBladeState
@@ -178,3 +182,16 @@ def test_aliases_and_options() -> None:
         "max_turns": "int",
     }
     assert game.options["max_turns"].default == 300
+
+
+def test_bots_and_the_terminal_view_play_with_another_card_set(numbers: str) -> None:
+    """The view names its card folder, so bots and renderers read that set, not the default."""
+
+    st = parlour.load("foolsblade").new_game(3, seed=4, cards=numbers)
+    assert st.view(0)["cards"] == numbers
+    heuristic = bots.make("heuristic", seed=1)
+    for _ in range(300):
+        if st.is_over:
+            break
+        st.apply(heuristic.choose(st))
+    Console(file=io.StringIO()).print(render_view(st.view(0)))

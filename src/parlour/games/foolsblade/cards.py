@@ -581,13 +581,20 @@ def deck_of(card: Any) -> str:
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
-    """A pydantic error location as a field path: ``lose[0].count``."""
+    """A pydantic error location as a field path: ``lose[0].count``.
+
+    The union member pydantic tried (the card's kind first, an effect's primitive after a
+    list index) is left out: the card's ``kind`` or the effect's ``do`` already says it, and
+    a field of the same name (a part's ``strength``) is kept.
+    """
     out = ""
-    for part in loc:
+    for index, part in enumerate(loc):
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part in PRIMITIVE_NAMES or part in CARD_KINDS:
-            continue  # the union member pydantic tried: the `do` or `kind` already says it
+        elif (index == 0 and part in CARD_KINDS) or (
+            index > 0 and isinstance(loc[index - 1], int) and part in PRIMITIVE_NAMES
+        ):
+            continue
         else:
             out += ("." if out else "") + str(part)
     return out or "card"

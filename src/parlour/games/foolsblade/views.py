@@ -100,6 +100,7 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "phase": PHASE_NAMES[st.phase],
             "first_player": st.first_player,
             "max_turns": st.max_turns,
+            "cards": st.options.get("cards"),
             "window": window,
             "pending": pending,
             "decision": decision,
