@@ -2,7 +2,7 @@
 
 from .actions import Action
 from .errors import GameError, IllegalAction
-from .events import Event, Said, event, player_name
+from .events import Event, Said, event, player_name, seats_named
 from .game import Game, Option, State
 from .record import Record, replay
 from .registry import game_names, load, register
@@ -26,4 +26,5 @@ __all__ = [
     "player_name",
     "register",
     "replay",
+    "seats_named",
 ]

@@ -13,7 +13,7 @@ import enum
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal, TypeVar, cast, dataclass_transform
 
-__all__ = ["EVERYTHING", "Event", "Said", "event", "player_name"]
+__all__ = ["EVERYTHING", "Event", "Said", "event", "player_name", "seats_named"]
 
 E = TypeVar("E", bound="Event")
 
@@ -33,6 +33,11 @@ def player_name(seat: int, names: Sequence[str] | None = None) -> str:
     if names is not None and 0 <= seat < len(names):
         return names[seat]
     return f"Player {seat}"
+
+
+def seats_named(seats: Sequence[int], names: Sequence[str] | None = None) -> str:
+    """Several seats as a sentence names them: "Player 0 and Player 2"."""
+    return " and ".join(player_name(seat, names) for seat in seats)
 
 
 @dataclass_transform(eq_default=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...core import Event, event, player_name
+from ...core import Event, event, player_name, seats_named
 from .cards import C_INDEX, C_NAME, D_INDEX, D_NAME
 
 
@@ -268,7 +268,7 @@ class GameEnded(Event):
     capped: bool
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        who = " and ".join(player_name(s, names) for s in self.winners)
+        who = seats_named(self.winners, names)
         cap = " (the round limit was reached)" if self.capped else ""
         points = ", ".join(str(s) for s in self.scores)
         return f"The game is over{cap}. Scores: {points}. Winner: {who}."

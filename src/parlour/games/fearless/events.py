@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...core import Event, event, player_name
+from ...core import Event, event, player_name, seats_named
 
 __all__ = ["CardPlayed", "GameEnded", "RoundDealt", "RoundScored", "TrickWon"]
 
@@ -96,6 +96,6 @@ class GameEnded(Event):
     totals: list[int]
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        who = " and ".join(player_name(seat, names) for seat in self.winners)
+        who = seats_named(self.winners, names)
         verb = "win" if len(self.winners) > 1 else "wins"
         return f"The game ends; {who} {verb} with {self.totals[self.winners[0]]} fear points"

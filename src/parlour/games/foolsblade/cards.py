@@ -13,7 +13,7 @@ import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     AfterValidator,
@@ -600,26 +600,11 @@ def _where(loc: tuple[int | str, ...]) -> str:
     return out or "card"
 
 
-PRIMITIVE_NAMES = {"draw", "reveal", "discard", "steal", "give", "break", "strength", "roll"} | {
-    "hand_limit",
-    "skip_turn",
-    "negate",
-    "fight",
-    "bottom",
-    "summon",
-}
-CARD_KINDS = {
-    "class",
-    "part",
-    "monster",
-    "approach",
-    "boss",
-    "tavern",
-    "action",
-    "gear",
-    "curse",
-    "treasure",
-}
+# The union members pydantic names in error locations, read from the models themselves.
+PRIMITIVE_NAMES = frozenset(
+    get_args(model.model_fields["do"].annotation)[0] for model in PRIMITIVES
+)
+CARD_KINDS = frozenset(get_args(Kind))
 
 
 def _message(error: Any) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from ...core import Event, event, player_name
+from ...core import Event, event, player_name, seats_named
 
 
 def _cards(cards: Sequence[str] | None) -> str:
@@ -462,6 +462,6 @@ class GameEnded(Event):
     capped: bool
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        who = " and ".join(player_name(s, names) for s in self.winners)
+        who = seats_named(self.winners, names)
         why = "the turn cap is reached" if self.capped else "the Loot deck is empty"
         return f"The game ends ({why}); scores {self.scores}; {who} win(s)"
