@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.sim.facts import GENERIC, columns, facts_for
+from parlour.sim.facts import BOSS_OUTCOMES, GENERIC, MONSTER_DECKS, columns, facts_for
 from parlour.sim.schema import COMMON, Column
 from parlour.sim.simulate import make_plan, play_game, table_columns
 
@@ -78,6 +78,48 @@ def test_citadels_murders_and_robberies_are_counted_against_their_victims() -> N
     assert murders + robberies > 0
     assert sum(row["murdered"] for row in rows) == murders
     assert sum(row["robbed"] for row in rows) == robberies
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_foolsblade_facts_agree_with_the_score_and_the_log(players: int) -> None:
+    plan = make_plan("foolsblade", "random", games=3, players=players, seed=5)
+    loot_deck = parlour.load("foolsblade").new_game(players, seed=0).view(None)["decks"]["loot"]
+    for index in range(plan.games):
+        rows, record = play_game(plan, index)
+        for row in rows:
+            assert (
+                row["weapon_strength"] + row["monster_points"] + row["loot_points"]
+                == (row["score"])
+            )
+            for fought, won, lost in zip(
+                row["monsters_fought"], row["monsters_defeated"], row["monsters_lost"], strict=True
+            ):
+                assert won + lost <= fought
+            assert row["boss_cards_beaten"] <= row["boss_fights"]
+            assert row["boss_outcomes"] == rows[0]["boss_outcomes"]
+            assert (row["full_set"] is not None) <= (row["weapon_parts"] == 4)
+        assert len({row["class"] for row in rows}) == players
+        assert sorted(row["turn_order"] for row in rows) == list(range(players))
+        assert sum(row["turns_played"] + row["turns_skipped"] for row in rows) == rows[0]["rounds"]
+        # Counted again from the record's events, as JSON: combats, wins, Loot.
+        events = [e.to_dict() for e in parlour.replay(record).log]
+        combats = [e for e in events if e["kind"] == "combat_end"]
+        assert sum(sum(r["monsters_fought"]) + r["boss_fights"] for r in rows) == len(combats)
+        wins = sum(e["outcome"] == "win" for e in combats)
+        assert sum(sum(r["monsters_defeated"]) + r["boss_cards_beaten"] for r in rows) == wins
+        beaten = sum(e["players_won"] for e in events if e["kind"] == "boss_over")
+        assert sum(o == "beaten" for o in rows[0]["boss_outcomes"]) == beaten
+        # The game ends on an empty Loot deck, and Loot leaves it only by being drawn.
+        assert not rows[0]["capped"]
+        assert sum(row["loot_drawn"] for row in rows) >= loot_deck
+
+
+def test_foolsblade_facts_of_a_game_cut_short() -> None:
+    plan = make_plan("foolsblade", "random", games=1, players=3, options={"max_turns": 6})
+    rows, _ = play_game(plan, 0)
+    assert all(row["capped"] for row in rows) and rows[0]["rounds"] == 6
+    assert all(outcome in BOSS_OUTCOMES for outcome in rows[0]["boss_outcomes"])
+    assert len(rows[0]["boss_outcomes"]) == len(MONSTER_DECKS) == 3
 
 
 def test_a_game_without_facts_gets_the_common_columns() -> None:

@@ -16,6 +16,12 @@ COMMON_PLOTS = ["win_by_seat.png", "win_by_bot.png", "scores.png", "length.png"]
 GAME_PLOTS = {
     "fearless": ["fearless_fear.png", "fearless_ruin.png"],
     "citadels": ["citadels_characters.png", "citadels_first_pick.png", "citadels_districts.png"],
+    "foolsblade": [
+        "foolsblade_classes.png",
+        "foolsblade_order.png",
+        "foolsblade_monsters.png",
+        "foolsblade_bosses.png",
+    ],
 }
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -28,11 +34,11 @@ def simulate(
     lineup: str = "medium,random,random,easy",
     **options: object,
 ) -> Path:
-    run(make_plan(game, lineup, games, seed=seed, options=options), folder, jobs=1)
+    run(make_plan(game, lineup, games, players=4, seed=seed, options=options), folder, jobs=1)
     return folder
 
 
-@pytest.mark.parametrize("game", ["fearless", "citadels"])
+@pytest.mark.parametrize("game", ["fearless", "citadels", "foolsblade"])
 def test_a_report_of_a_small_run_holds_every_plot(tmp_path: Path, game: str) -> None:
     results = simulate(tmp_path / "results", game, games=40, seed=1)
     result = CliRunner().invoke(app, ["report", str(results), "--out", str(tmp_path / "report")])
@@ -68,6 +74,15 @@ def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path:
     assert {"win share, seat 0", "win share, medium", "win share holding king"} <= {
         r.name for r in same
     }
+
+
+def test_foolsblade_runs_compare_by_class_deck_and_boss(tmp_path: Path) -> None:
+    a = simulate(tmp_path / "a", "foolsblade", games=12, seed=4, lineup="random")
+    names = {r.name for r in compare(Run(a, "A"), Run(a, "B"))}
+    classes = set(Run(a, "A").col("class"))
+    assert {f"win share as {c}" for c in classes} <= names
+    assert {"forest combats won", "dungeon boss beaten", "boss cards beaten"} <= names
+    assert "win share, turn order 0" in names and "loot drawn per seat" in names
 
 
 def test_report_refuses_what_it_cannot_read_or_write(tmp_path: Path) -> None:

@@ -70,12 +70,16 @@ def test_rows_follow_the_schema_in_game_and_seat_order(tmp_path: Path) -> None:
     assert pq.read_table(tmp_path / "out").num_rows == 21
 
 
-def test_the_same_seed_gives_the_same_rows_whatever_the_job_count(tmp_path: Path) -> None:
-    plan = make_plan("citadels", "random,easy,random,medium", games=12, seed=4, chunk_size=2)
+@pytest.mark.parametrize("game", ["citadels", "foolsblade"])
+def test_the_same_seed_gives_the_same_rows_whatever_the_job_count(
+    tmp_path: Path, game: str
+) -> None:
+    plan = make_plan(game, "random,easy,random,medium", games=12, seed=4, chunk_size=2)
     run(plan, tmp_path / "one", jobs=1)
     run(plan, tmp_path / "two", jobs=2)
     assert rows(tmp_path / "one") == rows(tmp_path / "two")
-    other = make_plan("citadels", "random,easy,random,medium", games=12, seed=5, chunk_size=2)
+    assert read(tmp_path / "one").schema == read(tmp_path / "two").schema
+    other = make_plan(game, "random,easy,random,medium", games=12, seed=5, chunk_size=2)
     run(other, tmp_path / "other", jobs=1)
     assert rows(tmp_path / "other") != rows(tmp_path / "one")
 

@@ -5,19 +5,17 @@ events (``state.log``, unredacted, since the simulator sees the whole table) and
 spectator view. A game without an entry gets ``GENERIC``: the common columns alone, with
 ``rounds`` taken from the spectator view's ``"round"`` or ``"turn"`` where it has one.
 
-Fool's Blade's facts belong with its engine, written by those who know its events: the hook
-is ``register("foolsblade", Facts(...))``, called from a module imported here, with columns
-such as ``class`` (str), ``monsters_defeated`` (list<int>, one count per monster deck),
-``boss_outcome`` (str) and ``loot_drawn`` (int), read from its ``combat_end`` events and
-its view. Until then Fool's Blade runs with ``GENERIC`` and reports its common plots.
+A game registers its ``Facts`` here with ``register(name, Facts(...))``: Fearless, Citadels
+and Fool's Blade below.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_args
 
+from ..bots.heuristic.foolsblade import cards_of
 from ..core import State
 from ..games.citadels.events import (
     Built,
@@ -27,6 +25,18 @@ from ..games.citadels.events import (
     RoundStarted,
 )
 from ..games.fearless.events import RoundScored, TrickWon
+from ..games.foolsblade.cards import MonsterDeck
+from ..games.foolsblade.events import (
+    BossOver,
+    CombatEnded,
+    Destination,
+    Gained,
+    GameEnded,
+    Negated,
+    Played,
+    RolledOff,
+    TurnStarted,
+)
 from .schema import Column
 
 __all__ = ["GENERIC", "Facts", "columns", "facts_for", "register"]
@@ -207,5 +217,152 @@ register(
         ),
         seats=_citadels_seats,
         rounds=_citadels_rounds,
+    ),
+)
+
+
+# -- Fool's Blade ------------------------------------------------------------------------
+
+MONSTER_DECKS: tuple[str, ...] = get_args(MonsterDeck)  # the order of the per-deck lists
+BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
+
+
+def _foolsblade_seats(state: State) -> list[dict[str, Any]]:
+    players = state.players
+    view = state.view(None)
+    cards = cards_of(view).by_id
+    decks = len(MONSTER_DECKS)
+    fought = [[0] * decks for _ in range(players)]
+    defeated = [[0] * decks for _ in range(players)]
+    lost = [[0] * decks for _ in range(players)]
+    boss_fights = [0] * players
+    boss_wins = [0] * players
+    order = [0] * players
+    counts = {
+        key: [0] * players
+        for key in (
+            "turns_played",
+            "turns_skipped",
+            "forge_visits",
+            "quest_visits",
+            "cards_played",
+            "abilities_used",
+            "plays_negated",
+            "curses",
+            "loot_drawn",
+        )
+    }
+    outcome = dict.fromkeys(MONSTER_DECKS, BOSS_OUTCOMES[0])
+    capped = False
+    for e in state.log:
+        if isinstance(e, CombatEnded):
+            card = cards[e.monster]
+            if card.kind == "boss":
+                boss_fights[e.seat] += 1
+                boss_wins[e.seat] += e.outcome == "win"
+                continue
+            deck = MONSTER_DECKS.index(card.deck)
+            fought[e.seat][deck] += 1
+            defeated[e.seat][deck] += e.outcome == "win"
+            lost[e.seat][deck] += e.outcome == "lose"
+        elif isinstance(e, TurnStarted):
+            counts["turns_skipped" if e.skipped else "turns_played"][e.seat] += 1
+        elif isinstance(e, Played):
+            counts["abilities_used" if e.ability else "cards_played"][e.seat] += 1
+        elif isinstance(e, Negated):
+            counts["plays_negated"][e.seat] += 1
+        elif isinstance(e, Gained):
+            if e.where == "curses":
+                counts["curses"][e.seat] += 1
+            elif e.how == "Loot":
+                counts["loot_drawn"][e.seat] += len(e.cards)
+        elif isinstance(e, Destination):
+            if e.where == "the Forge":
+                counts["forge_visits"][e.seat] += 1
+            elif e.where == "Questing":
+                counts["quest_visits"][e.seat] += 1
+        elif isinstance(e, RolledOff):
+            order = [(seat - e.first_player) % players for seat in range(players)]
+        elif isinstance(e, BossOver):
+            outcome[cards[e.approach].deck] = BOSS_OUTCOMES[1 if e.players_won else 2]
+        elif isinstance(e, GameEnded):
+            capped = e.capped
+    if view["boss"] is not None:
+        outcome[cards[view["boss"]["approach"]].deck] = BOSS_OUTCOMES[3]
+    boss_outcomes = [outcome[deck] for deck in MONSTER_DECKS]
+    out = []
+    for seat in range(players):
+        parts = [p for p in view["weapons"][seat].values() if p is not None]
+        sets = {cards[p].set for p in parts}
+        stash = [cards[c] for c in view["stash"][seat]]
+        out.append(
+            {
+                "class": view["classes"][seat],
+                "turn_order": order[seat],
+                **{key: values[seat] for key, values in counts.items()},
+                "monsters_fought": fought[seat],
+                "monsters_defeated": defeated[seat],
+                "monsters_lost": lost[seat],
+                "boss_fights": boss_fights[seat],
+                "boss_cards_beaten": boss_wins[seat],
+                "boss_outcomes": boss_outcomes,
+                "weapon_parts": len(parts),
+                "full_set": sets.pop() if len(parts) == 4 and len(sets) == 1 else None,
+                "weapon_strength": sum(cards[p].strength for p in parts),
+                "monster_points": sum(c.value for c in stash if c.kind == "monster"),
+                # Loot in the Stash: Treasures by value, Legendary parts by strength.
+                "loot_points": sum(
+                    c.strength if c.kind == "part" else c.value
+                    for c in stash
+                    if c.kind != "monster"
+                ),
+                "capped": capped,
+            }
+        )
+    return out
+
+
+register(
+    "foolsblade",
+    Facts(
+        columns=(
+            Column("class", "str", "the seat's class (card id)"),
+            Column(
+                "turn_order",
+                "int",
+                "the seat's place in turn order: 0 = the first player (classes are chosen "
+                "from the last)",
+            ),
+            Column("turns_played", "int", "turns the seat played"),
+            Column("turns_skipped", "int", "turns the seat skipped"),
+            Column("forge_visits", "int", "turns the seat went to the Forge"),
+            Column("quest_visits", "int", "turns the seat went Questing"),
+            Column("cards_played", "int", "cards the seat played from its hand"),
+            Column("abilities_used", "int", "times the seat used its class ability"),
+            Column("plays_negated", "int", "plays (cards or abilities) of the seat negated"),
+            Column("curses", "int", "Curses that struck the seat"),
+            Column("loot_drawn", "int", "Loot cards the seat drew into its Stash"),
+            Column(
+                "monsters_fought",
+                "list<int>",
+                "combats against each monster deck (forest, cavern, dungeon)",
+            ),
+            Column("monsters_defeated", "list<int>", "of those, combats won, per deck"),
+            Column("monsters_lost", "list<int>", "of those, combats lost, per deck"),
+            Column("boss_fights", "int", "combats the seat fought against Boss cards"),
+            Column("boss_cards_beaten", "int", "Boss cards the seat beat"),
+            Column(
+                "boss_outcomes",
+                "list<str>",
+                "per deck, its Boss: not revealed, beaten, prevailed or unfinished",
+            ),
+            Column("weapon_parts", "int", "weapon parts assembled at the end (0-4)"),
+            Column("full_set", "str", "the set of the seat's four parts if they share one"),
+            Column("weapon_strength", "int", "the score's part: assembled parts' strength"),
+            Column("monster_points", "int", "the score's part: monsters' values in the Stash"),
+            Column("loot_points", "int", "the score's part: Treasures and Legendary parts"),
+            Column("capped", "bool", "whether the game ended at the turn cap, not on Loot"),
+        ),
+        seats=_foolsblade_seats,
     ),
 )

@@ -6,8 +6,7 @@ side with the difference (second run minus first) and its 95% interval (Newcombe
 shares, Welch's for means), and a difference whose interval excludes zero is flagged.
 
 Each game adds its own section through ``SECTIONS`` (plots) and ``METRICS`` (compared
-numbers), keyed by game name. Fool's Blade's entries belong with its facts (see
-``facts.py``): win share by class, defeat rates per monster deck and boss outcomes.
+numbers), keyed by game name.
 """
 
 from __future__ import annotations
@@ -24,6 +23,7 @@ from typing import Any
 from .. import load
 from ..core import GameError
 from ..games.citadels.cards import C_SLUG
+from .facts import BOSS_OUTCOMES, MONSTER_DECKS
 from .simulate import manifest, read
 from .stats import Estimate, mean, mean_difference, newcombe, wilson
 
@@ -419,13 +419,161 @@ def _citadels_metrics(run: Run) -> list[Metric]:
     return out
 
 
+# -- Fool's Blade ----------------------------------------------------------------------------
+
+BOSS_COLOURS = ("#cccccc", "#4a9c5d", "#c0392b", "#e0b040")  # beside BOSS_OUTCOMES
+
+
+def _combat_shares(run: Run, column: str) -> list[Estimate]:
+    """Per monster deck, then Boss cards: the share of combats counted in ``column``."""
+    fought = [sum(f[d] for f in run.col("monsters_fought")) for d in range(len(MONSTER_DECKS))]
+    counted = [sum(c[d] for c in run.col(column)) for d in range(len(MONSTER_DECKS))]
+    boss = sum(run.col("boss_fights"))
+    beaten = sum(run.col("boss_cards_beaten"))
+    boss_count = beaten if column == "monsters_defeated" else boss - beaten  # Boss wins ties
+    return [
+        *(wilson(c, f) for c, f in zip(counted, fought, strict=True)),
+        wilson(boss_count, boss),
+    ]
+
+
+def _boss_shares(run: Run) -> list[list[float]]:
+    """Per monster deck, the share of games its Boss ended in each of ``BOSS_OUTCOMES``."""
+    games = run.per_game("boss_outcomes")
+    return [
+        [sum(g[d] == o for g in games) / len(games) for o in BOSS_OUTCOMES]
+        for d in range(len(MONSTER_DECKS))
+    ]
+
+
+def _foolsblade(runs: Sequence[Run], out: Path) -> list[Plot]:
+    fair = 1 / runs[0].players
+    classes = sorted(set().union(*(set(r.col("class")) for r in runs)))
+    fig, ax = _figure(width=max(7.0, 0.7 * len(classes) + 2))
+    series = []
+    for run in runs:
+        held = run.col("class")
+        series.append((run.label, [run.share([h == c for h in held]) for c in classes]))
+    _bars(ax, classes, series, fair=fair)
+    for label in ax.get_xticklabels():
+        label.set_rotation(40)
+        label.set_horizontalalignment("right")
+    ax.set_title("Win share by class")
+    _save(fig, out, "foolsblade_classes.png")
+
+    places = list(range(runs[0].players))
+    fig, ax = _figure()
+    series = []
+    for run in runs:
+        order = run.col("turn_order")
+        series.append((run.label, [run.share([o == p for o in order]) for p in places]))
+    _bars(ax, [str(p) for p in places], series, fair=fair)
+    ax.set_xlabel("place in turn order (0: the first player; the last chose its class first)")
+    ax.set_title("Win share by turn order")
+    _save(fig, out, "foolsblade_order.png")
+
+    groups = [*MONSTER_DECKS, "boss cards"]
+    fig, axes = _figure(width=9.0, columns=2)
+    for ax, column, title in (
+        (axes[0], "monsters_defeated", "Monsters defeated (share of combats won)"),
+        (axes[1], "monsters_lost", "Combats lost"),
+    ):
+        _bars(ax, groups, [(r.label, _combat_shares(r, column)) for r in runs])
+        ax.set_ylabel("share of combats (%)")
+        ax.set_title(title)
+    _save(fig, out, "foolsblade_monsters.png")
+
+    fig, ax = _figure(width=9.0)
+    width = 0.8 / len(runs)
+    for k, run in enumerate(runs):
+        xs = [d + (k - (len(runs) - 1) / 2) * width for d in range(len(MONSTER_DECKS))]
+        bottom = [0.0] * len(MONSTER_DECKS)
+        for o, name in enumerate(BOSS_OUTCOMES):
+            heights = [100 * shares[o] for shares in _boss_shares(run)]
+            ax.bar(
+                xs,
+                heights,
+                width * 0.95,
+                bottom=bottom,
+                color=BOSS_COLOURS[o],
+                edgecolor=COLOURS[k],
+                linewidth=1.5,
+                label=name if k == 0 else None,
+            )
+            bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+    ax.set_xticks(range(len(MONSTER_DECKS)), list(MONSTER_DECKS))
+    ax.set_ylabel("share of games (%)")
+    ax.set_title("Boss outcomes by monster deck" + (" (A left, B right)" if len(runs) > 1 else ""))
+    ax.legend(fontsize="small")
+    _save(fig, out, "foolsblade_bosses.png")
+    return [
+        Plot(
+            "foolsblade_classes.png",
+            "Fool's Blade: win share by class",
+            "Seat-games by the class the seat played, with 95% Wilson intervals; the dashed "
+            "line is the fair share.",
+        ),
+        Plot(
+            "foolsblade_order.png",
+            "Fool's Blade: win share by turn order",
+            "Win share by the seat's place in turn order, with 95% Wilson intervals: the d20 "
+            "roll-off decides who is first, so the seat number alone says little. Classes "
+            "are chosen in the reverse order, the last player first.",
+        ),
+        Plot(
+            "foolsblade_monsters.png",
+            "Fool's Blade: defeat rates per monster deck",
+            "Of all combats against each deck (and against Boss cards), the share the fighter "
+            "won and the share it lost (the rest are draws and escapes), with 95% Wilson "
+            "intervals.",
+        ),
+        Plot(
+            "foolsblade_bosses.png",
+            "Fool's Blade: boss outcomes",
+            "For each deck's Boss, the share of games in which its Approach was never "
+            "revealed, the players beat it, it prevailed, or the game ended first.",
+        ),
+    ]
+
+
+def _foolsblade_metrics(run: Run) -> list[Metric]:
+    returns = run.col("return")
+    out = []
+    held = run.col("class")
+    for c in sorted(set(held)):
+        rows = [i for i, h in enumerate(held) if h == c]
+        out.append(Metric(f"win share as {c}", share=(sum(returns[i] for i in rows), len(rows))))
+    order = run.col("turn_order")
+    for p in range(run.players):
+        rows = [i for i, o in enumerate(order) if o == p]
+        out.append(
+            Metric(f"win share, turn order {p}", share=(sum(returns[i] for i in rows), len(rows)))
+        )
+    fought = run.col("monsters_fought")
+    for d, deck in enumerate(MONSTER_DECKS):
+        total = sum(f[d] for f in fought)
+        won = sum(x[d] for x in run.col("monsters_defeated"))
+        out.append(Metric(f"{deck} combats won", share=(won, total)))
+    bosses = run.col("boss_fights")
+    out.append(Metric("boss cards beaten", share=(sum(run.col("boss_cards_beaten")), sum(bosses))))
+    games = run.per_game("boss_outcomes")
+    for d, deck in enumerate(MONSTER_DECKS):
+        beaten = sum(g[d] == BOSS_OUTCOMES[1] for g in games)
+        out.append(Metric(f"{deck} boss beaten", share=(beaten, len(games))))
+    for column in ("loot_drawn", "monster_points", "weapon_strength", "loot_points"):
+        out.append(Metric(f"{column.replace('_', ' ')} per seat", values=run.col(column)))
+    return out
+
+
 SECTIONS: dict[str, Callable[[Sequence[Run], Path], list[Plot]]] = {
     "fearless": _fearless,
     "citadels": _citadels,
+    "foolsblade": _foolsblade,
 }
 METRICS: dict[str, Callable[[Run], list[Metric]]] = {
     "fearless": _fearless_metrics,
     "citadels": _citadels_metrics,
+    "foolsblade": _foolsblade_metrics,
 }
 
 
