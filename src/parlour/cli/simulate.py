@@ -47,15 +47,15 @@ def simulate(
         Path, typer.Option("--out", "-o", help="The results folder to create (a Parquet dataset).")
     ],
     bots: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--bots",
             "-b",
             help="One bot per seat in seat order, comma-separated, settings after colons "
             "(hard,medium,medium,easy or ismcts:iterations=200,random,...); one bot fills "
-            "every seat.",
+            "every seat (default: medium; random with --fast).",
         ),
-    ] = "medium",
+    ] = None,
     players: Annotated[
         int | None,
         typer.Option("--players", "-n", help="Seats (default: as many as --bots names)."),
@@ -94,8 +94,19 @@ def simulate(
     ] = False,
     chunk: Annotated[
         int | None,
-        typer.Option("--chunk", help="Games per chunk (default: from --games, at most 200)."),
+        typer.Option(
+            "--chunk",
+            help="Games per chunk (default: from --games, at most 200; with --fast 1024 to 16384).",
+        ),
     ] = None,
+    fast: Annotated[
+        bool,
+        typer.Option(
+            "--fast",
+            help="Fearless with random bots only: play on the batched NumPy engine, "
+            "about a hundred times faster; games are dealt from one seed a chunk.",
+        ),
+    ] = False,
 ) -> None:
     """Play many games with bots and write one row per game and seat to a Parquet folder."""
     try:
@@ -105,7 +116,8 @@ def simulate(
         _missing_extra(error)
     try:
         options = parse_options(option or [])
-        plan = make_plan(game, bots, games, players, seed, options, chunk, rotate, records)
+        lineup = bots if bots is not None else "random" if fast else "medium"
+        plan = make_plan(game, lineup, games, players, seed, options, chunk, rotate, records, fast)
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
         check_backend(workers, backend, address)
         output = Output(out, plan, resume)

@@ -11,6 +11,10 @@ Each part appears whole or not at all (written aside, then renamed), so a run th
 stopped keeps its finished chunks, and ``resume`` plays only the chunks that are missing.
 ``pyarrow.parquet.read_table(folder)`` reads the folder as one table (names starting with
 ``_`` or ``.`` are skipped by Arrow's discovery).
+
+A ``fast`` plan (Fearless, random bots, the game's default options) plays each chunk with
+the batched NumPy engine ``parlour.fast.fearless`` instead: the same columns, but its games
+are dealt from one seed a chunk (``fast_seed``), so its rows depend on the chunk size too.
 """
 
 from __future__ import annotations
@@ -38,10 +42,12 @@ __all__ = [
     "Plan",
     "bot_seed",
     "check_backend",
+    "fast_seed",
     "game_seed",
     "make_plan",
     "manifest",
     "play_chunk",
+    "play_fast_chunk",
     "play_game",
     "ranks",
     "read",
@@ -54,6 +60,9 @@ BACKENDS = ("local", "ray")
 MANIFEST = "_manifest.json"
 RECORDS = "_records"
 MAX_CHUNK = 200  # games per chunk at most: progress and resume stay fine-grained
+FAST_GAME = "fearless"  # the game the batched engine plays
+FAST_BOT = "random"  # the only policy it plays
+FAST_CHUNK = (1024, 16384)  # games per batched chunk, least and most (the engine's batch)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -64,6 +73,12 @@ def game_seed(seed: int, index: int) -> int:
 def bot_seed(seed: int, index: int, seat: int) -> int:
     """The seed of the bot in ``seat`` of game ``index`` (a non-negative 63-bit int)."""
     return derive_seed(seed, "simulate-bot", index, seat) >> 1
+
+
+def fast_seed(seed: int, chunk: int) -> int:
+    """The seed of ``chunk`` of a fast run: ``parlour.fast.fearless.simulate`` of the chunk's
+    games, players and this seed plays the chunk again (a non-negative 63-bit int)."""
+    return derive_seed(seed, "simulate-fast", chunk) >> 1
 
 
 def table_columns(game: str) -> tuple[Column, ...]:
@@ -84,6 +99,7 @@ class Plan:
     chunk_size: int = 1
     rotate: bool = False
     records: bool = False
+    fast: bool = False
 
     @property
     def chunks(self) -> int:
@@ -113,6 +129,7 @@ class Plan:
             "chunk_size": self.chunk_size,
             "rotate": self.rotate,
             "records": self.records,
+            "fast": self.fast,
         }
 
     @classmethod
@@ -128,6 +145,7 @@ class Plan:
             chunk_size=data["chunk_size"],
             rotate=data["rotate"],
             records=data["records"],
+            fast=data.get("fast", False),  # manifests written before --fast existed
         )
 
 
@@ -141,11 +159,13 @@ def make_plan(
     chunk_size: int | None = None,
     rotate: bool = False,
     records: bool = False,
+    fast: bool = False,
 ) -> Plan:
     """A checked plan; ``GameError`` with one sentence for a bad game, bot, option or count.
 
     One bot fills every seat; otherwise the line-up gives one bot per seat. ``players``
-    defaults to the line-up's length (a single bot needs it said).
+    defaults to the line-up's length (a single bot needs it said). ``fast`` plays with the
+    batched engine, which only knows Fearless with random bots and the default options.
     """
     spec = load(game)
     lineup = parse_bots(bots_text)
@@ -165,7 +185,12 @@ def make_plan(
         raise GameError(f"the chunk size must be at least 1, not {chunk_size}")
     # Checks the player count, the option names and their values; stores every option.
     stored = spec.new_game(players, seed=0, **(options or {})).options
-    size = chunk_size if chunk_size is not None else max(1, min(MAX_CHUNK, -(-games // 64)))
+    if fast:
+        _check_fast(spec.name, lineup, stored, records)
+        least, most = FAST_CHUNK
+        size = chunk_size if chunk_size is not None else min(most, max(least, -(-games // 16)))
+    else:
+        size = chunk_size if chunk_size is not None else max(1, min(MAX_CHUNK, -(-games // 64)))
     return Plan(
         game=spec.name,
         players=players,
@@ -176,7 +201,28 @@ def make_plan(
         chunk_size=size,
         rotate=rotate,
         records=records,
+        fast=fast,
     )
+
+
+def _check_fast(
+    game: str, lineup: Sequence[BotSpec], options: dict[str, Any], records: bool
+) -> None:
+    """``GameError`` with one sentence for what the batched engine cannot play."""
+    leave_out = "; leave out --fast to play it with the ordinary engine"
+    if game != FAST_GAME:
+        raise GameError(f"--fast plays Fearless only, not {load(game).title}{leave_out}")
+    other = next((s.label for s in lineup if s.name != FAST_BOT or s.settings), None)
+    if other is not None:
+        raise GameError(f"--fast plays random bots only, not {other!r}{leave_out}")
+    defaults = load(game).new_game(len(lineup), seed=0).options
+    changed = sorted(k for k, v in options.items() if defaults.get(k) != v)
+    if changed:
+        raise GameError(
+            f"--fast plays the default rules only, not the option {changed[0]!r}{leave_out}"
+        )
+    if records:
+        raise GameError("--fast keeps no records (its games are dealt by chunk, not by seed)")
 
 
 def ranks(returns: Sequence[float], scores: Sequence[int], lower_score_wins: bool) -> list[int]:
@@ -235,17 +281,75 @@ def play_game(plan: Plan, index: int) -> tuple[list[dict[str, Any]], dict[str, A
 
 @dataclass(frozen=True)
 class Chunk:
-    """A finished chunk: its number, its game count, its rows in game and seat order, and
-    its games' records where the plan keeps them (else none)."""
+    """A finished chunk: its number, its game count, its table as columns (name to values,
+    rows in game and seat order) and its games' records where the plan keeps them.
+
+    A column's values are a list, or a NumPy array (2-D for a list column, one row a row):
+    columns, not row dicts, because they pickle and turn into Arrow several times faster.
+    """
 
     index: int
     games: int
-    rows: list[dict[str, Any]]
+    columns: dict[str, Any]
     records: list[dict[str, Any]]
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The chunk's rows as dicts, as ``pyarrow.Table.to_pylist`` reads them back."""
+        names = list(self.columns)
+        values = [v.tolist() if hasattr(v, "tolist") else v for v in self.columns.values()]
+        return [dict(zip(names, row, strict=True)) for row in zip(*values, strict=True)]
+
+
+def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
+    """Play ``chunk`` of a fast plan with the batched engine: the same columns, in which
+    ``seed`` is the chunk's (``fast_seed``) and ``bot_seed`` is null.
+
+    The columns are built from the engine's arrays as ``parlour.fast.fearless.rows`` builds
+    its dicts (a test holds them equal), without a Python object a row.
+    """
+    import numpy as np
+
+    from ..fast import fearless
+
+    indices = plan.chunk_games(chunk)
+    seed = fast_seed(plan.seed, chunk)
+    result = fearless.simulate(len(indices), plan.players, seed=seed)
+    scores = result["scores"]
+    games, players = scores.shape
+    count = games * players
+    fear = result["fear_per_round"]
+    tricks = result["tricks_per_round"]
+    steps = result["decisions_per_game"]
+    rank = (scores[:, None, :] < scores[:, :, None]).sum(axis=2) + 1
+    columns: dict[str, Any] = {
+        "game": [plan.game] * count,
+        "players": np.full(count, players),
+        "game_index": np.repeat(np.arange(indices.start, indices.stop), players),
+        "seed": np.full(count, seed),
+        "options": [json.dumps(plan.options, sort_keys=True)] * count,
+        "seat": np.tile(np.arange(players), games),
+        "bot": [plan.lineup[0].label] * count,
+        "bot_seed": [None] * count,
+        "score": scores.reshape(-1),
+        "rank": rank.reshape(-1),
+        "won": rank.reshape(-1) == 1,
+        "return": result["returns"].reshape(-1),
+        "decisions": np.full(count, steps),
+        "seat_decisions": np.full(count, steps // players),
+        "rounds": np.full(count, players),
+        "fear_per_round": fear.reshape(count, -1),
+        "tricks_per_round": tricks.reshape(count, -1),
+        "tricks_won": tricks.sum(axis=2).reshape(-1),
+        "rounds_ruined": (tricks == 0).sum(axis=2).reshape(-1),
+    }
+    return Chunk(chunk, len(indices), columns, [])
 
 
 def play_chunk(plan: Plan, chunk: int) -> Chunk:
     """Play every game of ``chunk`` (a top-level function: worker processes and Ray run it)."""
+    if plan.fast:
+        return play_fast_chunk(plan, chunk)
     rows: list[dict[str, Any]] = []
     records: list[dict[str, Any]] = []
     indices = plan.chunk_games(chunk)
@@ -254,7 +358,8 @@ def play_chunk(plan: Plan, chunk: int) -> Chunk:
         rows.extend(game_rows)
         if plan.records:
             records.append(record)
-    return Chunk(chunk, len(indices), rows, records)
+    columns = {c.name: [row[c.name] for row in rows] for c in table_columns(plan.game)}
+    return Chunk(chunk, len(indices), columns, records)
 
 
 def _part(chunk: int) -> str:
@@ -297,7 +402,7 @@ class Output:
         """Refuse a folder that holds another run (or something that is no run at all)."""
         try:
             kept = json.loads(manifest.read_text(encoding="utf-8"))
-            theirs = kept["plan"]
+            theirs = Plan.from_dict(kept["plan"]).to_dict()
         except (ValueError, KeyError, TypeError):
             raise GameError(f"{str(manifest)!r} is not a simulation manifest") from None
         ours = self.plan.to_dict()
@@ -324,7 +429,9 @@ class Output:
         import pyarrow.parquet as pq
 
         name = _part(chunk.index)
-        table = pa.Table.from_pylist(chunk.rows, schema=self.schema)
+        table = pa.Table.from_arrays(
+            [_arrow(chunk.columns[f.name], f.type) for f in self.schema], schema=self.schema
+        )
         temporary = self.path / f".{name}.parquet.tmp"
         try:
             if self.plan.records:
@@ -340,6 +447,17 @@ class Output:
         temporary = path.with_name(f".{path.name}.tmp")
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
+
+
+def _arrow(values: Any, kind: Any) -> Any:
+    """A column's values as an Arrow array of ``kind`` (a 2-D array: one list a row)."""
+    import pyarrow as pa
+
+    if getattr(values, "ndim", 1) == 2:
+        rows, width = values.shape
+        offsets = pa.array(range(0, rows * width + 1, width), pa.int32())
+        return pa.ListArray.from_arrays(offsets, pa.array(values.reshape(-1)), type=kind)
+    return pa.array(values, type=kind)
 
 
 def read(path: str | Path) -> Any:
