@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["GameError", "IllegalAction"]
+__all__ = ["GameError", "IllegalAction", "quoted"]
 
 
 class GameError(ValueError):
@@ -27,3 +27,15 @@ def describe_choices(texts: Sequence[str], shown: int = 8) -> str:
     if len(texts) <= shown:
         return "legal: " + ", ".join(texts)
     return f"{len(texts)} legal actions, for example: " + ", ".join(texts[:shown])
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """A value as a message quotes it: its ``repr``, cut short (with its length) past ``limit``
+    characters, so that a refusal stays one readable sentence whatever was sent."""
+    text = repr(value)
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str | bytes):
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{text[: limit - 3]}... ({len(value):,} {unit})"
+    return f"{text[: limit - 3]}..."

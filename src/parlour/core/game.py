@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .actions import Action
-from .errors import GameError, IllegalAction
+from .errors import GameError, IllegalAction, quoted
 from .events import Event
 
 __all__ = ["Game", "Option", "State"]
@@ -28,6 +28,10 @@ def unchain(chain: Chain) -> list[Any]:
     items.reverse()
     return items
 
+
+# Texts longer than this are not explained by the game (see ``State.resolve``): longer than
+# any action text of any game, card ids of other card sets included.
+EXPLAINED_LENGTH = 200
 
 OptionType = Literal["bool", "int", "str", "list"]
 
@@ -240,19 +244,23 @@ class State:
     def resolve(self, action: Action | str) -> Action:
         """The legal action that ``action`` (or its text) names, else ``IllegalAction``."""
         if self.is_over:
-            raise IllegalAction(f"the game is over, so {str(action)!r} cannot be played")
+            raise IllegalAction(f"the game is over, so {quoted(str(action))} cannot be played")
         text = action if isinstance(action, str) else getattr(action, "text", None)
         if not isinstance(text, str):
-            raise IllegalAction(f"{action!r} is not an action or an action text", self._texts())
+            raise IllegalAction(
+                f"{quoted(action)} is not an action or an action text", self._texts()
+            )
         typed = text
         text = " ".join(text.lower().split())
         legal = self.legal_actions()
         for candidate in legal:
             if candidate.text == text:
                 return candidate
-        # The generic message quotes the input as it was given, not as normalised.
-        why = self.explain_illegal(text) or (
-            f"{typed.strip()!r} is not a legal action for Player {self.current_player} now"
+        # A game explains near misses in its own words, which quote the input: a text far
+        # longer than any action is no near miss, and only the generic message (cut short)
+        # answers it. The generic message quotes the input as it was given, not as normalised.
+        why = (self.explain_illegal(text) if len(text) <= EXPLAINED_LENGTH else None) or (
+            f"{quoted(typed.strip())} is not a legal action for Player {self.current_player} now"
         )
         raise IllegalAction(why, [a.text for a in legal])
 

@@ -129,6 +129,18 @@ def test_the_magician_cannot_swap_with_himself_or_nobody() -> None:
     refused(state, "swap hands one", "'one' is not a seat number")
 
 
+def test_seat_numbers_are_ascii_digits() -> None:
+    """Found by fuzzing: a superscript digit passed ``isdigit`` and broke ``int``."""
+    state = scenario(characters={"magician": 0}, turn="magician", main=True)
+    refused(state, "swap hands \u00b2", "'\u00b2' is not a seat number")
+    refused(state, "swap hands \u0661", "'\u0661' is not a seat number")
+    state = scenario(
+        characters={"warlord": 0}, turn="warlord", cities=[[], ["manor"], []], main=True
+    )
+    refused(state, "destroy \u00b2 manor", "'\u00b2' is not a seat number")
+    refused(state, "destroy \u00b2", "'\u00b2' is not a district")
+
+
 def test_an_ability_belongs_to_its_character_and_is_used_once() -> None:
     state = scenario(characters={"king": 0}, turn="king", main=True)
     refused(

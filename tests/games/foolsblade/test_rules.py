@@ -435,3 +435,20 @@ def test_playing_a_card_at_the_wrong_time_says_why(features: str) -> None:
         st.apply("play no")
     with pytest.raises(parlour.IllegalAction, match="is equipped before"):
         st.apply("play boots")
+
+
+def test_changing_the_list_of_legal_actions_makes_no_move_legal() -> None:
+    """Found by fuzzing: a move slipped into the list ``legal_actions`` returned was taken
+    as legal (moves are found there by identity) and broke the state."""
+    st = parlour.load("foolsblade").new_game(3, seed=5)
+    later = st.clone()
+    while {a.text for a in later.legal_actions()} <= {a.text for a in st.legal_actions()}:
+        later.apply(later.legal_actions()[0])
+    move = next(a for a in later.legal_actions() if a not in st.legal_actions())
+    before = st.view(None)
+    offered = st.legal_actions()
+    offered.append(move)
+    with pytest.raises(parlour.IllegalAction):
+        st.apply(move)
+    assert st.view(None) == before
+    st.apply(offered[0])

@@ -605,7 +605,7 @@ def _explain_swap(state: CitadelsState, words: list[str]) -> str | None:
 
 
 def _explain_destroy(state: CitadelsState, words: list[str]) -> str | None:
-    if len(words) == 2 and words[1].isdigit():
+    if len(words) == 2 and words[1].isascii() and words[1].isdigit():
         return f"name the district too, as in 'destroy {words[1]} watchtower'"
     if len(words) == 2:
         district = _district(words, 1)
@@ -730,7 +730,8 @@ def _district(words: list[str], position: int) -> int | str:
 
 def _seat(state: CitadelsState, word: str) -> int | str:
     """The seat a word names, or why it names none (a ``str``)."""
-    if not word.isdigit():
+    # Only ASCII digits: ``isdigit`` also accepts superscripts, which ``int`` refuses.
+    if not (word.isascii() and word.isdigit()):
         return f"{word!r} is not a seat number"
     seat = int(word)
     if seat >= state.players:

@@ -194,7 +194,8 @@ class FoolsBladeState(State):
         found = legal(self)
         self._legal = found
         self._legal_at = self.move_number
-        return found  # type: ignore[return-value]
+        # A copy: the caller may change its list, which must not make a move legal here.
+        return found[:]  # type: ignore[return-value]
 
     def resolve(self, action: Action | str) -> Action:
         """The legal action named; a move taken from the list just given is found by identity
