@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from .. import game_names, load, replay
 from ..bots import LEVELS
@@ -19,7 +20,7 @@ from ..bots import names as bot_names
 from ..core import GameError
 from .botpool import BotPool
 from .catalogue import catalogue
-from .hub import Client, Hub, RefusedError, Table, seat_url
+from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
 from .store import Store
 
 __all__ = ["MAX_MESSAGE", "create_app"]
@@ -121,6 +122,11 @@ def create_app(
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
         return JSONResponse({"type": "error", "message": str(error.detail)}, error.status_code)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(_request: Request, error: SQLAlchemyError) -> JSONResponse:
+        # Down, full or read-only: nothing was changed, and the request may be sent again.
+        return JSONResponse({"type": "error", "message": unavailable(error)}, 503)
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -290,6 +296,10 @@ def create_app(
         hub = hub_of(websocket)
         try:
             table = await hub.get(table_id)
+        except SQLAlchemyError as error:
+            await websocket.send_json({"type": "error", "message": unavailable(error)})
+            await websocket.close(4503)
+            return
         except GameError as error:
             await websocket.send_json(
                 {"type": "error", "message": f"this table cannot be replayed: {error}"}
@@ -336,6 +346,11 @@ def create_app(
             await hub.leave(table, client)
 
     return app
+
+
+def unavailable(error: SQLAlchemyError) -> str:
+    """The sentence for a request the database could not serve."""
+    return f"the database is unavailable ({database_trouble(error)}); try again in a moment"
 
 
 async def _handle(hub: Hub, table: Table, seat: int | None, raw: str) -> dict[str, Any] | None:
