@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ __all__ = [
 
 log = logging.getLogger("parlour.server")
 
+# What a table id may look like (``secrets.token_urlsafe`` text, as ``create`` makes them).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 # How many times in a row a bot's move is tried (a worker may die) before the table waits.
 BOT_ATTEMPTS = 3
 # The longest wait, in seconds, before a bot tries again a move the database did not store.
@@ -189,8 +192,8 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 32:
-            return None
+        if not TABLE_ID.fullmatch(table_id):
+            return None  # never an id this server gave out: no need to ask the database
         info = await asyncio.to_thread(self.store.get, table_id)
         if info is None:
             return None
