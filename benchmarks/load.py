@@ -64,6 +64,7 @@ class Figures:
     error_samples: list[str] = field(default_factory=list)
     memory_per_table_kib: float = 0.0
     server_cores: float = 0.0
+    client_cores: float = 0.0
     load_average: float = 0.0
 
     def percentile(self, fraction: float) -> float:
@@ -80,6 +81,10 @@ class Figures:
         out["moves_per_second"] = self.moves / self.seconds if self.seconds else 0.0
         out["p50_ms"], out["p99_ms"] = self.percentile(0.5), self.percentile(0.99)
         out["max_ms"] = max(self.latencies_ms, default=float("nan"))
+        # CPU the server spent per move (its broadcasts included): less sensitive to other
+        # work on the machine than the latencies, and what the cores needed scale with.
+        rate = out["moves_per_second"]
+        out["server_cpu_ms_per_move"] = 1000 * self.server_cores / rate if rate else 0.0
         return out
 
 
@@ -273,8 +278,11 @@ async def run(
             ready.set()
             await asyncio.sleep(args.warmup)
             cpu, started = cpu_seconds(server.pid), time.monotonic()
+            own = cpu_seconds(os.getpid())
             await asyncio.sleep(args.seconds)
-            figures.server_cores = (cpu_seconds(server.pid) - cpu) / (time.monotonic() - started)
+            elapsed = time.monotonic() - started
+            figures.server_cores = (cpu_seconds(server.pid) - cpu) / elapsed
+            figures.client_cores = (cpu_seconds(os.getpid()) - own) / elapsed
             figures.seconds = args.seconds
             figures.load_average = os.getloadavg()[0]
             await asyncio.gather(*tasks)
@@ -304,7 +312,7 @@ def main() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
-    console = Console(width=120)
+    console = Console(width=140)
     console.print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     plans = [
         ("paced", args.tables, args.think, 0),
@@ -320,7 +328,7 @@ def main() -> None:
     out = Table(title="parlour serve under load (Fearless, four clients a table, SQLite)")
     for column in ("run", "tables", "bot tables", "moves/s", "p50 ms", "p99 ms", "max ms"):
         out.add_column(column, justify="right")
-    for column in ("errors", "KiB/table", "server cores", "load avg"):
+    for column in ("errors", "KiB/table", "server cores", "CPU ms/move", "client cores"):
         out.add_column(column, justify="right")
     for figures in results:
         s = figures.summary()
@@ -335,9 +343,12 @@ def main() -> None:
             str(s["errors"]),
             f"{s['memory_per_table_kib']:.0f}",
             f"{s['server_cores']:.2f}",
-            f"{s['load_average']:.1f}",
+            f"{s['server_cpu_ms_per_move']:.2f}",
+            f"{s['client_cores']:.2f}",
         )
     console.print(out)
+    loads = ", ".join(f"{f.run} {f.load_average:.1f}" for f in results)
+    console.print(f"load average (1 min) at the end of each run: {loads}")
     for figures in results:
         for sample in figures.error_samples:
             console.print(f"[red]{figures.run} error[/]: {sample}")

@@ -18,6 +18,7 @@ from .. import load, replay
 from ..core import Event, GameError, IllegalAction, State
 from .botpool import BotPool
 from .store import ConflictError, SeatInfo, Store, TableInfo
+from .writes import GroupCommit
 
 __all__ = [
     "Client",
@@ -164,6 +165,8 @@ class Hub:
 
     def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0) -> None:
         self.store = store
+        # Moves are written through one group commit: a disk sync for many tables' moves.
+        self.writes = GroupCommit(store)
         self.pool = pool
         # A pause before each bot move, so people at the table can follow the play.
         self.bot_delay = bot_delay
@@ -365,7 +368,7 @@ class Hub:
                 raise RefusedError(str(error)) from None
             seq = table.move + 1
             try:
-                await asyncio.to_thread(self.store.append, table.id, seq, seat, action.text)
+                await self.writes.append(table.id, seq, seat, action.text)
             except (ConflictError, SQLAlchemyError) as error:
                 # A failed commit may still have reached the database (the connection broke
                 # while the server answered), and a conflict means another writer stored this
