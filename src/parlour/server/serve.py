@@ -45,7 +45,16 @@ def serve(
     # Frames a little larger than the largest message still get a readable error; far larger
     # ones close the connection before they are read into memory.
     try:
-        uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE * 16, log_level="warning")
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            ws_max_size=MAX_MESSAGE * 16,
+            # Compressing every state message cost a tenth of the server's time under load
+            # (benchmarks/load.py); a table's messages are a few KiB, so they go as they are.
+            ws_per_message_deflate=False,
+            log_level="warning",
+        )
     except KeyboardInterrupt:
         # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
         # the server that way is a normal end, not a crash with a traceback.
