@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/search.py
 	$(BIN)/python benchmarks/fast.py
 	$(BIN)/python benchmarks/rl.py
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

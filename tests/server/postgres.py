@@ -49,35 +49,55 @@ def _user() -> str:
     raise RuntimeError("no unprivileged user to run PostgreSQL as")
 
 
+class Postgres:
+    """A running throwaway server: its SQLAlchemy URL, and a way to stop and start it again."""
+
+    def __init__(self, bin_dir: str, folder: str, port: int) -> None:
+        self.bin_dir = bin_dir
+        self.data = os.path.join(folder, "data")
+        self.folder = folder
+        self.port = port
+        self.url = f"postgresql+psycopg://parlour@127.0.0.1:{port}/postgres"
+
+    def _ctl(self, *args: str, check: bool = True) -> None:
+        subprocess.run(
+            _as_user([f"{self.bin_dir}/pg_ctl", "-D", self.data, *args]),
+            check=check,
+            capture_output=True,
+            cwd=self.folder,
+        )
+
+    def start(self) -> None:
+        """Start the server (again, on the same port and data)."""
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+        self._ctl("-o", options, "-w", "-l", f"{self.folder}/log", "start")
+
+    def stop(self, check: bool = True) -> None:
+        """Stop it at once, as a crash would: open connections break, nothing is flushed."""
+        self._ctl("-m", "immediate", "-w", "stop", check=check)
+
+
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """Start a server on a free loopback port; yields its SQLAlchemy URL, stops it after."""
+def postgres_server() -> Iterator[Postgres]:
+    """Start a server on a free loopback port; yields it, stops and removes it after."""
     bin_dir = _binaries()
     assert bin_dir is not None
     folder = tempfile.mkdtemp(prefix="parlour-pg-")
-    data = os.path.join(folder, "data")
     if os.geteuid() == 0:
         user = pwd.getpwnam(_user())
         os.chown(folder, user.pw_uid, user.pw_gid)
-    port = free_port()
-    run = {"check": True, "capture_output": True, "cwd": folder}
-    subprocess.run(
-        _as_user([f"{bin_dir}/initdb", "-D", data, "-A", "trust", "-U", "parlour", "-E", "UTF8"]),
-        **run,  # type: ignore[call-overload]
-    )
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+    server = Postgres(bin_dir, folder, free_port())
     subprocess.run(
         _as_user(
-            [f"{bin_dir}/pg_ctl", "-D", data, "-o", options, "-w", "-l", f"{folder}/log", "start"]
+            [f"{bin_dir}/initdb", "-D", server.data, "-A", "trust", "-U", "parlour", "-E", "UTF8"]
         ),
-        **run,  # type: ignore[call-overload]
+        check=True,
+        capture_output=True,
+        cwd=folder,
     )
+    server.start()
     try:
-        yield f"postgresql+psycopg://parlour@127.0.0.1:{port}/postgres"
+        yield server
     finally:
-        subprocess.run(
-            _as_user([f"{bin_dir}/pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"]),
-            capture_output=True,
-            cwd=folder,
-        )
+        server.stop(check=False)
         shutil.rmtree(folder, ignore_errors=True)

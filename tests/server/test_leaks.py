@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 
 import parlour
 from parlour.core import State
+from parlour.server.hub import hash_token
 
 from .conftest import create, next_state, play_out, smallest
 
@@ -111,5 +112,8 @@ def test_no_message_shows_a_seat_or_a_spectator_anything_hidden(
                 break
     record = client.get(f"/api/tables/{table}/record").json()
     assert mine[-1]["view"]["is_over"]
+    # No message carries a seat's token or what the database keeps of it.
+    keys = {token, hash_token(token)}
+    assert not any(keys & leaves(message) for message in mine + watched)
     assert check(mine, record, 0) > len(record["actions"]) // players
     assert check(watched, record, None) > len(record["actions"]) // players

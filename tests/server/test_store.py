@@ -23,8 +23,8 @@ def postgres_url() -> Iterator[str]:
     why = unavailable()
     if why is not None:
         pytest.skip(f"no PostgreSQL server for the storage tests: {why}")
-    with postgres_server() as url:
-        yield url
+    with postgres_server() as server:
+        yield server.url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -285,11 +285,21 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before moving.", min=0.0)
     ] = 0.6,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Another site whose pages may use this server (repeatable; * for any). "
+            "By default only the server's own pages may."
+        ),
+    ] = None,
+    message_rate: Annotated[
+        float, typer.Option(help="Messages a connection may send a second.", min=0.1)
+    ] = 20.0,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
 
-    serving(host, port, db, workers, bot_delay)
+    serving(host, port, db, workers, bot_delay, allow_origin or (), message_rate)
 
 
 def main() -> None:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from .. import game_names, load, replay
 from ..bots import LEVELS
@@ -19,16 +21,21 @@ from ..bots import names as bot_names
 from ..core import GameError
 from .botpool import BotPool
 from .catalogue import catalogue
-from .hub import Client, Hub, RefusedError, Table, seat_url
+from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
+from .limits import MessageRate, OriginPolicy
 from .store import Store
 
-__all__ = ["MAX_MESSAGE", "create_app"]
+__all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "create_app"]
 
 STATIC = Path(__file__).with_name("static")
 # The largest WebSocket message the server reads: an act message is well under 1 KiB.
 MAX_MESSAGE = 4096
 # The largest table request read: room for options such as every hand of a deal.
 MAX_BODY = 65536
+# Messages a connection may send a second on average, and in a burst: a person clicks far
+# less; a script flooding the server is answered with errors, then cut off.
+MESSAGE_RATE = 20.0
+MESSAGE_BURST = 40
 # The largest seed accepted, so it fits the database's 64-bit signed integer.
 MAX_SEED = 2**63 - 1
 
@@ -73,9 +80,17 @@ def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dic
 
 
 def create_app(
-    db: str = "sqlite:///parlour.db", workers: int = 2, bot_delay: float = 0.6
+    db: str = "sqlite:///parlour.db",
+    workers: int = 2,
+    bot_delay: float = 0.6,
+    allowed_origins: Iterable[str] = (),
+    message_rate: float = MESSAGE_RATE,
 ) -> FastAPI:
-    """The server for database URL ``db``, with ``workers`` bot processes."""
+    """The server for database URL ``db``, with ``workers`` bot processes; pages of
+    ``allowed_origins`` (besides its own) may use it; each connection may send
+    ``message_rate`` messages a second."""
+    origins = OriginPolicy(allowed_origins)
+    burst = max(MESSAGE_BURST, int(2 * message_rate))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -93,6 +108,29 @@ def create_app(
 
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    if origins.allowed:
+        # Pages of the allowed origins may read the API; the browser's default (same origin
+        # only) holds for every other page.
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=sorted(origins.allowed),
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type"],
+        )
+
+    @app.middleware("http")
+    async def refuse_foreign_writes(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        # A page of another site may send a simple POST without asking (no CORS preflight):
+        # it must not open tables in this server's name.
+        origin = request.headers.get("origin")
+        if request.method not in ("GET", "HEAD", "OPTIONS") and not origins.allows(
+            origin, request.headers.get("host")
+        ):
+            message = origins.refusal(origin or "")
+            return JSONResponse({"type": "error", "message": message}, 403)
+        return await call_next(request)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
@@ -121,6 +159,11 @@ def create_app(
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
         return JSONResponse({"type": "error", "message": str(error.detail)}, error.status_code)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def database_error(_request: Request, error: SQLAlchemyError) -> JSONResponse:
+        # Down, full or read-only: nothing was changed, and the request may be sent again.
+        return JSONResponse({"type": "error", "message": unavailable(error)}, 503)
 
     # -- pages ------------------------------------------------------------------------------
 
@@ -287,9 +330,20 @@ def create_app(
     async def live(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         """A seat's (or, without a token, a spectator's) live connection to a table."""
         await websocket.accept()
+        origin = websocket.headers.get("origin")
+        if not origins.allows(origin, websocket.headers.get("host")):
+            # A page of another site could otherwise play with a token it got hold of, or
+            # watch tables, in its visitor's name.
+            await websocket.send_json({"type": "error", "message": origins.refusal(origin or "")})
+            await websocket.close(4403)
+            return
         hub = hub_of(websocket)
         try:
             table = await hub.get(table_id)
+        except SQLAlchemyError as error:
+            await websocket.send_json({"type": "error", "message": unavailable(error)})
+            await websocket.close(4503)
+            return
         except GameError as error:
             await websocket.send_json(
                 {"type": "error", "message": f"this table cannot be replayed: {error}"}
@@ -312,6 +366,7 @@ def create_app(
                 await websocket.close(4403)
                 return
         client = Client(seat, websocket.send_json)
+        rate = MessageRate(message_rate, burst)
         await hub.join(table, client)
         if seat is not None:
             await hub.offer_rematch(table, client)
@@ -321,13 +376,24 @@ def create_app(
                 if frame["type"] == "websocket.disconnect":
                     break
                 raw = frame.get("text")
-                if raw is None:
-                    reply: dict[str, Any] | None = {
+                reply: dict[str, Any] | None
+                if not rate.allow():
+                    if rate.refused_in_a_row > rate.burst:
+                        await websocket.send_json(
+                            {"type": "error", "message": rate.refusal(cut_off=True)}
+                        )
+                        await websocket.close(4429)
+                        break
+                    reply = {"type": "error", "message": rate.refusal()}
+                elif raw is None:
+                    reply = {
                         "type": "error",
                         "message": "send JSON text frames, not binary ones",
                     }
                 else:
                     reply = await _handle(hub, table, seat, raw)
+                    if reply is None:
+                        rate.refund()
                 if reply is not None:
                     await websocket.send_json(reply)
         except WebSocketDisconnect:
@@ -336,6 +402,11 @@ def create_app(
             await hub.leave(table, client)
 
     return app
+
+
+def unavailable(error: SQLAlchemyError) -> str:
+    """The sentence for a request the database could not serve."""
+    return f"the database is unavailable ({database_trouble(error)}); try again in a moment"
 
 
 async def _handle(hub: Hub, table: Table, seat: int | None, raw: str) -> dict[str, Any] | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -12,6 +13,14 @@ from .. import bots, replay
 from ..core import derive_seed
 
 __all__ = ["BotPool", "think"]
+
+# How much lower the bots' processes run than the server's: a searching bot uses a whole core,
+# and the moves of people at other tables must not wait for it.
+BOT_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    os.nice(BOT_NICENESS)
 
 
 def think(record: dict[str, Any], bot: str, seat: int) -> str:
@@ -36,7 +45,9 @@ class BotPool:
         # "spawn": the server runs threads (the database, uvicorn), which fork would copy
         # half-locked into the children.
         return ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn")
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority,
         )
 
     async def choose(self, record: dict[str, Any], bot: str, seat: int) -> str:

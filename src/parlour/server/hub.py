@@ -6,21 +6,27 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from .. import load, replay
 from ..core import Event, GameError, IllegalAction, State
 from .botpool import BotPool
 from .store import ConflictError, SeatInfo, Store, TableInfo
+from .writes import GroupCommit
 
 __all__ = [
     "Client",
     "Hub",
     "RefusedError",
     "Table",
+    "UnstoredError",
+    "database_trouble",
     "event_json",
     "hash_token",
     "new_token",
@@ -29,8 +35,12 @@ __all__ = [
 
 log = logging.getLogger("parlour.server")
 
+# What a table id may look like (``secrets.token_urlsafe`` text, as ``create`` makes them).
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 # How many times in a row a bot's move is tried (a worker may die) before the table waits.
 BOT_ATTEMPTS = 3
+# The longest wait, in seconds, before a bot tries again a move the database did not store.
+STORE_RETRY_CAP = 5.0
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -38,6 +48,16 @@ Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
 class RefusedError(Exception):
     """A request or message that changes nothing; its text is the error sent back."""
+
+
+class UnstoredError(RefusedError):
+    """A move not made because the database did not store it (down, full, read-only)."""
+
+
+def database_trouble(error: SQLAlchemyError) -> str:
+    """The database's own reason for a failure, in one line (for players and the log)."""
+    reason = str(getattr(error, "orig", None) or error).strip().splitlines()
+    return reason[0] if reason else type(error).__name__
 
 
 def new_token() -> str:
@@ -80,6 +100,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     bot_failures: int = 0
+    # Bot moves in a row the database did not store (down, full): the retry waits longer.
+    store_failures: int = 0
 
     @property
     def id(self) -> str:
@@ -143,6 +165,8 @@ class Hub:
 
     def __init__(self, store: Store, pool: BotPool, bot_delay: float = 0.0) -> None:
         self.store = store
+        # Moves are written through one group commit: a disk sync for many tables' moves.
+        self.writes = GroupCommit(store)
         self.pool = pool
         # A pause before each bot move, so people at the table can follow the play.
         self.bot_delay = bot_delay
@@ -171,14 +195,17 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if len(table_id) > 32:
-            return None
+        if not TABLE_ID.fullmatch(table_id):
+            return None  # never an id this server gave out: no need to ask the database
         info = await asyncio.to_thread(self.store.get, table_id)
         if info is None:
             return None
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             table = self.tables[table_id] = Table(info, replay(info.record()))
+            if table.state.is_over and info.finished_at is None:
+                # The last move was stored but the database failed before the game's end was.
+                await self._store_finish(table)
         return table
 
     async def create(
@@ -311,7 +338,18 @@ class Hub:
         await self.play(table, seat, text, move)
 
     async def play(self, table: Table, seat: int, text: str, move: int) -> None:
-        """Store, apply and broadcast ``text`` by ``seat`` if it is legal at ``move``."""
+        """Store, apply and broadcast ``text`` by ``seat`` if it is legal at ``move``.
+
+        The move is made only once its row is committed; a write that fails leaves the
+        table as it was and raises ``UnstoredError``.
+        """
+        try:
+            await self._play(table, seat, text, move)
+        finally:
+            # Also after a refusal: catching up with the database may have moved the turn.
+            self.schedule_bot(table)
+
+    async def _play(self, table: Table, seat: int, text: str, move: int) -> None:
         async with table.lock:
             state = table.state
             if move != table.move:
@@ -328,24 +366,74 @@ class Hub:
                 action = state.resolve(text)
             except IllegalAction as error:
                 raise RefusedError(str(error)) from None
+            seq = table.move + 1
             try:
-                await asyncio.to_thread(
-                    self.store.append, table.id, table.move + 1, seat, action.text
-                )
-            except ConflictError as error:
-                raise RefusedError(str(error)) from None
-            state.apply(action)
-            table.info.actions.append(action.text)
+                await self.writes.append(table.id, seq, seat, action.text)
+            except (ConflictError, SQLAlchemyError) as error:
+                # A failed commit may still have reached the database (the connection broke
+                # while the server answered), and a conflict means another writer stored this
+                # number: either way the stored record is the truth, so catch up with it.
+                await self._catch_up(table, error)
+                if table.move >= seq and table.info.actions[seq - 1] == action.text:
+                    return  # it was stored after all: made and sent like any other move
+                if isinstance(error, ConflictError):
+                    raise RefusedError(
+                        f"stale move: you acted on move {move}, the table is at move {table.move}"
+                    ) from None
+                raise UnstoredError(
+                    "your move was not made: the database did not store it "
+                    f"({database_trouble(error)}); send it again in a moment"
+                ) from None
+            self._apply(table, [action.text])
             if state.is_over:
-                await asyncio.to_thread(
-                    self.store.finish, table.id, state.scores(), state.winners()
-                )
-                info = await asyncio.to_thread(self.store.get, table.id)
-                if info is not None:
-                    table.info.finished_at = info.finished_at
-            for client in list(table.clients):
-                await self._send_state(table, client)
-        self.schedule_bot(table)
+                await self._store_finish(table)
+            await self._broadcast(table)
+
+    def _apply(self, table: Table, texts: list[str]) -> None:
+        """Apply stored actions to the table's state, in order."""
+        for stored in texts:
+            table.state.apply(stored)
+            table.info.actions.append(stored)
+
+    async def _broadcast(self, table: Table) -> None:
+        for client in list(table.clients):
+            await self._send_state(table, client)
+
+    async def _catch_up(self, table: Table, cause: Exception) -> None:
+        """Apply the actions the database holds beyond the table's state (after a failed or
+        conflicting write), and send them; a database still unreachable changes nothing."""
+        try:
+            info = await asyncio.to_thread(self.store.get, table.id)
+        except SQLAlchemyError as error:
+            log.warning(
+                "table %s: a move's write failed (%s) and the record cannot be read back (%s)",
+                table.id,
+                cause,
+                database_trouble(error),
+            )
+            return
+        if info is None or info.actions[: table.move] != table.info.actions:
+            log.error("table %s: the stored record no longer begins with the game played", table.id)
+            return
+        fresh = info.actions[table.move :]
+        if fresh:
+            self._apply(table, fresh)
+            if table.state.is_over:
+                await self._store_finish(table)
+            await self._broadcast(table)
+
+    async def _store_finish(self, table: Table) -> None:
+        """Store the end of a finished game (scores and winners, for the lobby)."""
+        state = table.state
+        try:
+            await asyncio.to_thread(self.store.finish, table.id, state.scores(), state.winners())
+            info = await asyncio.to_thread(self.store.get, table.id)
+        except SQLAlchemyError as error:
+            # The moves are stored; the next load of the table stores its end again.
+            log.warning("table %s: its end was not stored: %s", table.id, database_trouble(error))
+            return
+        if info is not None:
+            table.info.finished_at = info.finished_at
 
     def schedule_bot(self, table: Table) -> None:
         """Start the bot whose turn it is, unless one is already thinking at this table."""
@@ -369,12 +457,19 @@ class Hub:
         try:
             text = await self.pool.choose(table.info.record(), bot, seat)
             await self.play(table, seat, text, move)
+        except UnstoredError as error:
+            # The database is down, full or read-only: the bot moves again once it is back.
+            table.store_failures += 1
+            log.warning("bot move at table %s not stored: %s", table.id, error)
+            await asyncio.sleep(min(STORE_RETRY_CAP, 0.1 * 2**table.store_failures))
         except RefusedError as error:
-            # Only another writer on the same database can make a bot's move stale; this
-            # process's state is then behind, so it stops playing this table until a restart.
+            # Only another writer on the same database can make a bot's move stale; the table
+            # then caught up with the stored record and the bot plays the new turn. Any other
+            # refusal would repeat, so the table waits for a restart.
             log.error("bot move at table %s refused: %s", table.id, error)
-            table.bot_task = None
-            return
+            if table.move == move:
+                table.bot_task = None
+                return
         except Exception:
             table.bot_failures += 1
             log.exception("the %s bot failed at table %s", bot, table.id)
@@ -387,6 +482,7 @@ class Hub:
             await asyncio.sleep(table.bot_failures)
         else:
             table.bot_failures = 0
+            table.store_failures = 0
         table.bot_task = None
         self.schedule_bot(table)
 

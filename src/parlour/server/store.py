@@ -21,13 +21,22 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["ActionRow", "ConflictError", "SeatInfo", "Store", "TableInfo", "TableRow"]
+__all__ = [
+    "ActionRow",
+    "ConflictError",
+    "NewAction",
+    "SeatInfo",
+    "Store",
+    "TableInfo",
+    "TableRow",
+]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -74,6 +83,16 @@ class ActionRow(Base):
 
 class ConflictError(Exception):
     """The action's sequence number is taken: another writer got there first."""
+
+
+@dataclass(frozen=True)
+class NewAction:
+    """An action to store: its table, its number there (from 1), who took it, its text."""
+
+    table_id: str
+    seq: int
+    seat: int
+    text: str
 
 
 @dataclass
@@ -220,6 +239,37 @@ class Store:
                 )
         except IntegrityError:
             raise ConflictError(f"action {seq} of table {table_id} is already stored") from None
+
+    def append_many(self, actions: list[NewAction]) -> list[SQLAlchemyError | None]:
+        """Store actions of several tables in one transaction (one sync to disk); per action
+        ``None`` or why it was not stored. A failure of the database itself (down, full,
+        read-only) raises: none of them was stored."""
+        now = _now()
+        rows = [
+            {
+                "table_id": a.table_id,
+                "seq": a.seq,
+                "seat": a.seat,
+                "text": a.text,
+                "created_at": now,
+            }
+            for a in actions
+        ]
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.execute(insert(ActionRow), rows)
+            return [None] * len(actions)
+        except IntegrityError:
+            pass
+        # One of them has a number already taken: store them one by one, so the others go in.
+        results: list[SQLAlchemyError | None] = []
+        for action in actions:
+            try:
+                self.append(action.table_id, action.seq, action.seat, action.text)
+                results.append(None)
+            except ConflictError as error:
+                results.append(IntegrityError(str(error), None, error))
+        return results
 
     def finish(self, table_id: str, scores: list[int], winners: list[int]) -> None:
         """Mark a table's game as over, with its final scores and winners."""

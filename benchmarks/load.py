@@ -1,0 +1,371 @@
+"""Load on the server: N tables of four scripted WebSocket clients against a real `parlour serve`.
+
+Run: ``.venv/bin/python benchmarks/load.py [--tables 500] [--think 1.0] [--seconds 20]
+[--bot-tables 4] [--stress-tables 50] [--json out.json]``.
+
+Three runs, each against a fresh server on 127.0.0.1 with a fresh SQLite file, each bounded
+by ``--warmup`` plus ``--seconds`` of measurement (it stops by itself):
+
+- ``paced``: ``--tables`` Fearless tables of four people; a client acts ``--think`` seconds
+  (on average; 0.5x to 1.5x at random) after its turn begins, so every table makes about one
+  move a second, as people do.
+- ``paced + hard bots``: the same, while ``--bot-tables`` tables of four hard bots play at
+  once in the server's bot processes (no pause before their moves).
+- ``stress``: ``--stress-tables`` tables whose clients act the moment their turn begins (a
+  finished game is replaced by a new table): the most moves a second the server makes.
+
+Per run: acknowledged moves a second; the latency from sending an ``act`` to receiving the
+``state`` that includes it (p50, p99, max); errors (error messages, dropped connections);
+the server's memory per table (its resident memory with every table open, less before any,
+over the tables); the cores the server used. Target from issue 14: 500 paced tables, p99
+under 100 ms, no errors. The machine's load average is printed beside the figures: other
+work on the cores adds to every latency, and the client runs on the same cores as the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from rich.table import Table
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+TARGET_TABLES = 500
+TARGET_P99_MS = 100.0
+GAME = {"game": "fearless", "players": 4}
+
+
+@dataclass
+class Figures:
+    """What one run measured."""
+
+    run: str
+    tables: int
+    bot_tables: int
+    moves: int = 0
+    seconds: float = 0.0
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+    error_samples: list[str] = field(default_factory=list)
+    memory_per_table_kib: float = 0.0
+    server_cores: float = 0.0
+    client_cores: float = 0.0
+    load_average: float = 0.0
+
+    def percentile(self, fraction: float) -> float:
+        """The latency below which ``fraction`` of the moves were acknowledged, in ms."""
+        if not self.latencies_ms:
+            return float("nan")
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+    def summary(self) -> dict[str, Any]:
+        """The figures without the raw latencies."""
+        out = asdict(self)
+        del out["latencies_ms"]
+        out["moves_per_second"] = self.moves / self.seconds if self.seconds else 0.0
+        out["p50_ms"], out["p99_ms"] = self.percentile(0.5), self.percentile(0.99)
+        out["max_ms"] = max(self.latencies_ms, default=float("nan"))
+        # CPU the server spent per move (its broadcasts included): less sensitive to other
+        # work on the machine than the latencies, and what the cores needed scale with.
+        rate = out["moves_per_second"]
+        out["server_cpu_ms_per_move"] = 1000 * self.server_cores / rate if rate else 0.0
+        return out
+
+
+class Window:
+    """The measured stretch of a run: moves acknowledged inside it count, others do not."""
+
+    def __init__(self, figures: Figures, warmup: float, seconds: float) -> None:
+        self.figures = figures
+        self.start = time.monotonic() + warmup
+        self.end = self.start + seconds
+        # Clients that have received their first state.
+        self.connected = 0
+
+    def counts(self, moment: float) -> bool:
+        """Whether a move acknowledged at ``moment`` is measured."""
+        return self.start <= moment < self.end
+
+    def error(self, text: str) -> None:
+        """Count an error (any time: an error during the warm-up is one too)."""
+        self.figures.errors += 1
+        if len(self.figures.error_samples) < 5:
+            self.figures.error_samples.append(text)
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+    """``parlour serve`` on 127.0.0.1:port, returned once it answers."""
+    command = [sys.executable, "-c", "from parlour.cli.app import main; main()"]
+    command += ["serve", "--port", str(port)]
+    command += ["--db", db, "--workers", str(workers), "--bot-delay", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            assert process.stderr is not None
+            raise SystemExit(f"load: the server stopped: {process.stderr.read().decode()}")
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("load: the server did not answer within 60 s")
+
+
+def resident_kib(pid: int) -> int:
+    """A process's resident memory, in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds a process has used (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def seat_client(
+    url: str, think: float, window: Window, rng: random.Random, ready: asyncio.Event
+) -> None:
+    """One person at a table: acts on its turn after thinking, until the game or run ends."""
+    try:
+        async with connect(url, open_timeout=60, max_size=2**22) as ws:
+            await _play(ws, think, window, rng, ready)
+    except (OSError, WebSocketException, TimeoutError) as error:
+        window.error(f"connection lost: {error!r}")
+
+
+async def _play(
+    ws: Any, think: float, window: Window, rng: random.Random, ready: asyncio.Event
+) -> None:
+    sent: tuple[int, float] | None = None  # the move acted on, and when it was sent
+    first = True
+    while time.monotonic() < window.end:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, window.end - time.monotonic()))
+        except TimeoutError:
+            return
+        message = json.loads(raw)
+        if message["type"] == "error":
+            window.error(message["message"])
+            sent = None
+            continue
+        if message["type"] != "state":
+            continue
+        if first:
+            window.connected += 1
+            first = False
+        view = message["view"]
+        now = time.monotonic()
+        if sent is not None and view["move"] == sent[0] + 1:
+            if window.counts(now):
+                window.figures.moves += 1
+                window.figures.latencies_ms.append((now - sent[1]) * 1000)
+            sent = None
+        if view["is_over"]:
+            return
+        if view.get("legal_actions") and sent is None:
+            await ready.wait()
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            action = rng.choice(view["legal_actions"])
+            sent = (view["move"], time.monotonic())
+            await ws.send(json.dumps({"type": "act", "action": action, "move": view["move"]}))
+
+
+async def open_table(http: httpx.AsyncClient, bots: str | None, seed: int) -> dict[str, Any]:
+    """A new Fearless table of four people (or, with ``bots``, of four such bots)."""
+    body: dict[str, Any] = {**GAME, "seed": seed}
+    if bots is not None:
+        body["bots"] = dict.fromkeys("0123", bots)
+    answer = await http.post("/api/tables", json=body)
+    answer.raise_for_status()
+    found: dict[str, Any] = answer.json()
+    return found
+
+
+async def people_table(
+    base: str,
+    http: httpx.AsyncClient,
+    think: float,
+    window: Window,
+    rng: random.Random,
+    ready: asyncio.Event,
+    again: bool,
+) -> None:
+    """Play a table of four clients; with ``again``, a new table each time a game ends."""
+    while time.monotonic() < window.end:
+        table = await open_table(http, None, rng.randrange(2**31))
+        ws_base = base.replace("http://", "ws://")
+        clients = [
+            seat_client(
+                f"{ws_base}/ws/{table['table']}?token={seat['token']}",
+                think,
+                window,
+                random.Random(rng.random()),
+                ready,
+            )
+            for seat in table["seats"]
+        ]
+        await asyncio.gather(*clients)
+        if not again:
+            return
+
+
+async def run(
+    name: str, args: argparse.Namespace, tables: int, think: float, bot_tables: int
+) -> Figures:
+    """One run against a fresh server; its figures."""
+    figures = Figures(name, tables, bot_tables)
+    folder = tempfile.mkdtemp(prefix="parlour-load-")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_server(f"sqlite:///{folder}/load.db", port, args.workers)
+    rng = random.Random(args.seed)
+    try:
+        before = resident_kib(server.pid)
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+            ready = asyncio.Event()
+            # The window opens once every client is connected (below); until then, nothing
+            # counts and no client acts.
+            window = Window(figures, 3600, 3600)
+            tasks = [
+                asyncio.create_task(
+                    people_table(
+                        base, http, think, window, random.Random(rng.random()), ready, think == 0
+                    )
+                )
+                for _ in range(tables)
+            ]
+            for i in range(bot_tables):
+                await open_table(http, "hard", 1000 + i)
+            # Measure once every client is connected and has its first state.
+            deadline = time.monotonic() + 300
+            while window.connected < 4 * tables:
+                if time.monotonic() > deadline:
+                    raise SystemExit(f"load: only {window.connected} clients connected in 300 s")
+                await asyncio.sleep(0.2)
+            figures.memory_per_table_kib = (resident_kib(server.pid) - before) / max(1, tables)
+            window.start = time.monotonic() + args.warmup
+            window.end = window.start + args.seconds
+            ready.set()
+            await asyncio.sleep(args.warmup)
+            cpu, started = cpu_seconds(server.pid), time.monotonic()
+            own = cpu_seconds(os.getpid())
+            await asyncio.sleep(args.seconds)
+            elapsed = time.monotonic() - started
+            figures.server_cores = (cpu_seconds(server.pid) - cpu) / elapsed
+            figures.client_cores = (cpu_seconds(os.getpid()) - own) / elapsed
+            figures.seconds = args.seconds
+            figures.load_average = os.getloadavg()[0]
+            await asyncio.gather(*tasks)
+    finally:
+        server.terminate()
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=TARGET_TABLES)
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a client thinks")
+    parser.add_argument("--bot-tables", type=int, default=4)
+    parser.add_argument("--stress-tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured per run")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--workers", type=int, default=2, help="the server's bot processes")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also write the figures here")
+    args = parser.parse_args()
+    # Four connections a table, on both ends of loopback, in this process and the server.
+    wanted = 4 * max(args.tables, args.stress_tables) * 2 + 256
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    console = Console(width=140)
+    console.print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    plans = [
+        ("paced", args.tables, args.think, 0),
+        ("paced + hard bots", args.tables, args.think, args.bot_tables),
+        ("stress", args.stress_tables, 0.0, 0),
+    ]
+    results = []
+    for name, tables, think, bots in plans:
+        if tables <= 0:
+            continue
+        console.print(f"[bold]{name}[/]: {tables} tables, {bots} bot tables ...")
+        results.append(asyncio.run(run(name, args, tables, think, bots)))
+    out = Table(title="parlour serve under load (Fearless, four clients a table, SQLite)")
+    for column in ("run", "tables", "bot tables", "moves/s", "p50 ms", "p99 ms", "max ms"):
+        out.add_column(column, justify="right")
+    for column in ("errors", "KiB/table", "server cores", "CPU ms/move", "client cores"):
+        out.add_column(column, justify="right")
+    for figures in results:
+        s = figures.summary()
+        out.add_row(
+            s["run"],
+            str(s["tables"]),
+            str(s["bot_tables"]),
+            f"{s['moves_per_second']:.0f}",
+            f"{s['p50_ms']:.1f}",
+            f"{s['p99_ms']:.1f}",
+            f"{s['max_ms']:.0f}",
+            str(s["errors"]),
+            f"{s['memory_per_table_kib']:.0f}",
+            f"{s['server_cores']:.2f}",
+            f"{s['server_cpu_ms_per_move']:.2f}",
+            f"{s['client_cores']:.2f}",
+        )
+    console.print(out)
+    loads = ", ".join(f"{f.run} {f.load_average:.1f}" for f in results)
+    console.print(f"load average (1 min) at the end of each run: {loads}")
+    for figures in results:
+        for sample in figures.error_samples:
+            console.print(f"[red]{figures.run} error[/]: {sample}")
+    paced = results[0] if results and results[0].run == "paced" else None
+    if paced is not None:
+        met = (
+            paced.tables >= TARGET_TABLES
+            and paced.percentile(0.99) < TARGET_P99_MS
+            and paced.errors == 0
+        )
+        console.print(
+            f"target ({TARGET_TABLES} paced tables, p99 < {TARGET_P99_MS:.0f} ms, no errors): "
+            + ("[green]met[/]" if met else "[red]not met[/]")
+        )
+    if args.json is not None:
+        args.json.write_text(json.dumps([f.summary() for f in results], indent=2))
+
+
+if __name__ == "__main__":
+    main()

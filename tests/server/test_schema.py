@@ -1,0 +1,45 @@
+"""Schemathesis sends requests made from the OpenAPI description to a real server: none is
+answered with a server error (5xx)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+
+from parlour.server import create_app
+
+from .live import free_port, start_server, stop
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real ``parlour serve`` on a fresh SQLite file, with one finished game to find."""
+    folder: Path = tmp_path_factory.mktemp("schema")
+    port = free_port()
+    server = start_server(f"sqlite:///{folder / 'parlour.db'}", port)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(server)
+
+
+# The description the server serves at /openapi.json (building it needs no database).
+schema = schemathesis.openapi.from_dict(create_app("sqlite://").openapi())
+
+
+@schema.parametrize()
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+def test_no_request_from_the_openapi_description_gets_a_server_error(case: Any, base: str) -> None:
+    case.call_and_validate(base_url=base, checks=[not_a_server_error])
+
+
+def test_the_description_lists_the_api(base: str) -> None:
+    paths = httpx.get(f"{base}/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/tables", "/api/tables/{table_id}/replay/{step}"} <= set(paths)
