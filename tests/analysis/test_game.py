@@ -56,3 +56,11 @@ def test_bad_input_is_one_sentence() -> None:
     broken = dict(record, actions=[*record["actions"][:5], "play nothing"])
     with pytest.raises(GameError, match="action 6 of the record"):
         analyze(broken, [0], QUICK)
+
+
+def test_an_unfinished_game_is_analysed_as_far_as_it_went() -> None:
+    record = record_of("fearless", 3)
+    half = dict(record, actions=record["actions"][:40])
+    seat = analyze(half, [0], QUICK).seat(0)
+    assert seat.result is None
+    assert seat.decisions and all(d.move <= 40 for d in seat.decisions)

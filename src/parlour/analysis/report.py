@@ -10,13 +10,15 @@ from pathlib import Path
 from .game import GameAnalysis, SeatAnalysis
 from .position import THRESHOLDS, Verdict
 
-__all__ = ["COLOURS", "DATA", "PAGE", "PLOT", "page", "plot", "write"]
+__all__ = ["COLOURS", "DATA", "LINES", "PAGE", "PLOT", "page", "plot", "write"]
 
 PLOT = "curve.png"
 PAGE = "index.html"
 DATA = "analysis.json"
 # The marks' colours, as chess sites draw them.
 COLOURS = {Verdict.INACCURACY: "#e6a700", Verdict.MISTAKE: "#e07000", Verdict.BLUNDER: "#d00000"}
+# The seats' lines, in colours far from the marks'.
+LINES = ("#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#17becf", "#e377c2", "#7f7f7f")
 
 
 def plot(analysis: GameAnalysis, path: Path) -> None:
@@ -37,14 +39,15 @@ def plot(analysis: GameAnalysis, path: Path) -> None:
         if seat.result is not None:
             moves.append(len(analysis.record.actions))
             chances.append(seat.result)
-        (line,) = ax.plot(moves, chances, linewidth=1.4, label=f"Player {seat.seat}")
+        colour = LINES[seat.seat % len(LINES)]
+        ax.plot(moves, chances, color=colour, linewidth=1.4, label=f"Player {seat.seat}")
         for verdict in Verdict:
             marked = seat.marked(verdict)
             ax.scatter(
                 [d.move for d in marked],
                 [d.chance for d in marked],
                 color=COLOURS[verdict],
-                edgecolor=line.get_color(),
+                edgecolor=colour,
                 zorder=3,
                 s=36,
             )

@@ -5,7 +5,7 @@ import {h} from "./common.js";
 const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = {inaccuracy: "#e6a700", mistake: "#e07000", blunder: "#ff3b30"};
 const SYMBOLS = {inaccuracy: "?!", mistake: "?", blunder: "??"};
-const LINES = ["#8fd3ff", "#f0c14b", "#ff8fb1", "#b7f28c", "#d6b8ff", "#ffb36b", "#9ff0e0"];
+const LINES = ["#8fd3ff", "#b7f28c", "#d6b8ff", "#ffffff", "#9ff0e0", "#ff8fb1", "#c0c0c0"]; // far from the marks' colours
 const POLL_MS = 1000;
 const WIDTH = 560;
 const HEIGHT = 170;
