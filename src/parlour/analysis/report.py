@@ -69,9 +69,17 @@ def _pct(value: float) -> str:
     return f"{100 * value:.0f}%"
 
 
+def _count(n: int, verdict: Verdict) -> str:
+    """ "1 blunder", "2 inaccuracies"."""
+    if n == 1:
+        return f"1 {verdict.value}"
+    word = verdict.value
+    return f"{n} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
+
+
 def _seat_section(seat: SeatAnalysis) -> str:
     """A seat's summary and its table of decisions."""
-    counts = ", ".join(f"{len(seat.marked(v))} {v.value}s" for v in reversed(Verdict))
+    counts = ", ".join(_count(len(seat.marked(v)), v) for v in reversed(Verdict))
     result = "" if seat.result is None else f"; result {seat.result:.2f}"
     rows = []
     for d in seat.decisions:
@@ -81,7 +89,8 @@ def _seat_section(seat: SeatAnalysis) -> str:
             if verdict is None
             else f'<span class="mark {verdict.value}">{verdict.symbol} {verdict.value}</span>'
         )
-        better = "" if d.best == d.played else f"{escape(d.best)} ({_pct(d.values[d.best])})"
+        # A move within a point of the best is as good as it, as far as the estimate goes.
+        better = "" if d.loss < 0.01 else f"{escape(d.best)} ({_pct(d.values[d.best])})"
         others = ", ".join(f"{escape(a)} {_pct(v)}" for a, v in d.values.items())
         rows.append(
             f'<tr class="{"" if verdict is None else verdict.value}"><td>{d.move}</td>'
