@@ -21,7 +21,7 @@ from .playout import random_playout
 if TYPE_CHECKING:
     from ..fast import SearchEngine
 
-__all__ = ["IsmctsBot", "Node", "batched", "shaped_returns"]
+__all__ = ["IsmctsBot", "Node", "batched", "play_out", "shaped_returns"]
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -56,6 +56,36 @@ def shaped_returns(state: State, weight: float) -> list[float]:
     else:
         standing = [(high - s) / (high - low) for s in scores]
     return [(1.0 - weight) * w + weight * s for w, s in zip(won, standing, strict=True)]
+
+
+def play_out(
+    d: State,
+    rng: Rng,
+    depth: int | None,
+    heuristic: Chooser | None,
+    evaluate: Evaluator | None,
+    margin: float = 0.0,
+) -> list[float]:
+    """Each seat's reward after playing ``d`` on: random moves, or ``heuristic``'s.
+
+    Play stops at the end or after ``depth`` actions (``None``: no limit); a finished game
+    scores ``shaped_returns(d, margin)``, an unfinished one ``evaluate`` of the public view
+    (which must then be given).
+    """
+    limit = sys.maxsize if depth is None else depth
+    if heuristic is None:
+        random_playout(d, rng, limit)
+    else:
+        apply = d.apply
+        for _ in range(limit):
+            if d.is_over:
+                break
+            apply(heuristic(d.view(d.current_player), rng))
+    if d.is_over:
+        return shaped_returns(d, margin)
+    if evaluate is None:
+        raise GameError("a playout cut short needs an evaluate function to score it")
+    return evaluate(d.view(None))
 
 
 def batched(game: str) -> SearchEngine:
@@ -173,23 +203,8 @@ class IsmctsBot:
         heuristic: Chooser | None,
     ) -> None:
         """One iteration on the determinization ``d``: select, expand, play out, back up."""
-        rng = self.rng
         path = self._descend(d, root, 0)
-        # Playout.
-        limit = sys.maxsize if self.rollout_depth is None else self.rollout_depth
-        if heuristic is None:
-            random_playout(d, rng, limit)
-        else:
-            apply = d.apply
-            for _ in range(limit):
-                if d.is_over:
-                    break
-                apply(heuristic(d.view(d.current_player), rng))
-        if d.is_over:
-            rewards = shaped_returns(d, self.margin)
-        else:
-            assert evaluate is not None
-            rewards = evaluate(d.view(None))
+        rewards = play_out(d, self.rng, self.rollout_depth, heuristic, evaluate, self.margin)
         for child, mover in path:
             child.visits += 1
             child.total += rewards[mover]

@@ -19,6 +19,7 @@ from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .analyze import analyze
 from .cards import cards
 from .common import EXIT_ERROR, EXIT_USAGE, fail
 from .simulate import report, simulate
@@ -270,6 +271,9 @@ app.command()(tournament)
 app.command()(simulate)
 app.command()(report)
 app.command()(cards)
+
+# Post-game analysis (parlour.analysis): a coach after the game.
+app.command()(analyze)
 
 
 @app.command()

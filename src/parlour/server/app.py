@@ -19,6 +19,7 @@ from .. import game_names, load, replay
 from ..bots import LEVELS
 from ..bots import names as bot_names
 from ..core import GameError
+from .analysis import Analyses
 from .botpool import BotPool
 from .catalogue import catalogue
 from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
@@ -98,10 +99,12 @@ def create_app(
         pool = BotPool(workers)
         hub = Hub(store, pool, bot_delay)
         app.state.hub = hub
+        analyses = app.state.analyses = Analyses(store, pool)
         await hub.resume_all()
         try:
             yield
         finally:
+            await analyses.close()
             await hub.close()
             pool.close()
             store.close()
@@ -301,6 +304,18 @@ def create_app(
             "events": [e.to_dict(seat) for e in state.log[before:]],
             "table": table.describe(),
         }
+
+    @app.get("/api/tables/{table_id}/analysis/{seat}")
+    async def get_analysis(request: Request, table_id: str, seat: int) -> JSONResponse:
+        """A finished game's analysis for ``seat`` (docs/analysis.md): 202 while computing."""
+        table = await table_or_404(request, table_id)
+        if not table.state.is_over:
+            raise HTTPException(409, "the game is still going on; its analysis opens when it ends")
+        if not 0 <= seat < table.info.players:
+            raise HTTPException(404, f"seat must be from 0 to {table.info.players - 1}")
+        analyses: Analyses = request.app.state.analyses
+        status, body = await analyses.answer(table, seat)
+        return JSONResponse(body, status)
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(request: Request, table_id: str) -> JSONResponse:

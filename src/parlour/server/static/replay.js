@@ -1,12 +1,23 @@
 // Step through a finished game, forward and back, as any seat or a spectator saw it.
 import {h, api, toast} from "./common.js";
 import {cardLookup, drawGame, loadCatalogue, seatStrip} from "./board.js";
+import {analysisPanel} from "./analysis.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // ``want`` is the step last asked for: quick clicks count from it, and an answer for an
 // older request is dropped.
-const page = {step: 0, want: 0, steps: 0, seat: null, data: null, catalogue: {}};
+// ``#seat=N`` opens the replay from seat N's point of view.
+const linked = /(?:^#|&)seat=(\d+)/.exec(location.hash);
+const page = {step: 0, want: 0, steps: 0, seat: linked ? Number(linked[1]) : null, data: null, catalogue: {}};
 const cardInfo = cardLookup(tableId, () => draw());
+// The analysis of the seat being viewed (every seat's for a spectator), fetched in the
+// background; the page moves on while the server computes it.
+const analysis = analysisPanel(tableId, (step) => go(step), () => drawAnalysis());
+
+function drawAnalysis() {
+  if (!page.data) return;
+  analysis.draw(document.getElementById("analysis"), page.seat, page.data.view.players, page.steps, page.step);
+}
 
 async function go(step) {
   page.want = step;
@@ -29,6 +40,7 @@ function draw() {
   const select = document.getElementById("seat");
   if (select.options.length === 1) {
     for (let seat = 0; seat < view.players; seat++) select.append(h("option", {value: seat}, `Player ${seat}`));
+    select.value = page.seat === null ? "" : String(page.seat);
   }
   const slider = document.getElementById("step");
   slider.max = page.steps;
@@ -41,6 +53,7 @@ function draw() {
   document.getElementById("board").replaceChildren(board);
   document.getElementById("hand-area").replaceChildren(...(hand ? [hand] : []));
   document.getElementById("log").replaceChildren(...(events.length ? events.map((e) => h("p", {}, e.text)) : [h("p", {class: "muted"}, "The table is set.")]));
+  drawAnalysis();
 }
 
 document.getElementById("first").addEventListener("click", () => go(0));

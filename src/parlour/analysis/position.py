@@ -1,0 +1,231 @@
+"""One decision judged: every legal action played out in worlds the deciding seat cannot
+tell apart from the real one, and the move played marked by what it cost.
+
+Each world is ``state.determinize(seat, seed)``, so the judgement depends only on what the
+seat knew then (its view) and the analysis seed; in each world every legal action is played
+out once from the same world and the same playout generator (common random numbers), so the
+differences between actions are measured on paired samples. Playouts are the search's own
+(``parlour.bots.ismcts.play_out``): the game heuristic's moves, cut short after the hard
+level's depth and scored by the heuristic's ``evaluate``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from ..bots.heuristic import chooser, evaluator
+from ..bots.ismcts import play_out
+from ..bots.levels import HARD_SEARCH
+from ..core import GameError, Rng, State, derive_seed
+
+__all__ = [
+    "ROLLOUTS",
+    "SIGNIFICANCE",
+    "THRESHOLDS",
+    "Decision",
+    "Settings",
+    "Verdict",
+    "judge",
+    "judge_position",
+]
+
+ROLLOUTS = ("heuristic", "random")
+# Playouts cut short, for a game whose hard level does not say how far.
+DEFAULT_DEPTH = 30
+
+
+class Verdict(Enum):
+    """How much a move cost, in the words chess sites use."""
+
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @property
+    def symbol(self) -> str:
+        """The annotation chess writes after such a move: ``?!``, ``?`` or ``??``."""
+        return {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}[self.value]
+
+
+# The least loss of expected result (a share of a win, from 0 to 1) that earns each verdict,
+# worst first. docs/analysis.md says why these numbers.
+THRESHOLDS: tuple[tuple[Verdict, float], ...] = (
+    (Verdict.BLUNDER, 0.20),
+    (Verdict.MISTAKE, 0.10),
+    (Verdict.INACCURACY, 0.05),
+)
+# A loss is marked only when it is this many standard errors above nothing, so the noise of
+# a few playouts does not brand a move that is as good as the best.
+SIGNIFICANCE = 2.0
+
+
+def judge(loss: float, error: float) -> Verdict | None:
+    """The verdict on a move that lost ``loss`` (standard error ``error``), or ``None``."""
+    if loss < SIGNIFICANCE * error:
+        return None
+    for verdict, threshold in THRESHOLDS:
+        if loss >= threshold:
+            return verdict
+    return None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How hard the analysis looks: worlds per decision, the playouts, the seed.
+
+    ``iterations`` worlds are drawn for each decision, and every legal action is played out
+    once in each; ``rollout_depth`` (``None``: to the end) cuts the playouts short and scores
+    them with the game heuristic's ``evaluate``. ``Settings.for_game`` gives each game's
+    default depth.
+    """
+
+    iterations: int = 32
+    rollout: str = "heuristic"
+    rollout_depth: int | None = DEFAULT_DEPTH
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
+            raise GameError(f"iterations must be a whole number, not {self.iterations!r}")
+        if self.iterations < 2:
+            raise GameError(
+                f"iterations must be at least 2 (the spread of a loss needs two worlds), "
+                f"not {self.iterations}"
+            )
+        if self.rollout not in ROLLOUTS:
+            raise GameError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
+        if self.rollout_depth is not None and self.rollout_depth < 0:
+            raise GameError(f"rollout_depth must be at least 0, not {self.rollout_depth}")
+
+    @classmethod
+    def for_game(cls, game: str, **overrides: Any) -> Settings:
+        """The defaults for ``game``: its hard level's playout depth where it has an
+        ``evaluate`` to score a cut playout, else playouts to the end."""
+        depth: int | None = None
+        if evaluator(game) is not None:
+            depth = HARD_SEARCH.get(game, {}).get("rollout_depth", DEFAULT_DEPTH)
+        return replace(cls(rollout_depth=depth), **overrides)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as JSON."""
+        return {
+            "iterations": self.iterations,
+            "rollout": self.rollout,
+            "rollout_depth": self.rollout_depth,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """Settings from their JSON form."""
+        return cls(
+            int(data["iterations"]), str(data["rollout"]), data["rollout_depth"], int(data["seed"])
+        )
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A seat's decision: each legal action's estimated result, and the move played judged.
+
+    ``move`` is the action's number in the game (from 1); ``values`` maps each legal action
+    (in the game's order) to the seat's estimated expected result after it (its share of a
+    win, from 0 to 1); ``loss`` is what the move played gave up against the best, and
+    ``error`` that loss's standard error over the worlds.
+    """
+
+    move: int
+    seat: int
+    played: str
+    values: dict[str, float]
+    best: str
+    loss: float
+    error: float
+    verdict: Verdict | None
+
+    @property
+    def chance(self) -> float:
+        """The estimated expected result after the move played."""
+        return self.values[self.played]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The decision as JSON."""
+        return {
+            "move": self.move,
+            "seat": self.seat,
+            "played": self.played,
+            "values": dict(self.values),
+            "best": self.best,
+            "chance": self.chance,
+            "loss": self.loss,
+            "error": self.error,
+            "verdict": None if self.verdict is None else self.verdict.value,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
+        """A decision from its JSON form."""
+        verdict = data.get("verdict")
+        return cls(
+            int(data["move"]),
+            int(data["seat"]),
+            str(data["played"]),
+            {str(k): float(v) for k, v in data["values"].items()},
+            str(data["best"]),
+            float(data["loss"]),
+            float(data["error"]),
+            None if verdict is None else Verdict(verdict),
+        )
+
+
+def judge_position(state: State, played: str, settings: Settings) -> Decision:
+    """The decision of ``state.current_player`` here, which played ``played``.
+
+    Depends only on that seat's view of ``state``, ``played`` and ``settings``: the worlds
+    come from ``determinize`` with seeds drawn from the settings' seed and the move number.
+    """
+    seat = state.current_player
+    if seat is None:
+        raise GameError("the game is over, so there is no decision to judge")
+    legal = [action.text for action in state.legal_actions()]
+    played = state.resolve(played).text
+    game = state.game.name
+    heuristic = chooser(game) if settings.rollout == "heuristic" else None
+    evaluate = None if settings.rollout_depth is None else evaluator(game)
+    if settings.rollout_depth is not None and evaluate is None:
+        raise GameError(f"{game} has no evaluate function, so rollout_depth must be None")
+    rng = Rng(derive_seed(settings.seed, state.move_number))
+    # results[w][i]: the seat's reward after legal action i in world w.
+    results: list[list[float]] = []
+    for _ in range(settings.iterations):
+        world = state.determinize(seat, rng.next64())
+        playout_seed = rng.next64()
+        row = []
+        for text in legal:
+            after = world.clone()
+            after.apply(text)
+            rewards = play_out(
+                after, Rng(playout_seed), settings.rollout_depth, heuristic, evaluate
+            )
+            row.append(rewards[seat])
+        results.append(row)
+    worlds = len(results)
+    means = [sum(row[i] for row in results) / worlds for i in range(len(legal))]
+    best = max(range(len(legal)), key=lambda i: means[i])
+    mine = legal.index(played)
+    losses = [row[best] - row[mine] for row in results]
+    loss = means[best] - means[mine]
+    spread = sum((x - loss) ** 2 for x in losses) / (worlds - 1)
+    error = math.sqrt(spread / worlds)
+    return Decision(
+        move=state.move_number + 1,
+        seat=seat,
+        played=played,
+        values=dict(zip(legal, means, strict=True)),
+        best=legal[best],
+        loss=loss,
+        error=error,
+        verdict=judge(loss, error),
+    )
