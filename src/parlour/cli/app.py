@@ -15,10 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import game_names, load
+from ..bots import is_agent
+from ..bots import make as make_bot
 from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .agent import agent_app
 from .cards import cards
 from .common import EXIT_ERROR, EXIT_USAGE, fail
 from .simulate import report, simulate
@@ -271,6 +274,9 @@ app.command()(simulate)
 app.command()(report)
 app.command()(cards)
 
+# `parlour agent join|show`: programs and language models as players (docs/agents.md).
+app.add_typer(agent_app, name="agent")
+
 
 @app.command()
 def serve(
@@ -285,11 +291,26 @@ def serve(
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before moving.", min=0.0)
     ] = 0.6,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An agent tables may seat as a bot: cmd:COMMAND or llm:base=URL:model=NAME "
+            "(repeatable; docs/agents.md)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
 
-    serving(host, port, db, workers, bot_delay)
+    agents = [spec.strip() for spec in agent or []]
+    for spec in agents:
+        try:
+            if not is_agent(spec):
+                raise GameError(f"--agent takes cmd:COMMAND or llm:base=URL:model=NAME: {spec!r}")
+            make_bot(spec)
+        except GameError as error:
+            fail(str(error), EXIT_USAGE)
+    serving(host, port, db, workers, bot_delay, agents)
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -33,7 +33,9 @@ MAX_BODY = 65536
 MAX_SEED = 2**63 - 1
 
 
-def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
+def _check_request(
+    body: Any, agents: Sequence[str] = ()
+) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
     """The fields of a create-table request, checked; ``RefusedError`` names the first bad one."""
     if not isinstance(body, dict):
         raise RefusedError("the request must be a JSON object")
@@ -66,6 +68,11 @@ def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dic
             raise RefusedError(f'"bots" keys are seat numbers, not {key!r}') from None
         if not 0 <= seat < players:
             raise RefusedError(f"bot seat {seat} is not a seat of a {players}-player table")
+        if isinstance(name, str) and name.strip() in agents:
+            # An agent the operator started the server with (`parlour serve --agent`); no
+            # request may name any other program, as that would run it on this machine.
+            seat_bots[seat] = name.strip()
+            continue
         if not isinstance(name, str) or name.strip().lower() not in bot_names():
             raise RefusedError(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
         seat_bots[seat] = name.strip().lower()
@@ -73,9 +80,13 @@ def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dic
 
 
 def create_app(
-    db: str = "sqlite:///parlour.db", workers: int = 2, bot_delay: float = 0.6
+    db: str = "sqlite:///parlour.db",
+    workers: int = 2,
+    bot_delay: float = 0.6,
+    agents: Sequence[str] = (),
 ) -> FastAPI:
-    """The server for database URL ``db``, with ``workers`` bot processes."""
+    """The server for database URL ``db``, with ``workers`` bot processes; ``agents`` are the
+    agent bots (``cmd:...``, ``llm:...``) a table may seat besides the built-in ones."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -151,7 +162,7 @@ def create_app(
                     "min_players": game.min_players,
                     "max_players": game.max_players,
                     "options": [option.to_dict() for option in game.options.values()],
-                    "bots": list(LEVELS) + [b for b in bot_names() if b not in LEVELS],
+                    "bots": list(LEVELS) + [b for b in bot_names() if b not in LEVELS] + [*agents],
                 }
             )
         return out
@@ -190,7 +201,7 @@ def create_app(
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"type": "error", "message": "the body must be JSON"}, 400)
         try:
-            game, players, options, seed, seat_bots = _check_request(body)
+            game, players, options, seed, seat_bots = _check_request(body, agents)
             table, tokens = await hub_of(request).create(game, players, options, seed, seat_bots)
         except (RefusedError, GameError) as error:
             return JSONResponse({"type": "error", "message": str(error)}, 400)

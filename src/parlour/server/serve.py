@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import uvicorn
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -17,6 +19,7 @@ def serve(
     db: str = "sqlite:///parlour.db",
     workers: int = 2,
     bot_delay: float = 0.6,
+    agents: Sequence[str] = (),
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted."""
     try:
@@ -25,7 +28,7 @@ def serve(
         Store(db).close()
     except (ImportError, SQLAlchemyError) as error:
         raise SystemExit(f"parlour serve: cannot open the database {db!r}: {error}") from None
-    app = create_app(db, workers=workers, bot_delay=bot_delay)
+    app = create_app(db, workers=workers, bot_delay=bot_delay, agents=agents)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(
         f"Parlour is open at http://{shown}:{port}/  (database: {db}; Ctrl-C stops it)", flush=True

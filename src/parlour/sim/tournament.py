@@ -68,6 +68,11 @@ def parse_bots(text: str) -> list[BotSpec]:
     """The line-up from ``"ismcts:iterations=500,heuristic,random"``; ``GameError`` if bad."""
     specs = []
     for part in text.split(","):
+        if bots.is_agent(part):
+            # A program's command line or an endpoint's URL keeps its colons and case.
+            bots.make(part.strip(), seed=0)  # refuses a bad spec now; nothing is started
+            specs.append(BotSpec(part.strip()))
+            continue
         name, *pairs = part.strip().split(":")
         if name not in bots.names():
             raise GameError(f"there is no bot {name!r}; the bots are: {', '.join(bots.names())}")

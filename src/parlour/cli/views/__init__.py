@@ -11,7 +11,6 @@ never states, so they cannot show what a seat may not know.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
@@ -20,6 +19,8 @@ from typing import Any, cast
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from ...core.registry import game_module
 
 __all__ = [
     "describe",
@@ -130,13 +131,4 @@ def generic(view: View) -> RenderableType:
 
 def _renderer(game: object) -> ModuleType | None:
     """The renderer module of a game, or ``None`` when the game has none."""
-    if not isinstance(game, str) or not game.replace("-", "_").isidentifier():
-        return None
-    name = f"{__name__}.{game.replace('-', '_')}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        # Only a missing renderer falls back; a renderer that fails to import is a bug to see.
-        if error.name == name:
-            return None
-        raise
+    return game_module(__name__, game)

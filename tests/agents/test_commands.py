@@ -1,0 +1,41 @@
+"""A program named as a bot where bots are named: play, tournament and simulate."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from parlour.cli.app import app
+
+from .conftest import children
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_play_watches_a_program_against_bots(
+    agent_command: Callable[..., str], tmp_path: Path
+) -> None:
+    lineup = f"cmd:{agent_command('scripted')},random,random"
+    save = str(tmp_path / "g.json")
+    out = run("play", "fearless", "--watch", "--delay", "0", "--save", save, "--bots", lineup)
+    assert "final scores" in out and "Player 0: cmd:" in out
+    assert json.loads((tmp_path / "g.json").read_text())["actions"]
+
+
+def test_a_tournament_and_a_simulation_seat_the_program_in_every_seat(
+    agent_command: Callable[..., str], tmp_path: Path
+) -> None:
+    lineup = f"cmd:{agent_command('scripted')},random,random"
+    out = run("tournament", "fearless", "--bots", lineup, "--games", "3", "--jobs", "1")
+    assert "│ cmd:" in out  # the program has its own row
+    sim = str(tmp_path / "sim")
+    run("simulate", "fearless", "--bots", lineup, "--games", "2", "--jobs", "1", "--out", sim)
+    assert (tmp_path / "sim").is_dir()
+    assert [state for _, state in children() if state == "Z"] == []
