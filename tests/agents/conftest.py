@@ -3,17 +3,15 @@ a chat-completion endpoint on 127.0.0.1 that plays like a model told what to say
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import sys
-import threading
 from collections.abc import Callable, Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 import pytest
+
+from parlour.agents.stub import ChatStub, Reply
 
 # Plays the last legal action by its number, and notes every request it got on stderr.
 SCRIPTED = """
@@ -93,50 +91,6 @@ def children() -> list[tuple[int, str]]:
         if fields[1] == me:
             found.append((int(entry.name), fields[0]))
     return found
-
-
-Reply = Callable[[list[dict[str, str]]], str]
-
-
-class ChatStub:
-    """A chat-completion endpoint on 127.0.0.1: each reply is ``reply(messages)``."""
-
-    def __init__(self, reply: Reply) -> None:
-        self.reply = reply
-        self.requests: list[dict[str, Any]] = []
-        stub = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                stub.requests.append({"path": self.path, "body": body})
-                content = stub.reply(body["messages"])
-                answer = json.dumps(
-                    {
-                        "choices": [
-                            {"index": 0, "message": {"role": "assistant", "content": content}}
-                        ]
-                    }
-                ).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(answer)))
-                self.end_headers()
-                self.wfile.write(answer)
-
-            def log_message(self, *_: Any) -> None:
-                pass
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self.server.server_port}/v1"
-        threading.Thread(
-            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
-        ).start()
-
-    def close(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture

@@ -12,8 +12,7 @@ import pytest
 import parlour
 from parlour import bots
 from parlour.agents.protocol import AgentError
-
-from .conftest import ChatStub, Reply
+from parlour.agents.stub import ChatStub, Reply
 
 
 def last_legal(messages: list[dict[str, str]]) -> str:
@@ -33,9 +32,8 @@ def test_a_model_plays_a_whole_game_through_the_endpoint(
     while not state.is_over:
         state.apply(seats[state.current_player or 0].choose(state))
     first = stub.requests[0]
-    assert first["path"] == "/v1/chat/completions"
-    assert first["body"]["model"] == "stub-1" and first["body"]["temperature"] == 0.0
-    system, user = first["body"]["messages"]
+    assert first["model"] == "stub-1" and first["temperature"] == 0.0
+    system, user = first["messages"]
     assert system["role"] == "system" and parlour.agents.rules("fearless") in system["content"]
     assert user["content"].startswith("You are Player 0 at a 3-player game of Fearless")
     entries = [json.loads(line) for line in transcript.read_text().splitlines()]
@@ -53,7 +51,7 @@ def test_a_refused_reply_stays_in_the_conversation_with_the_reason(
     model = bots.make(f"llm:base={stub.base}:model=m")
     state = parlour.load("citadels").new_game(2, seed=1)
     assert model.choose(state) == state.legal_actions()[1]
-    retry = stub.requests[1]["body"]["messages"]
+    retry = stub.requests[1]["messages"]
     assert [m["role"] for m in retry] == ["system", "user", "assistant", "user"]
     assert retry[2]["content"] == "I resign."
     assert retry[3]["content"].startswith("That was not accepted: the characters are being chosen")
@@ -85,3 +83,13 @@ def test_an_endpoint_that_is_not_there_is_a_clear_error() -> None:
     model = bots.make("llm:base=http://127.0.0.1:9/v1:model=m")
     with pytest.raises(AgentError, match=r"cannot reach the chat endpoint http://127\.0\.0\.1:9"):
         model.choose(parlour.load("fearless").new_game(3, seed=1))
+
+
+def test_the_stand_in_endpoint_answers_the_first_listed_action() -> None:
+    stub = ChatStub()
+    try:
+        model = bots.make(f"llm:base={stub.base}:model=any")
+        state = parlour.load("foolsblade").new_game(2, seed=3)
+        assert model.choose(state) == state.legal_actions()[0]
+    finally:
+        stub.close()

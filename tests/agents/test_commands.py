@@ -9,6 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from parlour.cli.app import app
+from parlour.sim.tournament import split_lineup
 
 from .conftest import children
 
@@ -39,3 +40,12 @@ def test_a_tournament_and_a_simulation_seat_the_program_in_every_seat(
     run("simulate", "fearless", "--bots", lineup, "--games", "2", "--jobs", "1", "--out", sim)
     assert (tmp_path / "sim").is_dir()
     assert [state for _, state in children() if state == "Z"] == []
+
+
+def test_a_comma_inside_quotes_belongs_to_the_command() -> None:
+    lineup = "cmd:python -c 'import json, sys' --name \"a, b\",random , medium"
+    assert split_lineup(lineup) == [
+        "cmd:python -c 'import json, sys' --name \"a, b\"",
+        "random ",
+        " medium",
+    ]

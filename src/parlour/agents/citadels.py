@@ -36,6 +36,10 @@ all five colours, +4 for the first to complete 8 districts, +2 for any other wit
 highest score wins; ties share."""
 
 
+def _points(points: int) -> str:
+    return "1 point" if points == 1 else f"{points} points"
+
+
 def _character(slug: str) -> str:
     found = character_named(slug)
     return slug if found is None else f"the {found.name} ({found.rank})"
@@ -78,7 +82,7 @@ def describe(view: View) -> list[str]:
         shown = f"; revealed {_characters(holders[seat])}" if seat in holders else ""
         lines.append(
             f"{seat_name(seat, view)}: {view['gold'][seat]} gold, "
-            f"{view['hand_counts'][seat]} cards in hand, {view['scores'][seat]} points{shown}; "
+            f"{view['hand_counts'][seat]} cards in hand, {_points(view['scores'][seat])}{shown}; "
             f"city of {len(city)}: {_districts(city)}."
         )
     if view["is_over"]:

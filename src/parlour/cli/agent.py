@@ -4,6 +4,7 @@ an agent is asked."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,7 +17,6 @@ from ..agents import prompt
 from ..agents.player import FALLBACKS, AgentBot
 from ..agents.program import message
 from ..agents.protocol import AgentError, Request
-from ..agents.remote import join as join_table
 from ..core import GameError, derive_seed
 from .common import EXIT_USAGE, fail
 
@@ -80,6 +80,8 @@ def join(
     seed: Annotated[int, typer.Option(help="Seed of the random fallback.")] = 0,
 ) -> None:
     """Sit an agent at a server's table and play the seat until the game ends."""
+    from ..agents.remote import join as join_table  # the WebSocket client loads only here
+
     console = Console(soft_wrap=True, highlight=False)
     try:
         bot = _bot(cmd, llm, seed, timeout, retries, fallback, transcript)
@@ -138,3 +140,23 @@ def show(
         typer.echo(json.dumps(message(request)))
     else:
         typer.echo(prompt(view))
+
+
+@agent_app.command()
+def stub(
+    port: Annotated[int, typer.Option(help="Port on 127.0.0.1 (0: any free one).", min=0)] = 8765,
+) -> None:
+    """Serve a stand-in chat-completion endpoint (no model: it answers the first legal action)
+    on 127.0.0.1, to try an llm: seat end to end."""
+    from ..agents.stub import ChatStub
+
+    try:
+        endpoint = ChatStub(port=port)
+    except OSError as error:
+        fail(f"cannot listen on 127.0.0.1:{port}: {error.strerror or error}")
+    typer.echo(f"A stand-in model answers at {endpoint.base} (Ctrl-C stops it); seat it with")
+    typer.echo(f'  --bots "llm:base={endpoint.base}:model=stub,random,random"')
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        endpoint.close()

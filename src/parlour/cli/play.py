@@ -18,7 +18,7 @@ from rich.text import Text
 from .. import bots, load
 from ..agents.parse import match_action
 from ..core import Game, GameError, IllegalAction, Record, State, derive_seed, replay
-from ..sim.tournament import parse_bots
+from ..sim.tournament import parse_bots, split_lineup
 from .common import final_table, print_events
 from .views import describe, legend, render_summary, render_view
 
@@ -69,7 +69,7 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 def bot_names(spec: str) -> list[str]:
     """The bots of a ``--bots`` text, each a name with settings after colons; none empty."""
-    names = [name.strip() for name in spec.split(",")]
+    names = [name.strip() for name in split_lineup(spec)]
     if not all(names):
         raise GameError(f"--bots must be bot names separated by commas, not {spec!r}")
     return names
