@@ -64,7 +64,8 @@ PROMPT_KEYS = (
     (
         "an action's text",
         "plays it (play green+2, build castle); the verb may be left off "
-        "when every action has the same one",
+        "when every action has the same one, and a card's name may stand for its id "
+        "(build Haunted City)",
     ),
     ("Enter alone", "plays the move when only one is legal"),
     ("? or help", "this legend"),
