@@ -71,8 +71,9 @@ def describe(view: View) -> list[str]:
         lines.append(f"The game is over after round {view['round']}; won by {winners}.")
     else:
         lines.append(
-            f"Round {view['round']}, {view['phase']} phase; {view['deck_count']} districts in "
-            f"the deck. {seat_name(view['crown'], view)} holds the crown."
+            f"Round {view['round']} (at most {view['max_rounds']}), {view['phase']} phase; "
+            f"{view['deck_count']} districts in the deck. "
+            f"{seat_name(view['crown'], view)} holds the crown."
         )
     holders: dict[int, list[str]] = {}
     for character, holder in view["revealed"].items():
@@ -102,6 +103,27 @@ def describe(view: View) -> list[str]:
     lines.append("This round: " + "; ".join(round_facts) + ".")
     if view["last_round"]:
         lines.append("This is the last round: a city has 8 districts.")
+    if view["first_complete"] is not None:
+        lines.append(f"{seat_name(view['first_complete'], view)} completed a city first (+4).")
+    built = [
+        f"{seat_name(s, view)} in round {r}"
+        for s, r in enumerate(view.get("haunted_city_round", []))
+        if r is not None
+    ]
+    if built:
+        lines.append(
+            "Haunted City built by "
+            + ", ".join(built)
+            + " (any colour for the five-colour bonus, unless built in the last round)."
+        )
+    step = view.get("draft_step")
+    if step is not None:
+        picker, verb = view["draft_order"][step]
+        what = "chooses a character" if verb == "choose" else "puts a character face down"
+        lines.append(
+            f"Draft: {seat_name(picker, view)} {what} from the {view['pool_count']} passed on "
+            f"(step {step + 1} of {len(view['draft_order'])})."
+        )
     for offer in view.get("draft_offers", []):
         lines.append(
             f"At draft step {offer['step'] + 1} you were offered: "
@@ -113,6 +135,7 @@ def describe(view: View) -> list[str]:
         lines.append(
             f"Now {seat_name(turn['seat'], view)} plays {_character(turn['character'])}, step "
             f"{turn['step']}; builds left {turn['builds_left']}"
+            + (f"; {turn['keep_left']} drawn cards still to keep" if turn.get("keep_left") else "")
             + (f"; {', '.join(done)}" if done else "")
             + "."
         )

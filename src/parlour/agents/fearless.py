@@ -102,6 +102,15 @@ def describe(view: View) -> list[str]:
     else:
         leader = view.get("leader", view["current_player"])
         lines.append(f"The trick is empty: {seat_name(leader, view)} leads.")
+    won: dict[int, list[int]] = {}
+    for trick in view.get("tricks", []):
+        won.setdefault(trick["winner"], []).append(trick["value"])
+    if won:
+        taken = [
+            f"{seat_name(s, view)} {len(values)} (worth {', '.join(_signed(v) for v in values)})"
+            for s, values in sorted(won.items())
+        ]
+        lines.append("Tricks won this round: " + "; ".join(taken) + ".")
     if view.get("played"):
         lines.append("Played earlier this round: " + _by_suit(view["played"]) + ".")
     voids = [

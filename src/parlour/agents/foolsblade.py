@@ -63,6 +63,10 @@ def _name(view: View, card_id: str, explain: bool = False) -> str:
     return f"{card.name} ({card_id}: {facts})" + (f": {text}" if text else "")
 
 
+def _turns(count: int) -> str:
+    return "1 turn" if count == 1 else f"{count} turns"
+
+
 def _names(view: View, ids: Iterable[str], explain: bool = False) -> str:
     return "; ".join(_name(view, card_id, explain) for card_id in ids) or "none"
 
@@ -102,14 +106,14 @@ def describe(view: View) -> list[str]:
             facts.append(f"stash: {_names(view, view['stash'][other])}")
         if view["curses"][other]:
             curses = [
-                f"{_name(view, c, True)} ({left} turns left)" for c, left in view["curses"][other]
+                f"{_name(view, c, True)} ({_turns(left)} left)" for c, left in view["curses"][other]
             ]
             facts.append("curses: " + "; ".join(curses))
         known = view.get("known", [])
         if other != seat and other < len(known) and known[other]:
             facts.append(f"known to hold: {_names(view, known[other])}")
         if view.get("skips") and view["skips"][other]:
-            facts.append(f"skips {view['skips'][other]} turns")
+            facts.append(f"skips {_turns(view['skips'][other])}")
         if view.get("abilities_used") and view["abilities_used"][other]:
             facts.append("class ability used this turn")
         lines.append(f"{seat_name(other, view)}: " + "; ".join(facts) + ".")
@@ -133,8 +137,15 @@ def describe(view: View) -> list[str]:
         )
     if view.get("forge"):
         lines.append("Shown at the Forge: " + _names(view, view["forge"], True) + ".")
-    if view.get("bonuses"):
-        lines.append(f"Strength bonuses in play: {view['bonuses']}.")
+    bonuses = [
+        f"{amount:+d} {element} strength for "
+        f"{'the monster' if whom is None else seat_name(whom, view)} this {lasts}"
+        for whom, amount, element, lasts in view.get("bonuses", [])
+    ]
+    if bonuses:
+        lines.append("Strength played: " + "; ".join(bonuses) + ".")
+    if view.get("roll"):
+        lines.append(f"The last die roll was {view['roll']}.")
     pending = view.get("pending")
     if pending:
         what = (
@@ -153,8 +164,32 @@ def describe(view: View) -> list[str]:
             f"A {window['kind']} response window is open; {seat_name(window['seat'], view)} is "
             f"asked ({window['passes']} passes in a row so far)."
         )
-    if view.get("decision"):
-        lines.append(f"A choice is being made: {view['decision']}.")
+    decision = view.get("decision")
+    if decision:
+        other = decision.get("other")
+        to = (
+            f" to {seat_name(other, view)}"
+            if decision["kind"] == "give" and other is not None
+            else ""
+        )
+        of = (
+            f" of {seat_name(other, view)}"
+            if decision["kind"] != "give" and other is not None
+            else ""
+        )
+        lines.append(
+            f"{seat_name(decision['seat'], view)} must {decision['kind']}{to} "
+            f"{decision['count']} more card(s) from the {decision['zone']}{of}, one at a time."
+        )
+    trash = [f"{pile}: {_names(view, ids)}" for pile, ids in view.get("trash", {}).items() if ids]
+    if trash:
+        lines.append("Face up in the trash piles: " + "; ".join(trash) + ".")
+    if view.get("removed"):
+        lines.append("Out of the game: " + _names(view, view["removed"]) + ".")
+    lines.append(
+        f"{seat_name(view['first_player'], view)} went first; the game ends when a turn ends "
+        f"with the Loot deck empty, or after turn {view['max_turns']}."
+    )
     if "hand" in view:
         lines.append("Your hand: " + _names(view, view["hand"], True) + ".")
     return lines
