@@ -102,15 +102,18 @@ def test_a_hanging_program_is_stopped_at_the_time_limit_and_the_fallback_plays(
 
 
 def test_a_crashing_program_is_a_clear_error_quoting_its_stderr(
-    agent_command: Callable[..., str],
+    agent_command: Callable[..., str], tmp_path: Path
 ) -> None:
-    agent = bots.make(f"cmd:{agent_command('crashing')}")
+    transcript = tmp_path / "t.jsonl"
+    agent = bots.make(f"cmd:transcript={transcript}:{agent_command('crashing')}")
     state = parlour.load("fearless").new_game(3, seed=1)
     with pytest.raises(AgentError) as error:
         agent.choose(state)
     message = str(error.value)
     assert "exited with code 3 before answering" in message
     assert message.endswith("its last error output:\nagent: out of ideas")
+    (entry,) = lines(transcript)
+    assert entry["outcome"] == "failed" and entry["error"] == message
     assert children() == []
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core import Action, GameError, Rng, State
 from .parse import NotUnderstood, match_reply
-from .protocol import Agent, AgentTimeout, Request
+from .protocol import Agent, AgentError, AgentTimeout, Request
 from .text import prompt
 
 __all__ = ["FALLBACKS", "AgentBot", "Transcript"]
@@ -98,14 +98,7 @@ class AgentBot:
         for attempt in range(self.retries + 1):
             request = Request(view, legal, text, attempt, error, previous)
             started = time.monotonic()
-            entry: dict[str, Any] = {
-                "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
-                "agent": self.agent.label,
-                "game": view.get("game"),
-                "seat": view.get("seat"),
-                "move": view.get("move"),
-                "attempt": attempt,
-            }
+            entry = {**self._head(view), "attempt": attempt}
             try:
                 exchange = self.agent.ask(request, max(0.001, deadline - started))
             except AgentTimeout:
@@ -113,6 +106,10 @@ class AgentBot:
                 entry.update(outcome="timeout", error=why, seconds=_since(started))
                 self._record(entry)
                 return self._fall_back(view, legal, why)
+            except AgentError as failure:
+                entry.update(outcome="failed", error=str(failure), seconds=_since(started))
+                self._record(entry)
+                raise
             entry.update(sent=exchange.sent, answer=exchange.answer, seconds=_since(started))
             if exchange.problem is None:
                 try:
@@ -135,11 +132,7 @@ class AgentBot:
         self.fallbacks += 1
         self._record(
             {
-                "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
-                "agent": self.agent.label,
-                "game": view.get("game"),
-                "seat": view.get("seat"),
-                "move": view.get("move"),
+                **self._head(view),
                 "outcome": "fallback",
                 "fallback": self.fallback,
                 "error": why,
@@ -147,6 +140,16 @@ class AgentBot:
             }
         )
         return action
+
+    def _head(self, view: Mapping[str, Any]) -> dict[str, Any]:
+        """What every transcript line starts with: when, who, and which decision."""
+        return {
+            "time": datetime.now(UTC).isoformat(timespec="milliseconds"),
+            "agent": self.agent.label,
+            "game": view.get("game"),
+            "seat": view.get("seat"),
+            "move": view.get("move"),
+        }
 
     def _record(self, entry: Mapping[str, Any]) -> None:
         if self.transcript is not None:

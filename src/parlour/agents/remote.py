@@ -82,7 +82,10 @@ def _play(
     acted_on: int | None = None
     refusals = 0
     while True:
-        message = json.loads(socket.recv())
+        try:
+            message = json.loads(socket.recv())
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            continue  # not a message of the protocol: nothing to act on
         if not isinstance(message, dict):
             continue
         if on_message is not None:
