@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import os
 import shlex
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,21 +78,36 @@ def agent_command(tmp_path: Path) -> Callable[..., str]:
     return command
 
 
-def children() -> list[tuple[int, str]]:
-    """This process's child processes now, with their states (Z: a zombie)."""
-    found = []
-    me = str(os.getpid())
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        if fields[1] == me:
-            found.append((int(entry.name), fields[0]))
-    return found
+class Spawned(list[int]):
+    """The process ids of the agent programs started during a test."""
+
+    def left(self) -> list[int]:
+        """Those still there as children of this process, running or zombie (not reaped)."""
+        me = str(os.getpid())
+        found = []
+        for pid in self:
+            try:
+                stat = Path(f"/proc/{pid}/stat").read_text()
+            except OSError:
+                continue  # gone: exited and reaped
+            if stat.rsplit(")", 1)[1].split()[1] == me:
+                found.append(pid)
+        return found
+
+
+@pytest.fixture
+def spawned(monkeypatch: pytest.MonkeyPatch) -> Spawned:
+    """Record every program started in this test (only agents start any here)."""
+    pids = Spawned()
+    real = subprocess.Popen
+
+    class Recorded(real):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            pids.append(self.pid)
+
+    monkeypatch.setattr(subprocess, "Popen", Recorded)
+    return pids
 
 
 @pytest.fixture

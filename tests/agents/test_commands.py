@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from parlour.cli.app import app
 from parlour.sim.tournament import split_lineup
 
-from .conftest import children
+from .conftest import Spawned
 
 
 def run(*args: str) -> str:
@@ -31,7 +31,7 @@ def test_play_watches_a_program_against_bots(
 
 
 def test_a_tournament_and_a_simulation_seat_the_program_in_every_seat(
-    agent_command: Callable[..., str], tmp_path: Path
+    agent_command: Callable[..., str], tmp_path: Path, spawned: Spawned
 ) -> None:
     lineup = f"cmd:{agent_command('scripted')},random,random"
     out = run("tournament", "fearless", "--bots", lineup, "--games", "3", "--jobs", "1")
@@ -39,7 +39,8 @@ def test_a_tournament_and_a_simulation_seat_the_program_in_every_seat(
     sim = str(tmp_path / "sim")
     run("simulate", "fearless", "--bots", lineup, "--games", "2", "--jobs", "1", "--out", sim)
     assert (tmp_path / "sim").is_dir()
-    assert [state for _, state in children() if state == "Z"] == []
+    # One run of the program a game (3 + 2), each closed and reaped at its game's end.
+    assert len(spawned) == 5 and spawned.left() == []
 
 
 def test_a_comma_inside_quotes_belongs_to_the_command() -> None:

@@ -14,7 +14,7 @@ from parlour.agents.player import AgentBot
 from parlour.agents.protocol import AgentError
 from parlour.core import State
 
-from .conftest import children
+from .conftest import Spawned
 
 
 def play_out(state: State, seats: list[bots.Bot]) -> None:
@@ -29,7 +29,7 @@ def lines(path: Path) -> list[dict[str, object]]:
 
 
 def test_a_scripted_program_plays_a_whole_game_and_every_exchange_is_recorded(
-    agent_command: Callable[..., str], tmp_path: Path
+    agent_command: Callable[..., str], tmp_path: Path, spawned: Spawned
 ) -> None:
     transcript = tmp_path / "t.jsonl"
     agent = bots.make(f"cmd:transcript={transcript}:{agent_command('scripted')}", seed=1)
@@ -46,11 +46,11 @@ def test_a_scripted_program_plays_a_whole_game_and_every_exchange_is_recorded(
     assert first["answer"] == json.dumps({"action": len(sent["legal_actions"])})
     assert first["action"] == sent["legal_actions"][-1]
     bots.release(agent)
-    assert children() == []
+    assert len(spawned) == 1 and spawned.left() == []
 
 
 def test_bad_answers_are_retried_each_told_why_then_a_near_miss_is_taken(
-    agent_command: Callable[..., str], tmp_path: Path
+    agent_command: Callable[..., str], tmp_path: Path, spawned: Spawned
 ) -> None:
     told, transcript = tmp_path / "told.jsonl", tmp_path / "t.jsonl"
     agent = bots.make(
@@ -64,11 +64,13 @@ def test_bad_answers_are_retried_each_told_why_then_a_near_miss_is_taken(
     assert "choose a character to keep" in errors[1]  # the game's own reason
     assert "is not JSON with an action" in errors[2]
     assert [e["outcome"] for e in lines(transcript)] == ["refused", "refused", "played"]
+    # Refusals do not restart the program: one run answered all three.
     bots.release(agent)
+    assert len(spawned) == 1 and spawned.left() == []
 
 
 def test_after_the_last_retry_the_fallback_move_is_played_and_recorded(
-    agent_command: Callable[..., str], tmp_path: Path
+    agent_command: Callable[..., str], tmp_path: Path, spawned: Spawned
 ) -> None:
     transcript = tmp_path / "t.jsonl"
     agent = bots.make(
@@ -84,10 +86,11 @@ def test_after_the_last_retry_the_fallback_move_is_played_and_recorded(
     assert entries[-1]["error"] == "no legal answer in 2 attempts"
     assert agent.fallbacks == 1
     bots.release(agent)
+    assert len(spawned) == 1 and spawned.left() == []
 
 
 def test_a_hanging_program_is_stopped_at_the_time_limit_and_the_fallback_plays(
-    agent_command: Callable[..., str], tmp_path: Path
+    agent_command: Callable[..., str], tmp_path: Path, spawned: Spawned
 ) -> None:
     transcript = tmp_path / "t.jsonl"
     agent = bots.make(f"cmd:timeout=0.5:transcript={transcript}:{agent_command('hanging')}")
@@ -97,12 +100,12 @@ def test_a_hanging_program_is_stopped_at_the_time_limit_and_the_fallback_plays(
     assert [e["outcome"] for e in entries] == ["timeout", "fallback"]
     assert entries[0]["error"] == "no answer within 0.5 s"
     # The hung program was killed and reaped at once, not left for later.
-    assert children() == []
+    assert len(spawned) == 1 and spawned.left() == []
     bots.release(agent)
 
 
 def test_a_crashing_program_is_a_clear_error_quoting_its_stderr(
-    agent_command: Callable[..., str], tmp_path: Path
+    agent_command: Callable[..., str], tmp_path: Path, spawned: Spawned
 ) -> None:
     transcript = tmp_path / "t.jsonl"
     agent = bots.make(f"cmd:transcript={transcript}:{agent_command('crashing')}")
@@ -114,7 +117,7 @@ def test_a_crashing_program_is_a_clear_error_quoting_its_stderr(
     assert message.endswith("its last error output:\nagent: out of ideas")
     (entry,) = lines(transcript)
     assert entry["outcome"] == "failed" and entry["error"] == message
-    assert children() == []
+    assert len(spawned) == 1 and spawned.left() == []
 
 
 def test_a_program_that_cannot_start_and_bad_specs_are_refused_in_one_sentence() -> None:
