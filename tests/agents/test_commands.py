@@ -50,3 +50,19 @@ def test_a_comma_inside_quotes_belongs_to_the_command() -> None:
         "random ",
         " medium",
     ]
+
+
+def test_agent_show_prints_the_prompt_or_the_request_line() -> None:
+    prompt = run("agent", "show", "citadels", "--players", "4", "--moves", "3")
+    assert prompt.startswith("Rules of Citadels:") and "Legal actions:\n1. choose" in prompt
+    request = json.loads(run("agent", "show", "foolsblade", "--moves", "5", "--json"))
+    assert set(request) == {"view", "legal_actions", "prompt"}
+    assert request["legal_actions"] == request["view"]["legal_actions"]
+
+
+def test_serve_refuses_an_agent_it_cannot_make_before_it_starts() -> None:
+    result = CliRunner().invoke(app, ["serve", "--agent", "heuristic"])
+    assert result.exit_code == 2
+    assert "--agent takes cmd:COMMAND or llm:base=URL:model=NAME" in result.output
+    result = CliRunner().invoke(app, ["serve", "--agent", "llm:model=x"])
+    assert result.exit_code == 2 and "needs base= and model=" in result.output
