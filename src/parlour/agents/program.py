@@ -113,11 +113,11 @@ class _Running:
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.stderr: deque[str] = deque(maxlen=STDERR_LINES)
         assert self.process.stdout is not None and self.process.stderr is not None
-        for target, args in (
-            (_pump, (self.process.stdout, self.lines)),
-            (_keep, (self.process.stderr, self.stderr)),
-        ):
-            threading.Thread(target=target, args=args, daemon=True).start()
+        threading.Thread(target=_pump, args=(self.process.stdout, self.lines), daemon=True).start()
+        self.stderr_reader = threading.Thread(
+            target=_keep, args=(self.process.stderr, self.stderr), daemon=True
+        )
+        self.stderr_reader.start()
         self.stop = weakref.finalize(self, _stop, self.process)
 
 
@@ -146,6 +146,9 @@ class ProgramAgent:
 
     def _failed(self, run: _Running, what: str) -> AgentError:
         """The error for a program that stopped, quoting the end of its stderr."""
+        # The program is gone (or going), so its stderr ends soon: read it to the end before
+        # quoting it, and only then close the pipes.
+        run.stderr_reader.join(GRACE)
         run.stop()
         code = run.process.returncode
         tail = "\n".join(run.stderr)
