@@ -155,6 +155,9 @@ class ProgramAgent:
         self._run = None
         how = f"exited with code {code}" if code is not None and code >= 0 else "was killed"
         message = f"the agent program {self.label!r} {how} {what}"
+        if code == 0:
+            # A clean exit mid-game is a program written to answer once.
+            message += " (a program must keep answering requests until its input ends)"
         return AgentError(message + (f"; its last error output:\n{tail}" if tail else ""))
 
     def ask(self, request: Request, timeout: float) -> Exchange:
