@@ -15,10 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import game_names, load
+from ..bots import is_agent
+from ..bots import make as make_bot
 from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .agent import agent_app
 from .analyze import analyze
 from .cards import cards
 from .common import EXIT_ERROR, EXIT_USAGE, fail
@@ -275,6 +278,9 @@ app.command()(cards)
 # Post-game analysis (parlour.analysis): a coach after the game.
 app.command()(analyze)
 
+# `parlour agent join|show`: programs and language models as players (docs/agents.md).
+app.add_typer(agent_app, name="agent")
+
 
 @app.command()
 def serve(
@@ -299,11 +305,26 @@ def serve(
     message_rate: Annotated[
         float, typer.Option(help="Messages a connection may send a second.", min=0.1)
     ] = 20.0,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An agent tables may seat as a bot: cmd:COMMAND or llm:base=URL:model=NAME "
+            "(repeatable; docs/agents.md)."
+        ),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
 
-    serving(host, port, db, workers, bot_delay, allow_origin or (), message_rate)
+    agents = [spec.strip() for spec in agent or []]
+    for spec in agents:
+        try:
+            if not is_agent(spec):
+                raise GameError(f"--agent takes cmd:COMMAND or llm:base=URL:model=NAME: {spec!r}")
+            make_bot(spec)
+        except GameError as error:
+            fail(str(error), EXIT_USAGE)
+    serving(host, port, db, workers, bot_delay, allow_origin or (), message_rate, agents)
 
 
 def main() -> None:

@@ -16,8 +16,9 @@ from rich.live import Live
 from rich.text import Text
 
 from .. import bots, load
+from ..agents.parse import match_action
 from ..core import Game, GameError, IllegalAction, Record, State, derive_seed, replay
-from ..sim.tournament import parse_bots
+from ..sim.tournament import parse_bots, split_lineup
 from .common import final_table, print_events
 from .views import describe, legend, render_summary, render_view
 
@@ -68,7 +69,7 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 def bot_names(spec: str) -> list[str]:
     """The bots of a ``--bots`` text, each a name with settings after colons; none empty."""
-    names = [name.strip() for name in spec.split(",")]
+    names = [name.strip() for name in split_lineup(spec)]
     if not all(names):
         raise GameError(f"--bots must be bot names separated by commas, not {spec!r}")
     return names
@@ -81,7 +82,8 @@ def lineup(spec: str, players: int, human: int | None, seed: int) -> list[Seat]:
     settings after colons as in tournaments (``ismcts:iterations=10``); each bot gets its own
     seed derived from the game's seed and its seat.
     """
-    specs = parse_bots(",".join(name.lower() for name in bot_names(spec)))
+    names = [name if bots.is_agent(name) else name.lower() for name in bot_names(spec)]
+    specs = parse_bots(",".join(names))
     bot_seats = [seat for seat in range(players) if seat != human]
     if len(specs) == 1:
         specs *= len(bot_seats)
@@ -160,30 +162,9 @@ def resume(
 
 
 def choose(state: State, entry: str, legal: Sequence[str]) -> str:
-    """The action an entry picks (a number from 1, a text, or a text without its verb), else
-    ``IllegalAction`` saying why, about the entry as typed."""
-    typed = entry.strip()
-    entry = " ".join(typed.lower().split())
-    if entry.isdigit():
-        number = int(entry)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        raise IllegalAction(f"there is no choice {number}; choose 1 to {len(legal)}", legal)
-    if entry in legal:
-        return entry
-    same_args = [text for text in legal if text.partition(" ")[2] == entry]
-    if len(same_args) == 1:
-        return same_args[0]
-    # An entry without its verb ("green+2") that names one of the game's actions with the
-    # only verb now legal is explained as that action ("Player 0 holds no green+2"); any
-    # other entry is explained as typed, so the message quotes what the player wrote.
-    verbs = {text.partition(" ")[0] for text in legal}
-    if len(verbs) == 1:
-        with_verb = f"{next(iter(verbs))} {entry}"
-        space = state.game.action_space(state.players, **state.options)
-        if with_verb in space and entry.partition(" ")[0] not in {t.split()[0] for t in space}:
-            return state.resolve(with_verb).text
-    return state.resolve(typed).text
+    """The action an entry picks (a number from 1, a text, a text without its verb, a card's
+    name for its id), else ``IllegalAction`` saying why, about the entry as typed."""
+    return match_action(entry, legal, state=state)
 
 
 def numbered(legal: Sequence[str]) -> RenderableType:

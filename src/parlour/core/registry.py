@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from .errors import GameError
@@ -10,7 +11,7 @@ from .errors import GameError
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["game_names", "load", "register"]
+__all__ = ["game_module", "game_names", "load", "register"]
 
 _modules: dict[str, str] = {}
 _aliases: dict[str, str] = {}
@@ -46,3 +47,18 @@ def load(name: str) -> Game:
         game = importlib.import_module(_modules[key]).GAME
         _loaded[key] = game
     return game
+
+
+def game_module(package: str, game: object) -> ModuleType | None:
+    """The module ``package.<game>`` that serves a game (its renderer, its agent text), or
+    ``None`` when the package has none for that game."""
+    if not isinstance(game, str) or not game.replace("-", "_").isidentifier():
+        return None
+    name = f"{package}.{game.replace('-', '_')}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        # Only a missing module falls back; one that fails to import is a bug to see.
+        if error.name == name:
+            return None
+        raise

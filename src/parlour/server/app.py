@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -41,7 +41,9 @@ MESSAGE_BURST = 40
 MAX_SEED = 2**63 - 1
 
 
-def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
+def _check_request(
+    body: Any, agents: Sequence[str] = ()
+) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
     """The fields of a create-table request, checked; ``RefusedError`` names the first bad one."""
     if not isinstance(body, dict):
         raise RefusedError("the request must be a JSON object")
@@ -74,6 +76,11 @@ def _check_request(body: Any) -> tuple[str, int, dict[str, Any], int | None, dic
             raise RefusedError(f'"bots" keys are seat numbers, not {key!r}') from None
         if not 0 <= seat < players:
             raise RefusedError(f"bot seat {seat} is not a seat of a {players}-player table")
+        if isinstance(name, str) and name.strip() in agents:
+            # An agent the operator started the server with (`parlour serve --agent`); no
+            # request may name any other program, as that would run it on this machine.
+            seat_bots[seat] = name.strip()
+            continue
         if not isinstance(name, str) or name.strip().lower() not in bot_names():
             raise RefusedError(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
         seat_bots[seat] = name.strip().lower()
@@ -86,10 +93,12 @@ def create_app(
     bot_delay: float = 0.6,
     allowed_origins: Iterable[str] = (),
     message_rate: float = MESSAGE_RATE,
+    agents: Sequence[str] = (),
 ) -> FastAPI:
     """The server for database URL ``db``, with ``workers`` bot processes; pages of
     ``allowed_origins`` (besides its own) may use it; each connection may send
-    ``message_rate`` messages a second."""
+    ``message_rate`` messages a second; ``agents`` are the agent bots (``cmd:...``,
+    ``llm:...``) a table may seat besides the built-in ones."""
     origins = OriginPolicy(allowed_origins)
     burst = max(MESSAGE_BURST, int(2 * message_rate))
 
@@ -197,7 +206,7 @@ def create_app(
                     "min_players": game.min_players,
                     "max_players": game.max_players,
                     "options": [option.to_dict() for option in game.options.values()],
-                    "bots": list(LEVELS) + [b for b in bot_names() if b not in LEVELS],
+                    "bots": list(LEVELS) + [b for b in bot_names() if b not in LEVELS] + [*agents],
                 }
             )
         return out
@@ -236,7 +245,7 @@ def create_app(
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"type": "error", "message": "the body must be JSON"}, 400)
         try:
-            game, players, options, seed, seat_bots = _check_request(body)
+            game, players, options, seed, seat_bots = _check_request(body, agents)
             table, tokens = await hub_of(request).create(game, players, options, seed, seat_bots)
         except (RefusedError, GameError) as error:
             return JSONResponse({"type": "error", "message": str(error)}, 400)

@@ -31,7 +31,11 @@ def think(record: dict[str, Any], bot: str, seat: int) -> str:
     """
     state = replay(record)
     seed = derive_seed(int(record["seed"]), seat, len(record["actions"]))
-    return str(bots.make(bot, seed=seed).choose(state))
+    player = bots.make(bot, seed=seed)
+    try:
+        return str(player.choose(state))
+    finally:
+        bots.release(player)  # an agent's program ends with the move (docs/agents.md)
 
 
 class BotPool:

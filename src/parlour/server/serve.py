@@ -21,6 +21,7 @@ def serve(
     bot_delay: float = 0.6,
     allowed_origins: Sequence[str] = (),
     message_rate: float = MESSAGE_RATE,
+    agents: Sequence[str] = (),
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted."""
     try:
@@ -35,6 +36,7 @@ def serve(
         bot_delay=bot_delay,
         allowed_origins=allowed_origins,
         message_rate=message_rate,
+        agents=agents,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     print(

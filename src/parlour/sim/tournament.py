@@ -30,6 +30,7 @@ __all__ = [
     "play",
     "run",
     "schedule",
+    "split_lineup",
     "summarize",
 ]
 
@@ -64,10 +65,35 @@ def _value(text: str) -> Any:
     return text
 
 
+def split_lineup(text: str) -> list[str]:
+    """The bots of a comma-separated line-up; a comma inside quotes (in a program's command
+    line, ``cmd:python -c 'import json, sys ...'``) separates nothing."""
+    parts: list[str] = []
+    current: list[str] = []
+    quote: str | None = None
+    for char in text:
+        if quote is not None:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == ",":
+            parts.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    parts.append("".join(current))
+    return parts
+
+
 def parse_bots(text: str) -> list[BotSpec]:
     """The line-up from ``"ismcts:iterations=500,heuristic,random"``; ``GameError`` if bad."""
     specs = []
-    for part in text.split(","):
+    for part in split_lineup(text):
+        if bots.is_agent(part):
+            # A program's command line or an endpoint's URL keeps its colons and case.
+            bots.make(part.strip(), seed=0)  # refuses a bad spec now; nothing is started
+            specs.append(BotSpec(part.strip()))
+            continue
         name, *pairs = part.strip().split(":")
         if name not in bots.names():
             raise GameError(f"there is no bot {name!r}; the bots are: {', '.join(bots.names())}")

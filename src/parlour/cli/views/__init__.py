@@ -11,7 +11,6 @@ never states, so they cannot show what a seat may not know.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
@@ -20,6 +19,8 @@ from typing import Any, cast
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+
+from ...core.registry import game_module
 
 __all__ = [
     "describe",
@@ -63,7 +64,8 @@ PROMPT_KEYS = (
     (
         "an action's text",
         "plays it (play green+2, build castle); the verb may be left off "
-        "when every action has the same one",
+        "when every action has the same one, and a card's name may stand for its id "
+        "(build Haunted City)",
     ),
     ("Enter alone", "plays the move when only one is legal"),
     ("? or help", "this legend"),
@@ -130,13 +132,4 @@ def generic(view: View) -> RenderableType:
 
 def _renderer(game: object) -> ModuleType | None:
     """The renderer module of a game, or ``None`` when the game has none."""
-    if not isinstance(game, str) or not game.replace("-", "_").isidentifier():
-        return None
-    name = f"{__name__}.{game.replace('-', '_')}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        # Only a missing renderer falls back; a renderer that fails to import is a bug to see.
-        if error.name == name:
-            return None
-        raise
+    return game_module(__name__, game)

@@ -24,6 +24,7 @@ __all__ = [
     "hand",
     "render",
     "score_parts",
+    "turn_done",
 ]
 
 View = Mapping[str, Any]
@@ -93,6 +94,13 @@ LEGEND = (
     ("murdered, robbed", "the Assassin's and the Thief's targets this round"),
     ("offered to you", "the characters you could pick from at each of your picks this round"),
     ("builds left", "districts the turn's character may still build"),
+)
+# The flags of a view's ``turn`` and how they are said.
+TURN_FLAGS = (
+    ("income_collected", "income collected"),
+    ("ability_used", "ability used"),
+    ("laboratory_used", "Laboratory used"),
+    ("smithy_used", "Smithy used"),
 )
 _DISTRICT = {d.slug: d for d in DISTRICTS}
 _CHARACTER = {c.slug: c for c in CHARACTERS}
@@ -253,20 +261,16 @@ def _draft(view: View) -> RenderableType:
     return Group(*parts)
 
 
+def turn_done(turn: Mapping[str, Any]) -> list[str]:
+    """What the turn's character has done already: income collected, ability used..."""
+    return [name for key, name in TURN_FLAGS if turn[key]]
+
+
 def _turn(view: View) -> Text:
     turn = view["turn"]
     line = Text(f"{seat_name(turn['seat'], view)} plays the ", style="bold")
     line.append(character_text(turn["character"]), style="bold cyan")
-    done = [
-        name
-        for key, name in (
-            ("income_collected", "income collected"),
-            ("ability_used", "ability used"),
-            ("laboratory_used", "Laboratory used"),
-            ("smithy_used", "Smithy used"),
-        )
-        if turn[key]
-    ]
+    done = turn_done(turn)
     line.append(f"  (builds left: {turn['builds_left']}")
     line.append("; " + "; ".join(done) if done else "")
     line.append(")")

@@ -1,0 +1,174 @@
+"""Citadels for an agent: the rules in brief and a seat's view in plain English."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..cli.views import seat_name
+from ..cli.views.citadels import turn_done
+from ..games.citadels.cards import CHARACTERS, DISTRICTS, character_named, district_named
+
+__all__ = ["RULES", "aliases", "describe"]
+
+View = Mapping[str, Any]
+
+RULES = """\
+Citadels (Ohne Furcht und Adel), 2 to 7 players: build the most valuable city. When a player \
+completes an 8th district the round is played out and the game ends.
+Each round starts with a character draft: from the crown holder on, each player secretly \
+picks a character from the pool passed round (with 2 or 3 players, two characters each). \
+Characters are then called in rank order: 1 Assassin, 2 Thief, 3 Magician, 4 King, \
+5 Bishop, 6 Merchant, 7 Architect, 8 Warlord; the holder of each takes a turn.
+A turn: first take resources, either 2 gold (take gold) or draw 2 districts and keep 1 \
+(draw, then keep <district>). Then in any order: build one district from your hand by paying \
+its cost (the Architect up to three; never a second copy of a district in your city), \
+collect income once (1 gold per district of your character's colour: King yellow, Bishop \
+blue, Merchant green, Warlord red), use your character's ability once, use each purple \
+district's ability once, and finally end turn.
+Abilities: the Assassin names a character who loses its turn; the Thief names a character \
+whose gold he takes when it is revealed; the Magician swaps hands with a player or redraws \
+cards; the King takes the crown (first pick next round); the Bishop's districts are safe \
+from the Warlord; the Merchant gets 1 extra gold; the Architect draws 2 extra cards; the \
+Warlord destroys a district for its cost minus 1 (not in a city of 8).
+Score: the costs of your districts (University and Dragon Gate count 8), +3 for districts of \
+all five colours, +4 for the first to complete 8 districts, +2 for any other with 8. The \
+highest score wins; ties share."""
+
+
+def _points(points: int) -> str:
+    return "1 point" if points == 1 else f"{points} points"
+
+
+def _character(slug: str) -> str:
+    found = character_named(slug)
+    return slug if found is None else f"the {found.name} ({found.rank})"
+
+
+def _district(slug: str, explain: bool = False) -> str:
+    """A district as ``Manor (manor: yellow, cost 3)``, its ability too when ``explain``."""
+    found = district_named(slug)
+    if found is None:
+        return slug
+    points = f", scores {found.points}" if found.points != found.cost else ""
+    text = f": {found.text.rstrip('.')}" if explain and found.text else ""
+    return f"{found.name} ({found.slug}: {found.colour}, cost {found.cost}{points}){text}"
+
+
+def _districts(slugs: Iterable[str], explain: bool = False) -> str:
+    return "; ".join(_district(slug, explain) for slug in slugs) or "none"
+
+
+def _characters(slugs: Iterable[str]) -> str:
+    return ", ".join(_character(slug) for slug in slugs) or "none"
+
+
+def describe(view: View) -> list[str]:
+    """The lines that say what the view's seat sees at a Citadels table."""
+    lines = []
+    if view["is_over"]:
+        winners = ", ".join(seat_name(s, view) for s in view["winners"])
+        lines.append(f"The game is over after round {view['round']}; won by {winners}.")
+    else:
+        lines.append(
+            f"Round {view['round']} (at most {view['max_rounds']}), {view['phase']} phase; "
+            f"{view['deck_count']} districts in the deck. "
+            f"{seat_name(view['crown'], view)} holds the crown."
+        )
+    holders: dict[int, list[str]] = {}
+    for character, holder in view["revealed"].items():
+        holders.setdefault(holder, []).append(character)
+    for seat in range(int(view["players"])):
+        city = view["cities"][seat]
+        shown = f"; revealed {_characters(holders[seat])}" if seat in holders else ""
+        lines.append(
+            f"{seat_name(seat, view)}: {view['gold'][seat]} gold, "
+            f"{view['hand_counts'][seat]} cards in hand, {_points(view['scores'][seat])}{shown}; "
+            f"city of {len(city)}: {_districts(city)}."
+        )
+    if view["is_over"]:
+        return lines
+    round_facts = [f"face up (out of this round): {_characters(view['face_up'])}"]
+    round_facts.append(f"{view['face_down_count']} face down, unseen")
+    if view.get("face_down_known"):
+        round_facts.append(f"you know these are face down: {_characters(view['face_down_known'])}")
+    if view["called"] is not None:
+        round_facts.append(f"called so far up to {_character(view['called'])}")
+    if view["absent"]:
+        round_facts.append(f"called but held by nobody: {_characters(view['absent'])}")
+    if view["murdered"]:
+        round_facts.append(f"murdered: {_character(view['murdered'])}")
+    if view["robbed"]:
+        round_facts.append(f"robbed: {_character(view['robbed'])}")
+    lines.append("This round: " + "; ".join(round_facts) + ".")
+    if view["last_round"]:
+        lines.append("This is the last round: a city has 8 districts.")
+    if view["first_complete"] is not None:
+        lines.append(f"{seat_name(view['first_complete'], view)} completed a city first (+4).")
+    built = [
+        f"{seat_name(s, view)} in round {r}"
+        for s, r in enumerate(view.get("haunted_city_round", []))
+        if r is not None
+    ]
+    if built:
+        lines.append(
+            "Haunted City built by "
+            + ", ".join(built)
+            + " (any colour for the five-colour bonus, unless built in the last round)."
+        )
+    step = view.get("draft_step")
+    if step is not None:
+        picker, verb = view["draft_order"][step]
+        what = "chooses a character" if verb == "choose" else "puts a character face down"
+        lines.append(
+            f"Draft: {seat_name(picker, view)} {what} from the {view['pool_count']} passed on "
+            f"(step {step + 1} of {len(view['draft_order'])})."
+        )
+    for offer in view.get("draft_offers", []):
+        lines.append(
+            f"At draft step {offer['step'] + 1} you were offered: "
+            f"{_characters(offer['characters'])}."
+        )
+    turn = view["turn"]
+    if turn is not None:
+        done = turn_done(turn)
+        lines.append(
+            f"Now {seat_name(turn['seat'], view)} plays {_character(turn['character'])}, step "
+            f"{turn['step']}; builds left {turn['builds_left']}"
+            + (f"; {turn['keep_left']} drawn cards still to keep" if turn.get("keep_left") else "")
+            + (f"; {', '.join(done)}" if done else "")
+            + "."
+        )
+    if view["rescue"] is not None:
+        rescue = view["rescue"]
+        lines.append(
+            f"{seat_name(rescue['seat'], view)} may pay 1 gold to rescue "
+            f"{_district(rescue['district'])} with the Graveyard."
+        )
+    if "characters" in view:
+        mine = [
+            f"{_character(slug)}: {found.text.rstrip('.')}"
+            for slug in view["characters"]
+            if (found := character_named(slug)) is not None
+        ]
+        lines.append("Your characters this round: " + ("; ".join(mine) or "none yet") + ".")
+    if view.get("drawn"):
+        lines.append("You drew, choose what to keep: " + _districts(view["drawn"], True) + ".")
+    if view.get("aside"):
+        lines.append("Going under the deck: " + _districts(view["aside"]) + ".")
+    if "hand" in view:
+        lines.append("Your hand: " + _districts(view["hand"], True) + ".")
+    return lines
+
+
+def aliases(view: View) -> dict[str, str]:
+    """Names a player may write for a card, lowercase, each with its slug in action texts."""
+    names = {d.name.lower(): d.slug for d in DISTRICTS}
+    for c in CHARACTERS:
+        names[c.name.lower()] = c.slug
+        names[f"the {c.name.lower()}"] = c.slug
+        names[c.german.lower()] = c.slug
+    for d in DISTRICTS:
+        if d.german:
+            names[d.german.lower()] = d.slug
+    return names

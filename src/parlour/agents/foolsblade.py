@@ -1,0 +1,200 @@
+"""Fool's Blade for an agent: the rules in brief and a seat's view in plain English."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..cli.views import seat_name
+from ..games.foolsblade.cards import card_text
+from ..games.foolsblade.table import table_for
+
+__all__ = ["RULES", "aliases", "describe"]
+
+View = Mapping[str, Any]
+
+RULES = """\
+Fool's Blade, 2 to 6 players: craft a weapon from four parts (blade, guard, handle, pommel), \
+hunt monsters and collect treasure. The game ends when a turn ends with the Loot deck empty; \
+the highest score wins (ties share). Score: the strength of your assembled parts, plus the \
+value of the monsters and treasures in your stash, plus the strength of Legendary parts there.
+Cards are named by their id in actions (play trip-wire, equip ashen-guard).
+A turn: (1) Tavern: draw a Tavern card; in the Tavern window anyone may play Tavern cards. \
+(2) Assembly: equip parts from hand (the part replaced goes back to hand) and lay gear. \
+(3) Destination, one of: forge (see 3 Anvil cards, take one, maybe reforge a part for a \
+second), quest (draw 2 Quest cards; curses strike at once), or hunt forest, cavern or \
+dungeon (needs at least one assembled part) and fight the monster drawn. (4) Discard down \
+to your hand limit.
+Combat: each part's strength counts x2 against the element it beats, x0 against the one \
+that beats it, x1 otherwise (Water beats Fire, Fire beats Plant, Plant beats Water; Neutral \
+is always x1), plus bonuses played. More strength than the monster wins it for your stash \
+and runs its Win effect; equal is a draw; less runs its Lose effect.
+Response windows: at moments of play each seat in turn may play a card, use its class \
+ability, or pass; a play may be negated by a card that negates. An Approach card starts a \
+Boss: from the next turn each turn fights one of its Boss cards (the Boss wins ties)."""
+
+PARTS = ("blade", "guard", "handle", "pommel")
+
+
+def _cards(view: View) -> Any:
+    source = view.get("cards")
+    return table_for(source if isinstance(source, str) else None).set.by_id
+
+
+def _name(view: View, card_id: str, explain: bool = False) -> str:
+    """A card as ``Ashen Guard (ashen-guard: fire guard, strength 3)``, with its text."""
+    card = _cards(view).get(card_id)
+    if card is None:
+        return card_id
+    if card.kind == "part":
+        legendary = "Legendary " if card.legendary else ""
+        facts = f"{legendary}{card.element} {card.part}, strength {card.strength}, set {card.set}"
+    elif card.kind in ("monster", "boss"):
+        facts = f"{card.element} {card.kind}, strength {card.strength}"
+        if card.kind == "monster":
+            facts += f", value {card.value}"
+        if card.modifiers:
+            facts += ", modifiers " + " ".join(card.modifiers)
+    elif card.kind == "treasure":
+        facts = f"treasure, value {card.value}"
+    else:
+        facts = card.kind
+    text = card_text(card).rstrip(".") if explain else ""
+    return f"{card.name} ({card_id}: {facts})" + (f": {text}" if text else "")
+
+
+def _turns(count: int) -> str:
+    return "1 turn" if count == 1 else f"{count} turns"
+
+
+def _names(view: View, ids: Iterable[str], explain: bool = False) -> str:
+    return "; ".join(_name(view, card_id, explain) for card_id in ids) or "none"
+
+
+def _weapon(view: View, seat: int, explain: bool) -> str:
+    weapon = view["weapons"][seat]
+    parts = [
+        f"{part} {_name(view, weapon[part], explain) if weapon.get(part) else 'empty'}"
+        for part in PARTS
+    ]
+    return "; ".join(parts)
+
+
+def describe(view: View) -> list[str]:
+    """The lines that say what the view's seat sees at a Fool's Blade table."""
+    seat = view.get("seat")
+    lines = []
+    if view["is_over"]:
+        winners = ", ".join(seat_name(s, view) for s in view["winners"])
+        lines.append(f"The game is over after {view['turn']} turns; won by {winners}.")
+    else:
+        lines.append(
+            f"Turn {view['turn']}: {seat_name(view['active'], view)} is the active player, "
+            f"{view['phase']} phase."
+        )
+    for other in range(int(view["players"])):
+        chosen = view["classes"][other]
+        facts = [
+            f"class {_name(view, chosen, other == seat) if chosen else 'not chosen yet'}",
+            f"score {view['scores'][other]}",
+            f"{view['hand_counts'][other]} cards in hand (limit {view['hand_limits'][other]})",
+            f"weapon: {_weapon(view, other, other == seat)}",
+        ]
+        if view["gear"][other]:
+            facts.append(f"gear: {_names(view, view['gear'][other], True)}")
+        if view["stash"][other]:
+            facts.append(f"stash: {_names(view, view['stash'][other])}")
+        if view["curses"][other]:
+            curses = [
+                f"{_name(view, c, True)} ({_turns(left)} left)" for c, left in view["curses"][other]
+            ]
+            facts.append("curses: " + "; ".join(curses))
+        known = view.get("known", [])
+        if other != seat and other < len(known) and known[other]:
+            facts.append(f"known to hold: {_names(view, known[other])}")
+        if view.get("skips") and view["skips"][other]:
+            facts.append(f"skips {_turns(view['skips'][other])}")
+        if view.get("abilities_used") and view["abilities_used"][other]:
+            facts.append("class ability used this turn")
+        lines.append(f"{seat_name(other, view)}: " + "; ".join(facts) + ".")
+    if view["is_over"]:
+        return lines
+    lines.append(
+        "Decks (cards left): " + ", ".join(f"{k} {v}" for k, v in view["decks"].items()) + "."
+    )
+    if view.get("boss"):
+        boss = view["boss"]
+        lines.append(
+            f"Boss: {_name(view, boss['approach'], True)}; strikes {boss['strikes']} of "
+            f"{boss['strike_limit']}; Boss cards left: {_names(view, boss['cards'], True)}."
+        )
+    if view.get("combat"):
+        combat = view["combat"]
+        lines.append(
+            f"Combat: {seat_name(combat['seat'], view)} fights "
+            f"{_name(view, combat['monster'], True)} ({combat['element']}); fighter strength "
+            f"{combat['player_strength']} against monster strength {combat['monster_strength']}."
+        )
+    if view.get("forge"):
+        lines.append("Shown at the Forge: " + _names(view, view["forge"], True) + ".")
+    bonuses = [
+        f"{amount:+d} {element} strength for "
+        f"{'the monster' if whom is None else seat_name(whom, view)} this {lasts}"
+        for whom, amount, element, lasts in view.get("bonuses", [])
+    ]
+    if bonuses:
+        lines.append("Strength played: " + "; ".join(bonuses) + ".")
+    if view.get("roll"):
+        lines.append(f"The last die roll was {view['roll']}.")
+    pending = view.get("pending")
+    if pending:
+        what = (
+            "its class ability"
+            if pending.get("ability")
+            else _name(view, pending["card"], True)
+            if pending.get("card")
+            else "a play"
+        )
+        target = pending.get("target")
+        on = f" on {seat_name(target, view)}" if isinstance(target, int) else ""
+        lines.append(f"{seat_name(pending['seat'], view)} plays {what}{on}; it may be negated.")
+    window = view.get("window")
+    if window:
+        lines.append(
+            f"A {window['kind']} response window is open; {seat_name(window['seat'], view)} is "
+            f"asked ({window['passes']} passes in a row so far)."
+        )
+    decision = view.get("decision")
+    if decision:
+        other = decision.get("other")
+        to = (
+            f" to {seat_name(other, view)}"
+            if decision["kind"] == "give" and other is not None
+            else ""
+        )
+        of = (
+            f" of {seat_name(other, view)}"
+            if decision["kind"] != "give" and other is not None
+            else ""
+        )
+        lines.append(
+            f"{seat_name(decision['seat'], view)} must {decision['kind']}{to} "
+            f"{decision['count']} more card(s) from the {decision['zone']}{of}, one at a time."
+        )
+    trash = [f"{pile}: {_names(view, ids)}" for pile, ids in view.get("trash", {}).items() if ids]
+    if trash:
+        lines.append("Face up in the trash piles: " + "; ".join(trash) + ".")
+    if view.get("removed"):
+        lines.append("Out of the game: " + _names(view, view["removed"]) + ".")
+    lines.append(
+        f"{seat_name(view['first_player'], view)} went first; the game ends when a turn ends "
+        f"with the Loot deck empty, or after turn {view['max_turns']}."
+    )
+    if "hand" in view:
+        lines.append("Your hand: " + _names(view, view["hand"], True) + ".")
+    return lines
+
+
+def aliases(view: View) -> dict[str, str]:
+    """Card names a player may write, lowercase, each with the id used in action texts."""
+    return {card.name.lower(): card_id for card_id, card in _cards(view).items()}
