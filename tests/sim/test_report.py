@@ -85,6 +85,12 @@ def test_foolsblade_runs_compare_by_class_deck_and_boss(tmp_path: Path) -> None:
     assert "win share, turn order 0" in names and "loot drawn per seat" in names
 
 
+def test_every_plot_is_documented() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "simulate.md").read_text(encoding="utf-8")
+    for name in COMMON_PLOTS + [p for plots in GAME_PLOTS.values() for p in plots]:
+        assert f"| `{name}` |" in text, f"docs/simulate.md lacks the plot {name}"
+
+
 def test_report_refuses_what_it_cannot_read_or_write(tmp_path: Path) -> None:
     fearless = simulate(tmp_path / "f", "fearless", games=3, seed=1)
     citadels = simulate(tmp_path / "c", "citadels", games=3, seed=1)

@@ -104,7 +104,7 @@ def simulate(
         typer.Option(
             "--fast",
             help="Fearless with random bots only: play on the batched NumPy engine, "
-            "about a hundred times faster; games are dealt from one seed a chunk.",
+            "about eighty times faster; games are dealt from one seed a chunk.",
         ),
     ] = False,
 ) -> None:

@@ -27,7 +27,7 @@ from .facts import BOSS_OUTCOMES, MONSTER_DECKS
 from .simulate import manifest, read
 from .stats import Estimate, mean, mean_difference, newcombe, wilson
 
-__all__ = ["METRICS", "SECTIONS", "Metric", "Plot", "Run", "build"]
+__all__ = ["METRICS", "SECTIONS", "Metric", "Plot", "Run", "build", "win_metric"]
 
 COLOURS = ("#3b6ea5", "#d9822b")  # the first run, the second run
 FLAG = "#c0392b"
@@ -72,8 +72,7 @@ class Run:
 
     def share(self, mask: Sequence[bool]) -> Estimate:
         """The win share (mean return) of the seat-games (rows) that ``mask`` marks."""
-        returns = [r for r, keep in zip(self.col("return"), mask, strict=True) if keep]
-        return wilson(sum(returns), len(returns))
+        return win_metric("", self, mask).estimate()
 
 
 @dataclass(frozen=True)
@@ -98,6 +97,12 @@ class Metric:
         if self.share is not None:
             return wilson(*self.share)
         return mean(self.values or [])
+
+
+def win_metric(name: str, run: Run, mask: Sequence[bool]) -> Metric:
+    """The win share (mean return) of the seat-games (rows) that ``mask`` marks, to compare."""
+    won = [r for r, keep in zip(run.col("return"), mask, strict=True) if keep]
+    return Metric(name, share=(sum(won), len(won)))
 
 
 def _figure(width: float = 7.0, height: float = 3.6, columns: int = 1) -> tuple[Any, Any]:
@@ -226,15 +231,13 @@ def _scores_and_length(runs: Sequence[Run], out: Path) -> list[Plot]:
 
 
 def _common_metrics(run: Run) -> list[Metric]:
-    seats, bots, returns = run.col("seat"), run.col("bot"), run.col("return")
-    out = []
-    for s in range(run.players):
-        won = [r for r, x in zip(returns, seats, strict=True) if x == s]
-        out.append(Metric(f"win share, seat {s}", share=(sum(won), len(won))))
+    seats, bots = run.col("seat"), run.col("bot")
+    out = [
+        win_metric(f"win share, seat {s}", run, [x == s for x in seats]) for s in range(run.players)
+    ]
     # With one bot in every seat its win share is one in the number of seats by definition.
     for b in sorted(set(bots)) if len(set(bots)) > 1 else []:
-        won = [r for r, x in zip(returns, bots, strict=True) if x == b]
-        out.append(Metric(f"win share, {b}", share=(sum(won), len(won))))
+        out.append(win_metric(f"win share, {b}", run, [x == b for x in bots]))
     scores = run.col("score")
     out.append(Metric("mean score", values=scores))
     out.append(
@@ -312,12 +315,10 @@ def _fearless(runs: Sequence[Run], out: Path) -> list[Plot]:
 def _fearless_metrics(run: Run) -> list[Metric]:
     fears = [f for fears in run.col("fear_per_round") for f in fears]
     ruined = run.col("rounds_ruined")
-    once = [i for i, x in enumerate(ruined) if x > 0]
-    returns = run.col("return")
     return [
         Metric("share of seat-rounds ruined", share=(sum(ruined), len(fears))),
         Metric("fear per seat-round", values=fears),
-        Metric("win share after a ruined round", share=(sum(returns[i] for i in once), len(once))),
+        win_metric("win share after a ruined round", run, [x > 0 for x in ruined]),
     ]
 
 
@@ -401,18 +402,9 @@ def _citadels(runs: Sequence[Run], out: Path) -> list[Plot]:
 
 
 def _citadels_metrics(run: Run) -> list[Metric]:
-    returns = run.col("return")
     held = [{c for chars in rounds for c in chars} for rounds in run.col("characters")]
-    out = []
-    for c in C_SLUG:
-        rows = [i for i, h in enumerate(held) if c in h]
-        out.append(
-            Metric(f"win share holding {c}", share=(sum(returns[i] for i in rows), len(rows)))
-        )
-    first = [i for i, f in enumerate(run.col("finished_first")) if f]
-    out.append(
-        Metric("the first to finish wins", share=(sum(returns[i] for i in first), len(first)))
-    )
+    out = [win_metric(f"win share holding {c}", run, [c in h for h in held]) for c in C_SLUG]
+    out.append(win_metric("the first to finish wins", run, run.col("finished_first")))
     out.append(Metric("districts built", values=run.col("districts_built")))
     out.append(Metric("murders suffered", values=run.col("murdered")))
     out.append(Metric("robberies suffered", values=run.col("robbed")))
@@ -424,17 +416,14 @@ def _citadels_metrics(run: Run) -> list[Metric]:
 BOSS_COLOURS = ("#cccccc", "#4a9c5d", "#c0392b", "#e0b040")  # beside BOSS_OUTCOMES
 
 
-def _combat_shares(run: Run, column: str) -> list[Estimate]:
-    """Per monster deck, then Boss cards: the share of combats counted in ``column``."""
+def _combats(run: Run, column: str) -> list[tuple[int, int]]:
+    """Per monster deck, then Boss cards: (combats counted in ``column``, combats fought)."""
     fought = [sum(f[d] for f in run.col("monsters_fought")) for d in range(len(MONSTER_DECKS))]
     counted = [sum(c[d] for c in run.col(column)) for d in range(len(MONSTER_DECKS))]
     boss = sum(run.col("boss_fights"))
     beaten = sum(run.col("boss_cards_beaten"))
     boss_count = beaten if column == "monsters_defeated" else boss - beaten  # Boss wins ties
-    return [
-        *(wilson(c, f) for c, f in zip(counted, fought, strict=True)),
-        wilson(boss_count, boss),
-    ]
+    return [*zip(counted, fought, strict=True), (boss_count, boss)]
 
 
 def _boss_shares(run: Run) -> list[list[float]]:
@@ -478,7 +467,7 @@ def _foolsblade(runs: Sequence[Run], out: Path) -> list[Plot]:
         (axes[0], "monsters_defeated", "Monsters defeated (share of combats won)"),
         (axes[1], "monsters_lost", "Combats lost"),
     ):
-        _bars(ax, groups, [(r.label, _combat_shares(r, column)) for r in runs])
+        _bars(ax, groups, [(r.label, [wilson(*c) for c in _combats(r, column)]) for r in runs])
         ax.set_ylabel("share of combats (%)")
         ax.set_title(title)
     _save(fig, out, "foolsblade_monsters.png")
@@ -537,25 +526,13 @@ def _foolsblade(runs: Sequence[Run], out: Path) -> list[Plot]:
 
 
 def _foolsblade_metrics(run: Run) -> list[Metric]:
-    returns = run.col("return")
-    out = []
-    held = run.col("class")
-    for c in sorted(set(held)):
-        rows = [i for i, h in enumerate(held) if h == c]
-        out.append(Metric(f"win share as {c}", share=(sum(returns[i] for i in rows), len(rows))))
-    order = run.col("turn_order")
+    held, order = run.col("class"), run.col("turn_order")
+    out = [win_metric(f"win share as {c}", run, [h == c for h in held]) for c in sorted(set(held))]
     for p in range(run.players):
-        rows = [i for i, o in enumerate(order) if o == p]
-        out.append(
-            Metric(f"win share, turn order {p}", share=(sum(returns[i] for i in rows), len(rows)))
-        )
-    fought = run.col("monsters_fought")
-    for d, deck in enumerate(MONSTER_DECKS):
-        total = sum(f[d] for f in fought)
-        won = sum(x[d] for x in run.col("monsters_defeated"))
-        out.append(Metric(f"{deck} combats won", share=(won, total)))
-    bosses = run.col("boss_fights")
-    out.append(Metric("boss cards beaten", share=(sum(run.col("boss_cards_beaten")), sum(bosses))))
+        out.append(win_metric(f"win share, turn order {p}", run, [o == p for o in order]))
+    names = [f"{deck} combats won" for deck in MONSTER_DECKS] + ["boss cards beaten"]
+    for name, count in zip(names, _combats(run, "monsters_defeated"), strict=True):
+        out.append(Metric(name, share=count))
     games = run.per_game("boss_outcomes")
     for d, deck in enumerate(MONSTER_DECKS):
         beaten = sum(g[d] == BOSS_OUTCOMES[1] for g in games)
