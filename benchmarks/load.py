@@ -95,8 +95,11 @@ class Window:
         self.figures = figures
         self.start = time.monotonic() + warmup
         self.end = self.start + seconds
-        # Clients that have received their first state.
+        # Clients that have received their first state, and clients that could not connect.
         self.connected = 0
+        self.failed = 0
+        # Handshakes under way at once: thousands at one go overflow the listen queue.
+        self.opening = asyncio.Semaphore(64)
 
     def counts(self, moment: float) -> bool:
         """Whether a move acknowledged at ``moment`` is measured."""
@@ -155,7 +158,14 @@ async def seat_client(
 ) -> None:
     """One person at a table: acts on its turn after thinking, until the game or run ends."""
     try:
-        async with connect(url, open_timeout=60, max_size=2**22) as ws:
+        async with window.opening:
+            ws = await connect(url, open_timeout=120, max_size=2**22)
+    except (OSError, WebSocketException, TimeoutError) as error:
+        window.failed += 1
+        window.error(f"could not connect: {error!r}")
+        return
+    try:
+        async with ws:
             await _play(ws, think, window, rng, ready)
     except (OSError, WebSocketException, TimeoutError) as error:
         window.error(f"connection lost: {error!r}")
@@ -204,7 +214,14 @@ async def open_table(http: httpx.AsyncClient, bots: str | None, seed: int) -> di
     body: dict[str, Any] = {**GAME, "seed": seed}
     if bots is not None:
         body["bots"] = dict.fromkeys("0123", bots)
-    answer = await http.post("/api/tables", json=body)
+    for attempt in range(3):
+        try:
+            answer = await http.post("/api/tables", json=body)
+            break
+        except httpx.TransportError:
+            # The server closed an idle kept-alive connection just as it was reused: again.
+            if attempt == 2:
+                raise
     answer.raise_for_status()
     found: dict[str, Any] = answer.json()
     return found
@@ -221,7 +238,12 @@ async def people_table(
 ) -> None:
     """Play a table of four clients; with ``again``, a new table each time a game ends."""
     while time.monotonic() < window.end:
-        table = await open_table(http, None, rng.randrange(2**31))
+        try:
+            table = await open_table(http, None, rng.randrange(2**31))
+        except httpx.HTTPError as error:
+            window.failed += 4
+            window.error(f"could not open a table: {error!r}")
+            return
         ws_base = base.replace("http://", "ws://")
         clients = [
             seat_client(
@@ -268,7 +290,7 @@ async def run(
                 await open_table(http, "hard", 1000 + i)
             # Measure once every client is connected and has its first state.
             deadline = time.monotonic() + 300
-            while window.connected < 4 * tables:
+            while window.connected + window.failed < 4 * tables:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"load: only {window.connected} clients connected in 300 s")
                 await asyncio.sleep(0.2)

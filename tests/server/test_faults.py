@@ -114,11 +114,29 @@ def game_over(base: str, table: str) -> bool:
     return answer.status_code == 200 and answer.json()["table"]["status"] == "over"
 
 
-def run_under_faults(
-    db: str, faults: Callable[[random.Random, Callable[[], None]], None], seed: int
-) -> list[Seat]:
-    """Serve ``db``, play every table while ``faults(rng, kill_and_restart)`` runs in a
-    thread, then check that every game ended and kept every acknowledged move."""
+class Chaos:
+    """What a fault schedule may do: wait a random stretch of play, and kill the server."""
+
+    def __init__(self, rng: random.Random, seats: list[Seat], kill: Callable[[], None]) -> None:
+        self.rng = rng
+        self.seats = seats
+        self.kill_and_restart = kill
+
+    def play_on(self) -> None:
+        """Wait until the clients are acknowledged 3 to 25 more moves (or every game ends):
+        a random moment of play, counted in moves so that it falls mid-game on any machine."""
+
+        def acknowledged() -> int:
+            return sum(len(seat.acknowledged) for seat in self.seats)
+
+        target = acknowledged() + self.rng.randint(3, 25)
+        while acknowledged() < target and not all(seat.over for seat in self.seats):
+            time.sleep(0.005)
+
+
+def run_under_faults(db: str, faults: Callable[[Chaos], None], seed: int) -> list[Seat]:
+    """Serve ``db``, play every table while ``faults`` runs in a thread, then check that
+    every game ended and kept every acknowledged move."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = [start_server(db, port, bot_delay=0.01)]
@@ -137,8 +155,8 @@ def run_under_faults(
             players = [
                 play_seat(base, seat, random.Random(rng.random()), deadline) for seat in seats
             ]
-            chaos = asyncio.to_thread(faults, random.Random(rng.random()), kill_and_restart)
-            await asyncio.gather(chaos, *players)
+            chaos = Chaos(random.Random(rng.random()), seats, kill_and_restart)
+            await asyncio.gather(asyncio.to_thread(faults, chaos), *players)
 
         asyncio.run(everything())
         while not all(game_over(base, table) for table in tables):
@@ -156,13 +174,13 @@ def run_under_faults(
         stop(server[0])
 
 
-def random_kills(times: int) -> Callable[[random.Random, Callable[[], None]], None]:
+def random_kills(times: int) -> Callable[[Chaos], None]:
     """Kill the server ``times`` times, each at a random moment of play."""
 
-    def faults(rng: random.Random, kill_and_restart: Callable[[], None]) -> None:
+    def faults(chaos: Chaos) -> None:
         for _ in range(times):
-            time.sleep(rng.uniform(0.2, 1.2))
-            kill_and_restart()
+            chaos.play_on()
+            chaos.kill_and_restart()
 
     return faults
 
@@ -194,11 +212,11 @@ def test_kill_9_at_random_moments_on_postgresql_loses_no_acknowledged_move(
 
 @pytest.mark.slow
 def test_postgresql_restarted_under_the_server_refuses_then_recovers(postgres: Postgres) -> None:
-    def faults(rng: random.Random, _kill_and_restart: Callable[[], None]) -> None:
+    def faults(chaos: Chaos) -> None:
         for _ in range(2):
-            time.sleep(rng.uniform(0.3, 1.0))
+            chaos.play_on()
             postgres.stop()  # as a crash: the server's pooled connections all break
-            time.sleep(rng.uniform(0.3, 0.8))
+            time.sleep(chaos.rng.uniform(0.3, 0.8))
             postgres.start()
 
     # A fresh database for this test: the tables of the kill test stay in theirs.

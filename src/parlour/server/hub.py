@@ -384,7 +384,8 @@ class Hub:
                     "your move was not made: the database did not store it "
                     f"({database_trouble(error)}); send it again in a moment"
                 ) from None
-            self._apply(table, [action.text])
+            state.apply(action)
+            table.info.actions.append(action.text)
             if state.is_over:
                 await self._store_finish(table)
             await self._broadcast(table)
