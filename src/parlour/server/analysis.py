@@ -121,9 +121,9 @@ class Analyses:
 
     async def _analyse(self, table: Table, seat: int, progress: Progress) -> None:
         record = table.info.record()
-        settings = self.settings(table.info.game)
         loop = asyncio.get_running_loop()
         try:
+            settings = self.settings(table.info.game)
             points = await asyncio.to_thread(decision_points, record, [seat])
             progress.total = len(points)
 
