@@ -47,3 +47,12 @@ def test_bad_command_lines_say_what_is_wrong(invoke: Invoke, tmp_path: Path) -> 
     assert seat.exit_code == 2
     assert "--seat must be a seat from 0 to 2, not 5" in " ".join(seat.output.split())
     assert not (tmp_path / "report").exists()
+
+
+def test_the_help_is_plain_and_names_every_option(invoke: Invoke) -> None:  # noqa: F811
+    result = invoke("analyze --help")
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "╭" not in text and "<bool>" not in text
+    for option in ("--out", "--seat", "--iterations", "--depth", "--jobs", "--seed"):
+        assert option in text

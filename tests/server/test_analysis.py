@@ -70,3 +70,18 @@ def test_an_analysis_opens_only_for_a_finished_game_and_a_real_seat(client: Test
     finished = finished_table(client, seed=5)
     bad = client.get(f"/api/tables/{finished}/analysis/3")
     assert bad.status_code == 404 and bad.json()["message"] == "seat must be from 0 to 2"
+
+
+def test_a_failed_analysis_says_why_and_is_tried_again(client: TestClient) -> None:
+    analyses = client.app.state.analyses  # type: ignore[attr-defined]
+    analyses.iterations = ITERATIONS
+    table = finished_table(client, seed=6)
+    analyses.iterations = 1  # refused by the engine's settings
+    codes, failed = analysis_of(client, table, 0)
+    assert codes[-1] == 500
+    assert failed["message"] == "the analysis failed: iterations must be at least 2 " + (
+        "(the spread of a loss needs two worlds), not 1"
+    )
+    analyses.iterations = ITERATIONS
+    codes, done = analysis_of(client, table, 0)
+    assert codes[0] == 202 and done["status"] == "done"

@@ -132,8 +132,9 @@ class Decision:
 
     ``move`` is the action's number in the game (from 1); ``values`` maps each legal action
     (in the game's order) to the seat's estimated expected result after it (its share of a
-    win, from 0 to 1); ``loss`` is what the move played gave up against the best, and
-    ``error`` that loss's standard error over the worlds.
+    win, from 0 to 1); ``best`` is the action of highest value; ``loss`` is what the move
+    played gave up against the best (0 when it is the best; cross-fitted over the worlds, so
+    noise does not make a good move look bad) and ``error`` that loss's standard error.
     """
 
     move: int
@@ -180,6 +181,30 @@ class Decision:
         )
 
 
+def _means(results: list[list[float]], worlds: range) -> list[float]:
+    """Each action's mean reward over the worlds ``worlds``."""
+    return [sum(results[w][i] for w in worlds) / len(worlds) for i in range(len(results[0]))]
+
+
+def _loss(results: list[list[float]], mine: int) -> tuple[float, float]:
+    """What action ``mine`` gave up against the best, and the standard error of that.
+
+    Cross-fitted: the best action is chosen on one half of the worlds and the loss measured
+    on the other, both ways round. Measured on the worlds that chose it, the best of several
+    noisy means looks better than it is, and a move would seem to lose when it does not.
+    A loss measured below nothing counts as nothing.
+    """
+    halves = (range(0, len(results), 2), range(1, len(results), 2))
+    gaps = []
+    for chosen_on, measured_on in (halves, halves[::-1]):
+        means = _means(results, chosen_on)
+        best = max(range(len(means)), key=lambda i: means[i])
+        gaps += [results[w][best] - results[w][mine] for w in measured_on]
+    loss = sum(gaps) / len(gaps)
+    spread = sum((g - loss) ** 2 for g in gaps) / (len(gaps) - 1)
+    return max(0.0, loss), math.sqrt(spread / len(gaps))
+
+
 def judge_position(state: State, played: str, settings: Settings) -> Decision:
     """The decision of ``state.current_player`` here, which played ``played``.
 
@@ -211,14 +236,10 @@ def judge_position(state: State, played: str, settings: Settings) -> Decision:
             )
             row.append(rewards[seat])
         results.append(row)
-    worlds = len(results)
-    means = [sum(row[i] for row in results) / worlds for i in range(len(legal))]
+    means = _means(results, range(len(results)))
     best = max(range(len(legal)), key=lambda i: means[i])
     mine = legal.index(played)
-    losses = [row[best] - row[mine] for row in results]
-    loss = means[best] - means[mine]
-    spread = sum((x - loss) ** 2 for x in losses) / (worlds - 1)
-    error = math.sqrt(spread / worlds)
+    loss, error = (0.0, 0.0) if best == mine else _loss(results, mine)
     return Decision(
         move=state.move_number + 1,
         seat=seat,

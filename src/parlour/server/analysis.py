@@ -26,8 +26,9 @@ __all__ = ["ITERATIONS", "Analyses", "AnalysisRow", "Progress"]
 
 log = logging.getLogger("parlour.server")
 
-# Worlds a decision at the server: a 4-player Fearless seat in about five seconds of one
-# worker, a Fool's Blade seat in about a minute (docs/analysis.md).
+# Worlds a decision at the server, half the command's default: a 4-player Fearless seat
+# takes about 3 s of one worker's processor time, a 3-player Fool's Blade seat about 12 s
+# (docs/analysis.md).
 ITERATIONS = 16
 
 
@@ -120,9 +121,9 @@ class Analyses:
 
     async def _analyse(self, table: Table, seat: int, progress: Progress) -> None:
         record = table.info.record()
-        settings = self.settings(table.info.game)
         loop = asyncio.get_running_loop()
         try:
+            settings = self.settings(table.info.game)
             points = await asyncio.to_thread(decision_points, record, [seat])
             progress.total = len(points)
 
