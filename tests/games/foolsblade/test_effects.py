@@ -230,6 +230,9 @@ def test_summon_adds_strength_and_sends_the_monster_back_under_its_deck(features
     base = st.c_base
     run(st, {"do": "summon", "deck": "same"}, owner=st.active)
     assert st.c_base == base + 2 and st.c_added == [ix(st, "rat")]
+    # Found by fuzzing: the summoned monster is on the table, so in every view too (else
+    # two games that differ in it looked alike to a seat whose events told them apart).
+    assert st.view(None)["combat"]["summoned"] == ["rat"]
     run(st, {"do": "summon", "deck": "anvil"}, owner=st.active)
     assert st.c_base > base + 2 and st.trash[ANVIL]
 
