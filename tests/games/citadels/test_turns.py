@@ -186,3 +186,11 @@ def test_thief_robbing_his_holders_other_character_moves_nothing(make: Scenario)
     state.apply("rob king")
     state.apply("end turn")
     assert state.turn_character == 3 and state.gold == [4, 3]
+
+
+def test_drawn_cards_are_listed_in_card_order(make: Scenario) -> None:
+    """Found by fuzzing: a draw's event listed the cards as they came off the deck, an order
+    the view does not keep, so two games alike to the drawer told apart by its events."""
+    state = make(characters={"king": 0}, turn="king", deck=["watchtower", "manor", "castle"])
+    (drew,) = [e.to_dict() for e in state.apply("draw") if e.kind == "draw"]
+    assert drew["cards"] == ["manor", "watchtower"]  # the Watchtower was on top

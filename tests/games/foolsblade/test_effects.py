@@ -230,6 +230,9 @@ def test_summon_adds_strength_and_sends_the_monster_back_under_its_deck(features
     base = st.c_base
     run(st, {"do": "summon", "deck": "same"}, owner=st.active)
     assert st.c_base == base + 2 and st.c_added == [ix(st, "rat")]
+    # Found by fuzzing: the summoned monster is on the table, so in every view too (else
+    # two games that differ in it looked alike to a seat whose events told them apart).
+    assert st.view(None)["combat"]["summoned"] == ["rat"]
     run(st, {"do": "summon", "deck": "anvil"}, owner=st.active)
     assert st.c_base > base + 2 and st.trash[ANVIL]
 
@@ -246,3 +249,15 @@ def test_discard_and_steal_from_a_stash(features: str) -> None:
     run(st, {"do": "steal", "who": "chosen", "from": "gear"}, owner=2, target=1)
     assert st.gear[1] == () and ix(st, "lantern") in st.hands[2]
     assert ix(st, "lantern") in st.known[2]  # taken face up
+
+
+def test_a_draw_lists_its_cards_in_card_order(features: str) -> None:
+    """Found by fuzzing: a draw's event listed the cards as they came off the deck, an order
+    the view does not keep, so two games alike to the drawer told apart by its events."""
+    st = started(features)
+    deck = st.decks[QUEST]
+    ids = sorted({c for c in deck if st.tb.kind[c] != "curse"})[:2]
+    deck.extend(ids)  # the last card is drawn first: the higher index comes off first
+    events = run(st, {"do": "draw", "deck": "quest", "count": 2}, owner=st.active)
+    drew = next(e for e in events if e.kind == "draw").to_dict()
+    assert drew["cards"] == [st.tb.ids[c] for c in ids]

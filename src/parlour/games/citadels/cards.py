@@ -25,6 +25,7 @@ __all__ = [
     "District",
     "character_named",
     "district_named",
+    "district_slugs",
     "full_deck",
     "load_characters",
     "load_districts",
@@ -178,6 +179,12 @@ def district_named(slug: str) -> District | None:
     """The district with this slug, else ``None``."""
     index = D_INDEX.get(slug)
     return None if index is None else DISTRICTS[index]
+
+
+def district_slugs(districts: list[int]) -> list[str]:
+    """The slugs of some districts in the deck file's order, however they were drawn: the
+    order cards come in tells nothing, so views and events list them alike."""
+    return [D_SLUG[d] for d in sorted(districts)]
 
 
 def character_named(slug: str) -> Character | None:

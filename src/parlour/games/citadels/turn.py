@@ -41,6 +41,7 @@ from .cards import (
     THIEF,
     WARLORD,
     Colour,
+    district_slugs,
 )
 from .draft import ABSENT, OVER, RESCUE, REVEALED, SILENT, TURN, start_round, unknown_character
 from .events import (
@@ -268,7 +269,7 @@ def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
     city = state.cities[seat]
     observatory = OBSERVATORY in city
     drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
-    events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "resources"))
+    events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
     keep = CARDS_KEPT
     if LIBRARY in city:
         keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
@@ -291,7 +292,7 @@ def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
         rest = state.drawn
         state.drawn = []
         to_bottom(state, rest)
-        events.append(PutUnderDeck(seat, len(rest), [D_SLUG[d] for d in rest], "not kept"))
+        events.append(PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept"))
         after_resources(state, events)
 
 
@@ -340,7 +341,7 @@ def _redraw_done(state: CitadelsState, action: Move, seat: int, events: list[Eve
     events.append(PutUnderDeck(seat, len(aside), [D_SLUG[d] for d in aside], "Magician"))
     drawn = draw(state, len(aside))
     state.hands[seat].extend(drawn)
-    events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "Magician"))
+    events.append(Drew(seat, len(drawn), district_slugs(drawn), "Magician"))
     state.turn_step = MAIN
 
 
@@ -364,7 +365,7 @@ def _smithy(state: CitadelsState, action: Move, seat: int, events: list[Event]) 
     drawn = draw(state, SMITHY_DRAWN)
     state.hands[seat].extend(drawn)
     reason = f"Smithy, for {SMITHY_PRICE} gold"
-    events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], reason))
+    events.append(Drew(seat, len(drawn), district_slugs(drawn), reason))
 
 
 def _end_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
@@ -410,7 +411,7 @@ def after_resources(state: CitadelsState, events: list[Event]) -> None:
     elif state.turn_character == ARCHITECT:
         drawn = draw(state, ARCHITECT_DRAWN)
         state.hands[seat].extend(drawn)
-        events.append(Drew(seat, len(drawn), [D_SLUG[d] for d in drawn], "Architect"))
+        events.append(Drew(seat, len(drawn), district_slugs(drawn), "Architect"))
 
 
 def build(state: CitadelsState, seat: int, district: int, events: list[Event]) -> None:

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
-from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, full_deck
+from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, district_slugs, full_deck
 from .draft import (
     ABSENT,
     CHOOSE_STEP,
@@ -38,10 +38,6 @@ STEPS = ("resource", "keep", "main", "redraw")
 
 def _chars(chars: list[int]) -> list[str]:
     return [C_SLUG[c] for c in sorted(chars)]
-
-
-def _districts(cards: list[int]) -> list[str]:
-    return [D_SLUG[d] for d in sorted(cards)]
 
 
 def offer_at(state: CitadelsState, step: int) -> list[int]:
@@ -156,15 +152,15 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
         }
     )
     if seat is not None:
-        out["hand"] = _districts(state.hands[seat])
+        out["hand"] = district_slugs(state.hands[seat])
         out["characters"] = _chars([c for c in range(CHARACTER_COUNT) if state.holder[c] == seat])
         out["draft_offers"] = [
             {"step": k, "characters": _chars(offer_at(state, k))} for k in own_steps(state, seat)
         ]
         out["face_down_known"] = _chars(face_down_known(state, seat))
         mine = state.turn_seat == seat
-        out["drawn"] = _districts(state.drawn) if mine else []
-        out["aside"] = _districts(state.set_aside) if mine else []
+        out["drawn"] = district_slugs(state.drawn) if mine else []
+        out["aside"] = district_slugs(state.set_aside) if mine else []
     return out
 
 

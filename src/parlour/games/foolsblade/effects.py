@@ -212,7 +212,8 @@ def draw_cards(st: FoolsBladeState, seat: int, deck: int, count: int, events: li
             drawn.append(card)
     if drawn:
         st.hands[seat].extend(drawn)
-        events.append(Drew(seat, DECKS[deck], len(drawn), [tb.ids[c] for c in drawn]))
+        # Listed in card order, as the view lists a hand: the order drawn tells nothing.
+        events.append(Drew(seat, DECKS[deck], len(drawn), [tb.ids[c] for c in sorted(drawn)]))
 
 
 def draw_monster(st: FoolsBladeState, deck: int, events: list[Event]) -> int:

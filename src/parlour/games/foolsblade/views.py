@@ -37,6 +37,9 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "element": ELEMENTS[st.tb.element[st.c_card]],
             "monster_strength": monster_strength(st),
             "player_strength": fighter_strength(st),
+            # Face up on the table until the combat ends, so in the view (and kept by
+            # determinize), not only in the events.
+            "summoned": [ids[c] for c in st.c_added],
         }
     boss = None
     if st.approach >= 0:
