@@ -25,8 +25,15 @@ def test_names_cover_the_levels() -> None:
 def test_unknown_bot_and_setting_are_refused() -> None:
     with pytest.raises(GameError, match="no bot"):
         bots.make("genius")
-    with pytest.raises(GameError, match="bad settings"):
+    with pytest.raises(GameError, match=r"no setting 'depth' \(it takes none\)"):
         bots.make("random", depth=3)
+    with pytest.raises(GameError, match="iterations takes int, not 'abc'"):
+        bots.make("ismcts", iterations="abc")
+    with pytest.raises(GameError, match=r"no setting 'depth' \(its settings are: iterations"):
+        bots.make("hard", depth=3)
+    with pytest.raises(GameError, match="blunder takes float or int, not 'x'"):
+        bots.make("easy", blunder="x")
+    assert bots.make("ismcts", iterations=5, exploration=1).choose  # an int for a float
     with pytest.raises(GameError):
         bots.make("hard", rollout="psychic")
     with pytest.raises(GameError):

@@ -4,8 +4,10 @@ and any program or language model as ``cmd:<command line>`` or ``llm:base=<url>:
 
 from __future__ import annotations
 
+import inspect
+import types
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from ..core import GameError
 from .base import Bot
@@ -54,10 +56,32 @@ def make(name: str, seed: int = 0, **settings: Any) -> Bot:
             f"there is no bot {name!r}; the bots are: {', '.join(names())}, and programs as "
             "cmd:<command line> or llm:base=<url>:model=<name>"
         )
-    try:
-        return factory(seed=seed, **settings)
-    except TypeError as error:
-        raise GameError(f"bad settings for the {name} bot: {error}") from None
+    _check_settings(name.strip().lower(), factory, settings)
+    return factory(seed=seed, **settings)
+
+
+def _check_settings(name: str, factory: Callable[..., Bot], settings: dict[str, Any]) -> None:
+    """``GameError`` in one sentence for a setting the bot does not take or of the wrong type."""
+    # A bot that passes its settings on (``hard`` to its search) names the class that takes them.
+    target = getattr(factory, "settings_of", factory)
+    hints = get_type_hints(target.__init__)
+    known = [key for key in inspect.signature(target).parameters if key != "seed"]
+    for key, value in settings.items():
+        if key not in known:
+            takes = f"its settings are: {', '.join(known)}" if known else "it takes none"
+            raise GameError(f"bad settings for the {name} bot: no setting {key!r} ({takes})")
+        kinds = _accepted_types(hints.get(key, object))
+        if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+            wanted = " or ".join(kind.__name__ for kind in kinds)
+            raise GameError(f"bad settings for the {name} bot: {key} takes {wanted}, not {value!r}")
+
+
+def _accepted_types(hint: Any) -> tuple[type, ...]:
+    """The classes a setting annotated ``hint`` accepts (``float`` takes ints too, ``None`` is
+    the default's, never given as text)."""
+    kinds = get_args(hint) if get_origin(hint) in (Union, types.UnionType) else (hint,)
+    accepted = tuple(kind for kind in kinds if isinstance(kind, type) and kind is not type(None))
+    return (*accepted, int) if float in accepted else accepted
 
 
 def release(bot: Bot) -> None:

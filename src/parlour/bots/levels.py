@@ -54,6 +54,7 @@ class HardBot:
     """ISMCTS with the game's ``hard`` settings (``HARD_SEARCH``); ``settings`` override them."""
 
     name = "hard"
+    settings_of = IsmctsBot  # the settings it takes are the search's
 
     def __init__(self, seed: int = 0, **settings: Any) -> None:
         self.seed = seed
