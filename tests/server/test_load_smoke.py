@@ -40,3 +40,4 @@ def test_the_load_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> Non
         assert run["errors"] == 0, run["error_samples"]
         assert run["moves"] > 0 and run["memory_per_table_kib"] > 0
         assert run["p50_ms"] <= run["p99_ms"] <= run["max_ms"]
+        assert run["ping_p99_ms"] > 0  # the reference measured alongside

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import re
 from collections.abc import Iterator
@@ -13,8 +14,10 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from parlour.server import create_app
-from parlour.server.hub import Hub, hash_token
+from parlour.server.botpool import BotPool
+from parlour.server.hub import Client, Hub, hash_token
 from parlour.server.limits import MessageRate
+from parlour.server.store import Store
 
 from .conftest import create, next_state, play_out
 
@@ -171,3 +174,36 @@ def test_moves_that_are_made_do_not_count_against_the_rate(slow_client: TestClie
         # Far more than 40 moves in a few seconds, at one message a second: never refused.
         last = play_out(ws, seed=1)
     assert last["view"]["is_over"] and last["view"]["move"] > 80
+
+
+def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A spectator (no token needed) whose socket buffer is full: its sends never complete.
+    monkeypatch.setattr("parlour.server.hub.SEND_TIMEOUT", 0.05)
+
+    async def never_read(_message: dict[str, Any]) -> None:
+        await asyncio.Event().wait()
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'stuck.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 1, {})
+        heard: list[dict[str, Any]] = []
+
+        async def reads(message: dict[str, Any]) -> None:
+            heard.append(message)
+
+        stuck, seat = Client(None, never_read), Client(0, reads)
+        await hub.join(table, stuck)
+        await hub.join(table, seat)
+        action = str(table.state.legal_actions()[0])
+        await hub.play(table, 0, action, 0)
+        # The move was made and sent to the seat; the stuck connection was let go.
+        assert [m["view"]["move"] for m in heard if m["type"] == "state"] == [0, 1]
+        assert table.clients == [seat]
+        hub.pool.close()
+        store.close()
+
+    # Without the limit the join above would wait for ever: bound the test itself.
+    asyncio.run(asyncio.wait_for(game(), 30))

@@ -1,17 +1,22 @@
-"""Group commit: moves of many tables waiting together are stored in one transaction."""
+"""Writes: moves of many tables waiting together share one transaction, and a write whose
+outcome is in doubt (an answer lost, another writer first) is settled by the stored record."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 
-from parlour.server.store import ConflictError, SeatInfo, Store
+from parlour.server.hub import Hub
+from parlour.server.store import ConflictError, NewAction, SeatInfo, Store
 from parlour.server.writes import GroupCommit
 
+from .conftest import create, next_state
 from .test_refused_writes import read_only, writable
 
 
@@ -60,3 +65,51 @@ def test_a_failing_database_fails_every_move_of_the_batch(store: Store) -> None:
     writable(store)
     assert all(store.get(f"t{n}").actions == [] for n in range(4))  # type: ignore[union-attr]
     store.close()
+
+
+def test_a_commit_whose_answer_was_lost_is_found_and_acknowledged(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=6)
+    table_id, token = answer["table"], answer["seats"][0]["token"]
+    stored = hub.store.append_many
+
+    def stored_then_lost(actions: list[NewAction]) -> Any:
+        stored(actions)  # committed, but the answer never comes back (the connection broke)
+        raise OperationalError("COMMIT", {}, Exception("server closed the connection"))
+
+    with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+        view = next_state(ws)["view"]
+        monkeypatch.setattr(hub.store, "append_many", stored_then_lost)
+        action = view["legal_actions"][0]
+        ws.send_json({"type": "act", "action": action, "move": view["move"]})
+        # The table read its record back, found the move and made it: a state, no error.
+        after = next_state(ws)
+        assert after["view"]["move"] == view["move"] + 1
+        monkeypatch.undo()
+    assert hub.store.get(table_id).actions[0] == action  # type: ignore[union-attr]
+    assert hub.tables[table_id].info.actions[0] == action
+
+
+def test_a_move_another_writer_stored_first_is_caught_up_with(client: TestClient) -> None:
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=6)
+    table_id, token = answer["table"], answer["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
+        view = next_state(ws)["view"]
+        first, other = view["legal_actions"][:2]
+        # Another server process on the same database made seat 0's move first.
+        hub.store.append(table_id, 1, 0, first)
+        ws.send_json({"type": "act", "action": other, "move": 0})
+        states, error = [], None
+        while error is None:
+            reply = ws.receive_json()
+            if reply["type"] == "state":
+                states.append(reply)
+            elif reply["type"] == "error":
+                error = reply
+    # This server applies the stored move and tells everyone, and refuses the late one.
+    assert states[0]["view"]["move"] == 1
+    assert error["message"].startswith("stale move: you acted on move 0")
+    assert hub.tables[table_id].info.actions[0] == first

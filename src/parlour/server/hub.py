@@ -37,6 +37,8 @@ log = logging.getLogger("parlour.server")
 
 # What a table id may look like (``secrets.token_urlsafe`` text, as ``create`` makes them).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+# Seconds a message may wait for a connection that does not read before it is dropped.
+SEND_TIMEOUT = 2.0
 # How many times in a row a bot's move is tried (a worker may die) before the table waits.
 BOT_ATTEMPTS = 3
 # The longest wait, in seconds, before a bot tries again a move the database did not store.
@@ -315,8 +317,11 @@ class Hub:
 
     async def _safe_send(self, table: Table, client: Client, message: dict[str, Any]) -> None:
         try:
-            await client.send(message)
-        except Exception:  # a dropped connection must not stop the others' updates
+            # A connection that does not read fills its buffer and its send waits: it must
+            # not hold the table (its lock, everyone's updates) for longer than this.
+            async with asyncio.timeout(SEND_TIMEOUT):
+                await client.send(message)
+        except Exception:  # a dropped or stuck connection must not stop the others' updates
             if client in table.clients:
                 table.clients.remove(client)
 
