@@ -14,12 +14,11 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import Any
 
 import parlour
 from parlour.core import Action, Event, Rng, State
 
-T = TypeVar("T")
 Pick = Callable[[Sequence[Any]], Any]  # chooses one of a sequence (hypothesis or a seeded Rng)
 
 COMMON_KEYS = {"game", "players", "current_player", "is_over", "scores", "move"}

@@ -8,7 +8,7 @@ every view, its own full invariants (scores recomputed from public information),
 determinization (followed while it looks alike, its events compared), and an illegal input;
 every tenth game its record replays to an equal state, and a clone of its middle is played
 apart from it. The games of each game are split into chunks so that pytest-xdist's workers
-share them; each chunk prints its tally (``-s`` shows them).
+share them; each chunk prints its tally (``-rP`` shows them).
 """
 
 from __future__ import annotations
