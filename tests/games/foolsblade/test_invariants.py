@@ -6,36 +6,19 @@ from __future__ import annotations
 import io
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
 
 import parlour
+from fuzz.foolsblade import assert_conserved, everywhere, recomputed
 from parlour import bots
 from parlour.cli.views import render_view
 from parlour.core import Rng
 from parlour.games.foolsblade.scenario import started
 from parlour.games.foolsblade.state import FoolsBladeState
-from parlour.games.foolsblade.table import LOOT
 
 from .cardsets import NUMBERS, write_set
-
-
-def everywhere(st: FoolsBladeState) -> Counter[int]:
-    """Every card on the table or in a deck, hand or trash (classes aside)."""
-    found: Counter[int] = Counter()
-    for pile in (*st.decks, *st.trash, st.removed, st.forge, st.boss_cards, st.c_added):
-        found.update(pile)
-    for seat in range(st.players):
-        for pile in (st.hands[seat], st.gear[seat], st.stash[seat], st.curses[seat]):
-            found.update(pile)
-        found.update(p for p in st.weapons[seat] if p >= 0)
-    if st.approach >= 0:
-        found[st.approach] += 1
-    if st.c_deck >= 0 and st.c_outcome < 0:  # a monster in combat, not yet placed
-        found[st.c_card] += 1
-    return found
 
 
 def random_game(st: FoolsBladeState, seed: int, limit: int = 20_000) -> FoolsBladeState:
@@ -52,19 +35,6 @@ def random_game(st: FoolsBladeState, seed: int, limit: int = 20_000) -> FoolsBla
     return st
 
 
-def assert_conserved(st: FoolsBladeState) -> None:
-    """The decks' cards are all somewhere, once each; Boss cards out of the box are unique."""
-    tb = st.tb
-    found = everywhere(st)
-    bosses = Counter({c: n for c, n in found.items() if tb.kind[c] == "boss"})
-    assert all(n == 1 for n in bosses.values())
-    expected: Counter[int] = Counter()
-    for deck in range(LOOT):
-        expected.update(tb.full_deck(deck))
-    expected.update(tb.loot_deck(bool(st.options.get("side_quest"))))
-    assert found - bosses == expected
-
-
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_cards_are_conserved_through_random_games(players: int) -> None:
     for seed in range(2):
@@ -79,19 +49,6 @@ def test_cards_are_conserved_with_the_test_set_and_side_quest(features: str) -> 
         st = parlour.load("foolsblade").new_game(3, seed=seed, cards=features, side_quest=True)
         assert isinstance(st, FoolsBladeState)
         random_game(st, seed)
-
-
-def recomputed(st: FoolsBladeState, view: dict[str, Any]) -> list[int]:
-    """Each seat's score from the public view and the cards' own fields alone."""
-    out = []
-    for seat in range(st.players):
-        weapon = view["weapons"][seat]
-        total = sum(st.card(c)["strength"] for c in weapon.values() if c is not None)
-        for card_id in view["stash"][seat]:
-            card = st.card(card_id)
-            total += card["strength"] if card["kind"] == "part" else card["value"]
-        out.append(total)
-    return out
 
 
 def test_scores_equal_their_recomputation_from_the_public_view() -> None:

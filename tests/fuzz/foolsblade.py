@@ -1,0 +1,147 @@
+"""Fool's Blade's own invariants: every card in exactly one place, counters that the rules
+keep at 0 or above, and scores recomputed from the public view and the cards' own fields."""
+
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from functools import cache
+from itertools import repeat
+from pathlib import Path
+from typing import Any
+
+from games.foolsblade.cardsets import FEATURES, NUMBERS, write_set
+from parlour.core import State
+from parlour.games.foolsblade.state import FoolsBladeState
+from parlour.games.foolsblade.table import LOOT, Table
+
+from .invariants import Pick
+
+CACHES = ("_legal", "_legal_at")  # the last legal list, kept to find a move by identity
+
+
+@cache
+def card_folder(name: str) -> str:
+    """The folder of one of the test card sets, written once a process."""
+    folder = Path(tempfile.mkdtemp(prefix=f"fuzz-{name}-"))
+    return write_set(folder, {"features": FEATURES, "numbers": NUMBERS}[name])
+
+
+def options(pick: Pick, players: int) -> dict[str, Any]:
+    """Options a game may be played with: the game's own cards or a test set (one with a
+    card for every primitive, one of numbers only), the Side Quest, and turn caps."""
+    out: dict[str, Any] = {}
+    cards = pick([None, None, "features", "numbers"])
+    if cards is not None:
+        out["cards"] = card_folder(cards)
+    if pick([False, True]):
+        out["side_quest"] = pick([False, True])
+    turns = pick([None, None, None, 1, 8, 40])
+    if turns is not None:
+        out["max_turns"] = turns
+    return out
+
+
+def everywhere(st: FoolsBladeState) -> Counter[int]:
+    """Every card on the table or in a deck, hand or trash (classes aside)."""
+    found: Counter[int] = Counter()
+    for pile in (*st.decks, *st.trash, st.removed, st.forge, st.boss_cards, st.c_added):
+        found.update(pile)
+    for seat in range(st.players):
+        for pile in (st.hands[seat], st.gear[seat], st.stash[seat], st.curses[seat]):
+            found.update(pile)
+        found.update(p for p in st.weapons[seat] if p >= 0)
+    if st.approach >= 0:
+        found[st.approach] += 1
+    if st.c_deck >= 0 and st.c_outcome < 0:  # a monster in combat, not yet placed
+        found[st.c_card] += 1
+    return found
+
+
+@cache
+def _box(tb: Table, side_quest: bool) -> Counter[int]:
+    """The cards a game starts with in its decks (Boss cards come out of the box later)."""
+    expected: Counter[int] = Counter()
+    for deck in range(LOOT):
+        expected.update(tb.full_deck(deck))
+    expected.update(tb.loot_deck(side_quest))
+    return expected
+
+
+def assert_conserved(st: FoolsBladeState) -> None:
+    """The decks' cards are all somewhere, once each; Boss cards out of the box are unique."""
+    tb = st.tb
+    found = everywhere(st)
+    bosses = Counter({c: n for c, n in found.items() if tb.kind[c] == "boss"})
+    assert all(n == 1 for n in bosses.values()), f"a Boss card twice: {bosses}"
+    assert found - bosses == _box(tb, bool(st.options.get("side_quest"))), "cards came or went"
+
+
+@cache
+def _box_size(tb: Table, side_quest: bool) -> int:
+    return _box(tb, side_quest).total()
+
+
+@cache
+def _is_boss(tb: Table) -> tuple[bool, ...]:
+    return tuple(kind == "boss" for kind in tb.kind)
+
+
+def cheap(state: State) -> None:
+    """As many cards as the box holds outside the Boss cards; counters at 0 or above.
+
+    It runs after every action of the slow suite's games, so it counts in C (``map``)."""
+    assert isinstance(state, FoolsBladeState)
+    st = state
+    count = (
+        sum(map(len, st.decks))
+        + sum(map(len, st.trash))
+        + sum(map(len, st.hands))
+        + sum(map(len, st.gear))
+        + sum(map(len, st.stash))
+        + sum(map(len, st.curses))
+        + len(st.forge)
+        + len(st.c_added)
+        + len(st.removed)
+        - sum(map(_is_boss(st.tb).__getitem__, st.removed))
+        + 4 * st.players
+        - sum(map(tuple.count, st.weapons, repeat(-1)))
+        + (st.approach >= 0)
+        + (st.c_deck >= 0 and st.c_outcome < 0)
+    )
+    expected = _box_size(st.tb, bool(st.options.get("side_quest")))
+    assert count == expected, f"{count} cards on the table, not the box's {expected}"
+    assert min(st.skips) >= 0 and min(st.plays) >= 0 and st.equips_left >= 0
+    assert st.strikes >= 0 and st.turn <= st.max_turns + 1
+    assert min(map(min, filter(None, st.curse_left)), default=0) >= 0, "a Curse past its end"
+
+
+def full(state: State) -> None:
+    """Every card exactly once, known hand cards in their hands, strengths, limits and
+    scores at 0 or above, and the scores recomputed from the public view."""
+    assert isinstance(state, FoolsBladeState)
+    st = state
+    assert_conserved(st)
+    for seat in range(st.players):  # cards known to be in a hand are in it
+        assert not Counter(st.known[seat]) - Counter(st.hands[seat]), "a known card left"
+    view = st.view(None)
+    assert view["scores"] == recomputed(st, view), "the scores are not the public cards'"
+    assert min(view["hand_limits"]) >= 0 and min(view["scores"]) >= 0
+    if view["combat"] is not None:
+        assert view["combat"]["monster_strength"] >= 0
+        assert view["combat"]["player_strength"] >= 0
+    if view["boss"] is not None:
+        assert 0 <= view["boss"]["strikes"] <= view["boss"]["strike_limit"]
+
+
+def recomputed(st: FoolsBladeState, view: dict[str, Any]) -> list[int]:
+    """Each seat's score from the public view and the cards' own fields alone."""
+    out = []
+    for seat in range(st.players):
+        weapon = view["weapons"][seat]
+        total = sum(st.card(c)["strength"] for c in weapon.values() if c is not None)
+        for card_id in view["stash"][seat]:
+            card = st.card(card_id)
+            total += card["strength"] if card["kind"] == "part" else card["value"]
+        out.append(total)
+    return out
