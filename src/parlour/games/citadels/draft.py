@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event
@@ -58,6 +59,7 @@ UNCALLED, REVEALED, ABSENT, SILENT = map(int, CallStatus)
 CHOOSE_STEP, FACE_DOWN_STEP = map(int, DraftStep)
 
 
+@cache  # every round asks, and the answer depends on these two numbers alone
 def draft_order(players: int, crown: int) -> tuple[tuple[int, int], ...]:
     """The draft's steps as (seat, what it does: a DraftStep), starting with the crown."""
     order = [(crown + i) % players for i in range(players)]

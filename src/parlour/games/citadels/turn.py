@@ -42,7 +42,17 @@ from .cards import (
     WARLORD,
     Colour,
 )
-from .draft import ABSENT, OVER, RESCUE, REVEALED, SILENT, TURN, start_round, unknown_character
+from .draft import (
+    ABSENT,
+    OVER,
+    RESCUE,
+    REVEALED,
+    SILENT,
+    TURN,
+    draft_apply,
+    start_round,
+    unknown_character,
+)
 from .events import (
     Built,
     Called,
@@ -183,37 +193,57 @@ def end_round(state: CitadelsState, events: list[Event]) -> None:
     start_round(state, events)
 
 
-def turn_actions(state: CitadelsState) -> list[Action]:
-    """The legal actions of the seat whose character's turn it is."""
-    step = state.turn_step
+def resource_actions(state: CitadelsState) -> list[Action]:
+    """Take gold or draw cards (while the deck has any)."""
+    return [act.TAKE_GOLD, act.DRAW] if state.deck else [act.TAKE_GOLD]
+
+
+def keep_actions(state: CitadelsState) -> list[Action]:
+    """Keep one of the cards drawn."""
+    keep = act.KEEP
+    return [keep[d] for d in sorted(set(state.drawn))]
+
+
+def redraw_actions(state: CitadelsState) -> list[Action]:
+    """The Magician puts another card under the deck, or draws as many as he put there."""
+    redraw = act.REDRAW
+    out: list[Action] = [redraw[d] for d in sorted(set(state.hands[state.turn_seat]))]
+    out.append(act.REDRAW_DONE)
+    return out
+
+
+def main_actions(state: CitadelsState) -> list[Action]:
+    """The main step: build, collect income, use the ability and the purple districts, end."""
     seat = state.turn_seat
-    if step == RESOURCES:
-        return [act.TAKE_GOLD, act.DRAW] if state.deck else [act.TAKE_GOLD]
-    if step == KEEPING:
-        keep = act.KEEP
-        return [keep[d] for d in sorted(set(state.drawn))]
     hand = state.hands[seat]
-    if step == REDRAW:
-        redraw = act.REDRAW
-        out: list[Action] = [redraw[d] for d in sorted(set(hand))]
-        out.append(act.REDRAW_DONE)
-        return out
-    out = []
+    # Most of a game's decisions are made here, so the distinct cards of the hand are
+    # sorted once and the income is counted in a plain loop.
+    distinct = sorted(set(hand))
+    out: list[Action] = []
     city = state.cities[seat]
     gold = state.gold[seat]
     character = state.turn_character
     if state.builds_left:
         build_moves = act.BUILD
-        for d in sorted(set(hand)):
+        for d in distinct:
             if D_COST[d] <= gold and d not in city:
                 out.append(build_moves[d])
-    if not state.income_collected and income(state, seat, character):
-        out.append(act.INCOME)
+    if not state.income_collected:
+        colour = C_COLOUR[character]
+        if colour >= 0:
+            if SCHOOL_OF_MAGIC in city:
+                out.append(act.INCOME)
+            else:
+                for d in city:
+                    if D_COLOUR[d] == colour:
+                        out.append(act.INCOME)
+                        break
     if not state.ability_used:
-        out.extend(ability_actions(state, seat, character, hand, gold))
+        out += ability_actions(state, seat, character, distinct, gold)
     if not state.laboratory_used and hand and LABORATORY in city:
         laboratory = act.LABORATORY
-        out.extend(laboratory[d] for d in sorted(set(hand)))
+        for d in distinct:
+            out.append(laboratory[d])
     if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and SMITHY in city:
         out.append(act.SMITHY)
     out.append(act.END_TURN)
@@ -221,9 +251,9 @@ def turn_actions(state: CitadelsState) -> list[Action]:
 
 
 def ability_actions(
-    state: CitadelsState, seat: int, character: int, hand: list[int], gold: int
+    state: CitadelsState, seat: int, character: int, distinct: list[int], gold: int
 ) -> list[Action]:
-    """The character's own ability, while unused this turn."""
+    """The character's own ability, while unused (``distinct``: the hand's kinds, sorted)."""
     up = state.face_up
     if character == ASSASSIN:
         # Naming a face-up character could do nothing, so it is not offered.
@@ -237,7 +267,8 @@ def ability_actions(
         swap = act.SWAP
         out: list[Action] = [swap[other] for other in range(state.players) if other != seat]
         redraw = act.REDRAW
-        out.extend(redraw[d] for d in sorted(set(hand)))
+        for d in distinct:
+            out.append(redraw[d])
         return out
     if character == WARLORD:
         out = []
@@ -251,11 +282,6 @@ def ability_actions(
                     out.append(destroy_moves[d])
         return out
     return []
-
-
-def turn_apply(state: CitadelsState, action: Move, events: list[Event]) -> None:
-    """Carry out one action of a turn."""
-    _HANDLERS[action.kind](state, action, state.turn_seat, events)
 
 
 def _take_gold(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
@@ -374,13 +400,25 @@ def _end_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]
     call_next(state, events)
 
 
-def _not_in_a_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    raise AssertionError(f"{action.text!r} is never legal during a turn")
+def _draft(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    if draft_apply(state, action, events):
+        call_next(state, events)
 
 
-# Each kind's handler, indexed by ``Kind`` (indexing a tuple costs less than a dict lookup).
-_HANDLERS = tuple(
+def _rescue_or_pass(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    rescue_apply(state, action, events)
+
+
+# The legal actions of each step of a turn, indexed by ``TurnStep``.
+STEP_ACTIONS = (resource_actions, keep_actions, main_actions, redraw_actions)
+
+# Each kind's handler, indexed by ``Kind`` (a kind belongs to one phase, so it names the
+# rules that carry it out; indexing a tuple costs less than a dict lookup). A handler gets
+# the state, the move, the seat that makes it and the events to append to.
+HANDLERS = tuple(
     {
+        Kind.CHOOSE: _draft,
+        Kind.PUT_FACE_DOWN: _draft,
         Kind.TAKE_GOLD: _take_gold,
         Kind.DRAW: _draw,
         Kind.KEEP: _keep,
@@ -394,8 +432,10 @@ _HANDLERS = tuple(
         Kind.DESTROY: _destroy,
         Kind.LABORATORY: _laboratory,
         Kind.SMITHY: _smithy,
+        Kind.RESCUE: _rescue_or_pass,
+        Kind.PASS: _rescue_or_pass,
         Kind.END_TURN: _end_turn,
-    }.get(kind, _not_in_a_turn)
+    }[kind]
     for kind in Kind
 )
 
