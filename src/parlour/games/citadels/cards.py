@@ -8,6 +8,7 @@ names again.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -28,6 +29,7 @@ __all__ = [
     "full_deck",
     "load_characters",
     "load_districts",
+    "slugs",
 ]
 
 DATA = Path(__file__).with_name("data")
@@ -155,6 +157,7 @@ PURPLE = Colour.PURPLE
 # Character indices (rank - 1), in calling order; the file's rank check guarantees them.
 (ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD) = range(8)
 CHARACTER_COUNT = 8
+MAX_SEATS = 7  # the most players a game takes
 
 
 def _with_effect(effect: str) -> int:
@@ -172,6 +175,14 @@ OBSERVATORY = _with_effect("observatory")
 SCHOOL_OF_MAGIC = _with_effect("school_of_magic")
 LIBRARY = _with_effect("library")
 GREAT_WALL = _with_effect("great_wall")
+
+
+def slugs(districts: Iterable[int]) -> list[str]:
+    """The slugs of districts given by index, in the same order."""
+    out = []
+    for d in districts:  # a plain loop: a comprehension costs a call on Python 3.11
+        out.append(D_SLUG[d])
+    return out
 
 
 def district_named(slug: str) -> District | None:

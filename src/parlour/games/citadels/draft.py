@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ...core import Action, Event
 from .actions import CHOOSE, PUT_FACE_DOWN, Move
 from .cards import C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING
-from .events import CharacterTaken, RoundStarted
+from .events import CHARACTER_TAKEN, RoundStarted
 
 if TYPE_CHECKING:
     from .state import CitadelsState
@@ -134,7 +134,7 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
     state.draft_pool.remove(c)
     if kind == CHOOSE_STEP:
         state.holder[c] = seat
-    events.append(CharacterTaken(seat, C_SLUG[c], kind == FACE_DOWN_STEP))
+    events.append(CHARACTER_TAKEN[seat][c][kind == FACE_DOWN_STEP])
     state.draft_step += 1
     last = len(state.draft_order) - 1
     if state.draft_step > last:

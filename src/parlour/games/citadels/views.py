@@ -14,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
-from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, full_deck
+from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, full_deck, slugs
 from .draft import (
     ABSENT,
     CHOOSE_STEP,
@@ -41,7 +41,7 @@ def _chars(chars: list[int]) -> list[str]:
 
 
 def _districts(cards: list[int]) -> list[str]:
-    return [D_SLUG[d] for d in sorted(cards)]
+    return slugs(sorted(cards))
 
 
 def offer_at(state: CitadelsState, step: int) -> list[int]:
@@ -128,7 +128,7 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
             "max_rounds": state.max_rounds,
             "crown": state.crown,
             "gold": state.gold[:],
-            "cities": [[D_SLUG[d] for d in city] for city in state.cities],
+            "cities": [slugs(city) for city in state.cities],
             "hand_counts": [len(h) for h in state.hands],
             "deck_count": len(state.deck),
             "face_up": _chars(state.face_up),
