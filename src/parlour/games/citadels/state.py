@@ -18,9 +18,19 @@ from .turn import (
     explain_rescue,
     explain_turn,
     rescue_actions,
+    turn_actions,
 )
 
 __all__ = ["CitadelsState"]
+
+
+def _no_actions(state: CitadelsState) -> list[Action]:
+    return []
+
+
+# The legal actions of each phase, indexed by ``Phase``; ``legal_actions`` goes straight to
+# the turn's step (``STEP_ACTIONS``), where most decisions are.
+PHASE_ACTIONS = (draft_actions, turn_actions, rescue_actions, _no_actions)
 
 HAND_AT_START = 4  # districts dealt to each seat
 GOLD_AT_START = 2
@@ -194,24 +204,19 @@ class CitadelsState(State):
         """The actions open to ``current_player``."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            phase = self.phase
+            if phase == TURN:
+                legal = STEP_ACTIONS[self.turn_step](self)
+            else:
+                legal = PHASE_ACTIONS[phase](self)
+            self._legal = legal
         return legal[:]
-
-    def _list_legal(self) -> list[Action]:
-        phase = self.phase
-        if phase == TURN:
-            return STEP_ACTIONS[self.turn_step](self)
-        if phase == DRAFT:
-            return draft_actions(self)
-        if phase == RESCUE:
-            return rescue_actions(self)
-        return []
 
     def apply(self, action: Action | str) -> list[Event]:
         """Carry out a legal action (or its text); illegal input raises and changes nothing."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._list_legal()
+            legal = self.legal_actions()
         # Moves are interned, so a move taken from ``legal_actions()`` is found by identity;
         # anything else (a text, an equal copy, an illegal move) goes through ``resolve``.
         for candidate in legal:

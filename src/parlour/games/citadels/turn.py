@@ -240,19 +240,19 @@ def redraw_actions(state: CitadelsState) -> list[Action]:
 
 def main_actions(state: CitadelsState) -> list[Action]:
     """The main step: build, collect income, use the ability and the purple districts, end."""
-    # Most of a game's decisions are made here: the hand's distinct cards are sorted once,
+    # Most of a game's decisions are made here: the districts affordable come from a table,
     # and plain loops append to one list (a comprehension costs a call on Python 3.11).
     seat = state.turn_seat
     hand = state.hands[seat]
-    distinct = sorted(set(hand))
+    kinds = set(hand)
     out: list[Action] = []
     append = out.append
     city = state.cities[seat]
     gold = state.gold[seat]
     character = state.turn_character
     if state.builds_left:
-        for d in distinct:
-            if D_COST[d] <= gold and d not in city:
+        for d in sorted(kinds.intersection(AFFORDABLE[gold if gold < DEAREST else DEAREST])):
+            if d not in city:
                 append(BUILD_MOVES[d])
     if not state.income_collected:
         colour = C_COLOUR[character]
@@ -267,9 +267,9 @@ def main_actions(state: CitadelsState) -> list[Action]:
     if not state.ability_used:
         list_ability = ABILITY_ACTIONS[character]
         if list_ability is not None:
-            list_ability(state, seat, distinct, gold, out)
+            list_ability(state, seat, kinds, gold, out)
     if not state.laboratory_used and hand and LABORATORY in city:
-        for d in distinct:
+        for d in sorted(kinds):
             append(LABORATORY_MOVES[d])
     if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and SMITHY in city:
         append(act.SMITHY)
@@ -277,12 +277,20 @@ def main_actions(state: CitadelsState) -> list[Action]:
     return out
 
 
-# Each character's ability, listed into ``out`` while unused this turn; ``distinct`` is the
-# hand's kinds, sorted.
+# The districts that cost at most a given amount of gold, for every amount up to the cost
+# of the dearest district (which buys any).
+DEAREST = max(D_COST)
+AFFORDABLE = tuple(
+    frozenset(d for d, cost in enumerate(D_COST) if cost <= gold) for gold in range(DEAREST + 1)
+)
+
+
+# Each character's ability, listed into ``out`` while unused this turn; ``kinds`` is the set
+# of the districts in hand.
 
 
 def _assassin_actions(
-    state: CitadelsState, seat: int, distinct: list[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
 ) -> None:
     # Naming a face-up character could do nothing, so it is not offered.
     up = state.face_up
@@ -292,7 +300,7 @@ def _assassin_actions(
 
 
 def _thief_actions(
-    state: CitadelsState, seat: int, distinct: list[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
 ) -> None:
     up = state.face_up
     murdered = state.murdered
@@ -302,17 +310,17 @@ def _thief_actions(
 
 
 def _magician_actions(
-    state: CitadelsState, seat: int, distinct: list[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
 ) -> None:
     for other in range(state.players):
         if other != seat:
             out.append(act.SWAP[other])
-    for d in distinct:
+    for d in sorted(kinds):
         out.append(REDRAW_MOVES[d])
 
 
 def _warlord_actions(
-    state: CitadelsState, seat: int, distinct: list[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
 ) -> None:
     for owner in range(state.players):
         city = state.cities[owner]
@@ -479,6 +487,12 @@ def _rescue_or_pass(state: CitadelsState, action: Move, seat: int, events: list[
 
 # The legal actions of each step of a turn, indexed by ``TurnStep``.
 STEP_ACTIONS = (resource_actions, keep_actions, main_actions, redraw_actions)
+
+
+def turn_actions(state: CitadelsState) -> list[Action]:
+    """The legal actions of the seat whose character's turn it is."""
+    return STEP_ACTIONS[state.turn_step](state)
+
 
 # Each kind's handler, indexed by ``Kind`` (a kind belongs to one phase, so it names the
 # rules that carry it out; indexing a tuple costs less than a dict lookup). A handler gets
