@@ -34,12 +34,17 @@ test: lint
 test-fast: lint
 	$(BIN)/pytest -n 2 -m "not slow"
 
+# The speed suite (docs/performance.md), about ten minutes; longer, steadier runs with for
+# example `make bench BENCH_ROUNDS=5 BENCH_BURST=2`. Writes benchmarks/results.json;
+# `benchmarks/compare.py --results OLD.json benchmarks/results.json` compares two runs.
+BENCH_ROUNDS ?= 3
+BENCH_BURST ?= 1.0
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,rl]'
-	$(BIN)/python benchmarks/speed.py
-	$(BIN)/python benchmarks/search.py
-	$(BIN)/python benchmarks/fast.py
-	$(BIN)/python benchmarks/rl.py
+	$(BIN)/python benchmarks/speed.py --rounds $(BENCH_ROUNDS) --burst $(BENCH_BURST) --json benchmarks/results.json
+	$(BIN)/python benchmarks/search.py --no-table --rounds 2
+	$(BIN)/python benchmarks/fast.py --rounds $(BENCH_ROUNDS)
+	$(BIN)/python benchmarks/rl.py --rounds $(BENCH_ROUNDS) --burst $(BENCH_BURST)
 	$(BIN)/python benchmarks/load.py
 
 clean:

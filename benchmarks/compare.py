@@ -10,6 +10,12 @@ minimum over interleaved chunks leaves out chunks slowed by contention, so the r
 on a busy shared machine where wall-clock figures swing by a factor of two. Each round puts
 both children on the same processor (the next one each round, where the system allows it),
 so that neither keeps a core that a neighbour's work slows more than the other's.
+
+``benchmarks/compare.py --results BASE.json NEW.json`` compares two summaries written by
+``benchmarks/speed.py --json`` (``make bench`` writes ``benchmarks/results.json``) instead:
+every figure of both, and how many times faster NEW is. Figures of two runs are only as
+comparable as the runs' loads (both files record theirs); the ratios to OpenSpiel's Hearts
+(``x Hearts``), measured inside each run, hold up better.
 """
 
 from __future__ import annotations
@@ -161,10 +167,39 @@ class Child:
         self.process.wait()
 
 
+def compare_results(base_path: Path, new_path: Path) -> None:
+    """Print the figures of two ``speed.py --json`` summaries and how much faster NEW is."""
+    runs = []
+    for path in (base_path, new_path):
+        try:
+            runs.append(json.loads(path.read_text()))
+        except (OSError, ValueError) as error:
+            raise SystemExit(f"cannot read {path} as a results file: {error}") from None
+    base, new = runs
+    for label, run in (("base", base), ("new", new)):
+        load = ", ".join(str(x) for x in run.get("load_average", []))
+        print(f"{label}: commit {run.get('commit')}, {run.get('date')}, load average {load}")
+    print("\n| subject | figure | base | new | times faster |\n|---|---|---|---|---|")
+    for subject, figures in new["subjects"].items():
+        before = base["subjects"].get(subject, {})
+        for figure, value in figures.items():
+            old = before.get(figure)
+            if old is None or not old or not value:
+                continue
+            # Times (µs) are better lower, rates (/s) and ratios better higher.
+            faster = old / value if figure.endswith("µs") else value / old
+            print(f"| {subject} | {figure} | {old:,.2f} | {value:,.2f} | x{faster:.2f} |")
+
+
 def main() -> None:
     """Print each measurement's least CPU time on both trees and their ratio."""
     if sys.argv[1:2] == ["--child"]:
         child_main(Path(sys.argv[2]))
+        return
+    if sys.argv[1:2] == ["--results"]:
+        if len(sys.argv) != 4:
+            raise SystemExit("usage: compare.py --results BASE.json NEW.json")
+        compare_results(Path(sys.argv[2]), Path(sys.argv[3]))
         return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base", type=Path, help="the source tree to compare against")

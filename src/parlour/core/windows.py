@@ -36,24 +36,33 @@ class ResponseWindow(NamedTuple):
         cls, kind: str, start: int, players: int, can_respond: Callable[[int], bool]
     ) -> ResponseWindow | None:
         """The window at the first seat from ``start`` that can respond; ``None`` if none can."""
-        return cls(kind, start, 0, players)._ask(can_respond)
+        return _ask(kind, start, 0, players, can_respond)
 
     def passed(self, can_respond: Callable[[int], bool]) -> ResponseWindow | None:
         """The seat asked passed: the window moves on, or closes after a full round of passes."""
-        return self._moved(self.passes + 1)._ask(can_respond)
+        players = self.players
+        return _ask(self.kind, (self.seat + 1) % players, self.passes + 1, players, can_respond)
 
     def responded(self, can_respond: Callable[[int], bool]) -> ResponseWindow | None:
         """The seat asked responded: it is asked again, and every seat must pass anew."""
-        return self._replace(passes=0)._ask(can_respond)
+        return _ask(self.kind, self.seat, 0, self.players, can_respond)
 
-    def _moved(self, passes: int) -> ResponseWindow:
-        return self._replace(seat=(self.seat + 1) % self.players, passes=passes)
 
-    def _ask(self, can_respond: Callable[[int], bool]) -> ResponseWindow | None:
-        """This window at the next seat that can respond, counting skipped seats as passes."""
-        window = self
-        while window.passes < self.players:
-            if can_respond(window.seat):
-                return window
-            window = window._moved(window.passes + 1)
-        return None
+def _ask(
+    kind: str, seat: int, passes: int, players: int, can_respond: Callable[[int], bool]
+) -> ResponseWindow | None:
+    """The window at the first seat from ``seat`` that can respond, counting skipped seats as
+    passes; ``None`` once every seat has passed in a row. Games step windows on every
+    decision, so the seats are counted in ints and one window is made at the end."""
+    while passes < players:
+        if can_respond(seat):
+            return _make((kind, seat, passes, players))
+        seat += 1
+        if seat == players:
+            seat = 0
+        passes += 1
+    return None
+
+
+# Making a window from a tuple skips the keyword handling of the class call.
+_make = ResponseWindow._make

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core import Game, Option
 from .actions import action_space
+from .cards import MAX_SEATS
 from .state import CitadelsState
 
 __all__ = ["GAME", "CitadelsState"]
@@ -27,7 +28,7 @@ GAME = Game(
     name="citadels",
     title="Citadels",
     min_players=2,
-    max_players=7,
+    max_players=MAX_SEATS,
     start=CitadelsState.start,
     list_actions=action_space,
     options={

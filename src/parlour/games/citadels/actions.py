@@ -6,11 +6,9 @@ from enum import IntEnum
 from typing import Any
 
 from ...core import Action
-from .cards import C_SLUG, D_SLUG, DISTRICTS
+from .cards import C_SLUG, D_SLUG, DISTRICTS, MAX_SEATS
 
 __all__ = ["Kind", "Move", "action_space", "parse"]
-
-MAX_SEATS = 7
 
 
 class Kind(IntEnum):

@@ -8,6 +8,7 @@ names again.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from pathlib import Path
 from typing import Annotated, Any, Literal, get_args
@@ -29,6 +30,7 @@ __all__ = [
     "full_deck",
     "load_characters",
     "load_districts",
+    "slugs",
 ]
 
 DATA = Path(__file__).with_name("data")
@@ -156,6 +158,7 @@ PURPLE = Colour.PURPLE
 # Character indices (rank - 1), in calling order; the file's rank check guarantees them.
 (ASSASSIN, THIEF, MAGICIAN, KING, BISHOP, MERCHANT, ARCHITECT, WARLORD) = range(8)
 CHARACTER_COUNT = 8
+MAX_SEATS = 7  # the most players a game takes
 
 
 def _with_effect(effect: str) -> int:
@@ -175,6 +178,14 @@ LIBRARY = _with_effect("library")
 GREAT_WALL = _with_effect("great_wall")
 
 
+def slugs(districts: Iterable[int]) -> list[str]:
+    """The slugs of districts given by index, in the same order."""
+    out = []
+    for d in districts:  # a plain loop: a comprehension costs a call on Python 3.11
+        out.append(D_SLUG[d])
+    return out
+
+
 def district_named(slug: str) -> District | None:
     """The district with this slug, else ``None``."""
     index = D_INDEX.get(slug)
@@ -184,7 +195,7 @@ def district_named(slug: str) -> District | None:
 def district_slugs(districts: list[int]) -> list[str]:
     """The slugs of some districts in the deck file's order, however they were drawn: the
     order cards come in tells nothing, so views and events list them alike."""
-    return [D_SLUG[d] for d in sorted(districts)]
+    return slugs(sorted(districts))
 
 
 def character_named(slug: str) -> Character | None:

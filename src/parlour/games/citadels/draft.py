@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event
 from .actions import CHOOSE, PUT_FACE_DOWN, Move
 from .cards import C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING
-from .events import CharacterTaken, RoundStarted
+from .events import CHARACTER_TAKEN, RoundStarted
 
 if TYPE_CHECKING:
     from .state import CitadelsState
@@ -58,6 +59,7 @@ UNCALLED, REVEALED, ABSENT, SILENT = map(int, CallStatus)
 CHOOSE_STEP, FACE_DOWN_STEP = map(int, DraftStep)
 
 
+@cache  # every round asks, and the answer depends on these two numbers alone
 def draft_order(players: int, crown: int) -> tuple[tuple[int, int], ...]:
     """The draft's steps as (seat, what it does: a DraftStep), starting with the crown."""
     order = [(crown + i) % players for i in range(players)]
@@ -94,7 +96,10 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
     face_up: list[int] = []
     for _ in range(FACE_UP_COUNT.get(state.players, 0)):
         # The King is never face up: drawing among the others is the same as redrawing.
-        c = rng.choice([x for x in chars if x != KING])
+        others = chars[:]
+        if KING in others:
+            others.remove(KING)
+        c = rng.choice(others)
         chars.remove(c)
         places[c] = FACE_UP
         face_up.append(c)
@@ -119,31 +124,37 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
 def draft_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the pool (or, on a burying step, put one face down)."""
     moves = CHOOSE if state.draft_order[state.draft_step][1] == CHOOSE_STEP else PUT_FACE_DOWN
-    return [moves[c] for c in state.draft_pool]
+    out: list[Action] = []
+    for c in state.draft_pool:  # a plain loop: a comprehension costs a call on Python 3.11
+        out.append(moves[c])
+    return out
 
 
 def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool:
     """Carry out a draft step; True when the draft is over and the calls begin."""
-    seat, kind = state.draft_order[state.draft_step]
+    order = state.draft_order
+    step = state.draft_step
+    seat, kind = order[step]
     c = action.character
-    if state.places[c] == INITIAL:
+    places = state.places
+    if places[c] == INITIAL:
         state.took_face_down = True
-    state.places[c] = state.draft_step
+    places[c] = step
     state.draft_pool.remove(c)
     if kind == CHOOSE_STEP:
         state.holder[c] = seat
-    events.append(CharacterTaken(seat, C_SLUG[c], kind == FACE_DOWN_STEP))
-    state.draft_step += 1
-    last = len(state.draft_order) - 1
-    if state.draft_step > last:
+    events.append(CHARACTER_TAKEN[seat][c][kind == FACE_DOWN_STEP])
+    state.draft_step = step = step + 1
+    last = len(order) - 1
+    if step > last:
         # Whatever is left goes face down: with 7 players that may be the initial card,
         # which keeps its place, or the one left over, which stays at POOL.
         state.draft_pool = []
         return True
-    if state.players == LAST_SEAT_MAY_SWAP and state.draft_step == last:
-        state.draft_pool.append(state.places.index(INITIAL))
+    if state.players == LAST_SEAT_MAY_SWAP and step == last:
+        state.draft_pool.append(places.index(INITIAL))
         state.draft_pool.sort()
-    state.current_player = state.draft_order[state.draft_step][0]
+    state.current_player = order[step][0]
     return False
 
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...core import Event, event, player_name, seats_named
-from .cards import C_INDEX, C_NAME, D_INDEX, D_NAME
+from .cards import C_INDEX, C_NAME, C_SLUG, D_COST, D_INDEX, D_NAME, D_SLUG, MAX_SEATS
 
 
 def _names(slugs: Sequence[str]) -> str:
@@ -272,3 +272,29 @@ class GameEnded(Event):
         cap = " (the round limit was reached)" if self.capped else ""
         points = ", ".join(str(s) for s in self.scores)
         return f"The game is over{cap}. Scores: {points}. Winner: {who}."
+
+
+# -- events made once -------------------------------------------------------------------
+# Most events of a turn carry only a seat and a card or character, so each of them is made
+# once here and shared by every game (events are never changed once made), as the moves
+# are: the rules index these tables by character, district and seat (the last entry of a
+# seat table, index -1, is for "no seat"). Making an event costs a call; indexing does not.
+
+_SEATS = range(MAX_SEATS)
+
+CALLED = tuple((*(Called(slug, seat) for seat in _SEATS), Called(slug, None)) for slug in C_SLUG)
+SKIPPED = tuple(Skipped(slug) for slug in C_SLUG)
+CROWN_PASSED = tuple(CrownPassed(seat) for seat in _SEATS)
+TURN_ENDED = tuple(tuple(TurnEnded(seat, slug) for slug in C_SLUG) for seat in _SEATS)
+# By seat, character, then face down (1) or kept (0).
+CHARACTER_TAKEN = tuple(
+    tuple((CharacterTaken(seat, slug, False), CharacterTaken(seat, slug, True)) for slug in C_SLUG)
+    for seat in _SEATS
+)
+BUILT = tuple(
+    tuple(Built(seat, slug, cost) for slug, cost in zip(D_SLUG, D_COST, strict=True))
+    for seat in _SEATS
+)
+KEPT = tuple(tuple(Kept(seat, slug) for slug in D_SLUG) for seat in _SEATS)
+MURDERS = tuple(tuple(Named(seat, "murders", slug) for slug in C_SLUG) for seat in _SEATS)
+ROBS = tuple(tuple(Named(seat, "robs", slug) for slug in C_SLUG) for seat in _SEATS)

@@ -9,28 +9,28 @@ from ...core.windows import ResponseWindow
 from . import views
 from .actions import Move
 from .cards import full_deck
-from .draft import (
-    DRAFT,
-    RESCUE,
-    TURN,
-    draft_actions,
-    draft_apply,
-    explain_draft,
-    start_round,
-)
+from .draft import DRAFT, RESCUE, TURN, draft_actions, explain_draft, start_round
 from .scoring import best, city_score
 from .turn import (
+    HANDLERS,
     MAIN,
-    call_next,
+    STEP_ACTIONS,
     explain_rescue,
     explain_turn,
     rescue_actions,
-    rescue_apply,
     turn_actions,
-    turn_apply,
 )
 
 __all__ = ["CitadelsState"]
+
+
+def _no_actions(state: CitadelsState) -> list[Action]:
+    return []
+
+
+# The legal actions of each phase, indexed by ``Phase``; ``legal_actions`` goes straight to
+# the turn's step (``STEP_ACTIONS``), where most decisions are.
+PHASE_ACTIONS = (draft_actions, turn_actions, rescue_actions, _no_actions)
 
 HAND_AT_START = 4  # districts dealt to each seat
 GOLD_AT_START = 2
@@ -40,6 +40,7 @@ class CitadelsState(State):
     """A game of Citadels. Plain lists and ints, copied by hand in ``clone``."""
 
     __slots__ = (
+        "_legal",
         "ability_used",
         "builds_left",
         "call_status",
@@ -114,6 +115,9 @@ class CitadelsState(State):
     first_complete: int  # the seat that completed a city first, else -1
     last_round: bool  # a city is complete: this round is the last
     haunted_city_round: list[int]  # per seat: the round its Haunted City was built, else -1
+    # The legal actions listed since the last move, else None: the player's loop asks for
+    # them and ``apply`` checks the move among them, so they are built once a decision.
+    _legal: list[Action] | None
 
     # -- setup and copying ----------------------------------------------------------------
 
@@ -144,6 +148,7 @@ class CitadelsState(State):
         state.first_complete = -1
         state.last_round = False
         state.haunted_city_round = [-1] * players
+        state._legal = None
         events: list[Event] = []
         start_round(state, events)
         state._note(events)
@@ -189,32 +194,44 @@ class CitadelsState(State):
         state.first_complete = self.first_complete
         state.last_round = self.last_round
         state.haunted_city_round = self.haunted_city_round[:]
+        # A clone is soon changed (a determinization's hands are redrawn): list anew.
+        state._legal = None
         return state
 
     # -- the rules ------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
-        phase = self.phase
-        if phase == TURN:
-            return turn_actions(self)
-        if phase == DRAFT:
-            return draft_actions(self)
-        if phase == RESCUE:
-            return rescue_actions(self)
-        return []
+        legal = self._legal
+        if legal is None:
+            phase = self.phase
+            if phase == TURN:
+                legal = STEP_ACTIONS[self.turn_step](self)
+            else:
+                legal = PHASE_ACTIONS[phase](self)
+            self._legal = legal
+        return legal[:]
 
-    def _apply(self, action: Action) -> list[Event]:
-        assert isinstance(action, Move)
-        events: list[Event] = []
-        phase = self.phase
-        if phase == TURN:
-            turn_apply(self, action, events)
-        elif phase == DRAFT:
-            if draft_apply(self, action, events):
-                call_next(self, events)
+    def apply(self, action: Action | str) -> list[Event]:
+        """Carry out a legal action (or its text); illegal input raises and changes nothing."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        # Moves are interned, so a move taken from ``legal_actions()`` is found by identity;
+        # anything else (a text, an equal copy, an illegal move) goes through ``resolve``.
+        for candidate in legal:
+            if candidate is action:
+                break
         else:
-            rescue_apply(self, action, events)
+            action = self.resolve(action)
+        # Every legal action is a Move, and a game with legal actions has a seat to move.
+        move: Move = action  # type: ignore[assignment]
+        seat: int = self.current_player  # type: ignore[assignment]
+        events: list[Event] = []
+        HANDLERS[move.kind](self, move, seat, events)
+        self.move_number += 1
+        self._journal = (move, events, self._journal)
+        self._legal = None
         return events
 
     def explain_illegal(self, text: str) -> str | None:

@@ -13,6 +13,10 @@ from ...core import Action, Event
 from ...core.windows import ResponseWindow
 from . import actions as act
 from . import cards
+from .actions import BUILD as BUILD_MOVES
+from .actions import KEEP as KEEP_MOVES
+from .actions import LABORATORY as LABORATORY_MOVES
+from .actions import REDRAW as REDRAW_MOVES
 from .actions import Kind, Move
 from .cards import (
     ARCHITECT,
@@ -21,7 +25,6 @@ from .cards import (
     C_COLOUR,
     C_INDEX,
     C_NAME,
-    C_SLUG,
     CHARACTER_COUNT,
     D_COLOUR,
     D_COST,
@@ -34,6 +37,7 @@ from .cards import (
     LABORATORY,
     LIBRARY,
     MAGICIAN,
+    MAX_SEATS,
     MERCHANT,
     OBSERVATORY,
     SCHOOL_OF_MAGIC,
@@ -42,24 +46,36 @@ from .cards import (
     WARLORD,
     Colour,
     district_slugs,
+    slugs,
 )
-from .draft import ABSENT, OVER, RESCUE, REVEALED, SILENT, TURN, start_round, unknown_character
+from .draft import (
+    ABSENT,
+    OVER,
+    RESCUE,
+    REVEALED,
+    SILENT,
+    TURN,
+    draft_apply,
+    start_round,
+    unknown_character,
+)
 from .events import (
-    Built,
-    Called,
+    BUILT,
+    CALLED,
+    CROWN_PASSED,
+    KEPT,
+    MURDERS,
+    ROBS,
+    SKIPPED,
+    TURN_ENDED,
     CityCompleted,
-    CrownPassed,
     Destroyed,
     Drew,
     GameEnded,
     GoldGained,
     HandsSwapped,
-    Kept,
-    Named,
     PutUnderDeck,
     Rescued,
-    Skipped,
-    TurnEnded,
 )
 from .scoring import COMPLETE, best
 
@@ -95,14 +111,18 @@ RESCUE_PRICE = 1  # gold the Graveyard's owner pays to take a destroyed district
 DESTROY_DISCOUNT = 1  # the Warlord pays a district's cost minus this
 GREAT_WALL_SURCHARGE = 1  # and this much more beside a Great Wall
 
+# The events of taking gold, by seat, made once (see the tables of ``events``).
+TOOK_GOLD = tuple(GoldGained(seat, GOLD_TAKEN, "resources") for seat in range(MAX_SEATS))
+
 
 def draw(state: CitadelsState, n: int) -> list[int]:
-    """Up to ``n`` cards from the top of the deck (an empty deck gives fewer)."""
+    """Up to ``n`` cards from the top of the deck (an empty deck gives fewer), top first."""
     deck = state.deck
-    out = []
-    for _ in range(min(n, len(deck))):
-        out.append(deck.pop())
-    return out
+    rest = max(0, len(deck) - n)
+    drawn = deck[rest:]
+    del deck[rest:]
+    drawn.reverse()
+    return drawn
 
 
 def to_bottom(state: CitadelsState, cards: list[int]) -> None:
@@ -124,33 +144,45 @@ def bishop_protects(state: CitadelsState, seat: int) -> bool:
     return state.call_status[BISHOP] == REVEALED and state.holder[BISHOP] == seat
 
 
+# What the Warlord pays for each district: its cost minus 1, plus 1 for another district
+# of a city with a Great Wall; indexed by whether the city has one, then by district.
+DESTROY_COSTS = tuple(
+    tuple(
+        cost - DESTROY_DISCOUNT + GREAT_WALL_SURCHARGE * (wall and d != GREAT_WALL)
+        for d, cost in enumerate(D_COST)
+    )
+    for wall in (False, True)
+)
+
+
 def destroy_cost(state: CitadelsState, owner: int, district: int) -> int:
-    """What the Warlord pays: cost minus 1, plus 1 for another district beside a Great Wall."""
-    city = state.cities[owner]
-    wall = GREAT_WALL in city and district != GREAT_WALL
-    return D_COST[district] - DESTROY_DISCOUNT + GREAT_WALL_SURCHARGE * wall
+    """What the Warlord pays to destroy ``district`` in the city of ``owner``."""
+    return DESTROY_COSTS[GREAT_WALL in state.cities[owner]][district]
 
 
 def call_next(state: CitadelsState, events: list[Event]) -> None:
     """Call the next characters in rank order until one takes a turn, else end the round."""
-    while state.called < CHARACTER_COUNT - 1:
-        state.called = c = state.called + 1
-        seat = state.holder[c]
-        if c == state.murdered:
-            state.call_status[c] = SILENT
-            events.append(Skipped(C_SLUG[c]))
+    holder, status, murdered = state.holder, state.call_status, state.murdered
+    c = state.called
+    while c < CHARACTER_COUNT - 1:
+        c += 1
+        seat = holder[c]
+        if c == murdered:
+            status[c] = SILENT
+            events.append(SKIPPED[c])
             continue
         if seat < 0:
-            state.call_status[c] = ABSENT
-            events.append(Called(C_SLUG[c], None))
+            status[c] = ABSENT
+            events.append(CALLED[c][-1])
             continue
-        state.call_status[c] = REVEALED
-        events.append(Called(C_SLUG[c], seat))
+        state.called = c
+        status[c] = REVEALED
+        events.append(CALLED[c][seat])
         if c == KING:
             state.crown = seat
-            events.append(CrownPassed(seat))
+            events.append(CROWN_PASSED[seat])
         if c == state.robbed:
-            thief = state.holder[THIEF]
+            thief = holder[THIEF]
             amount = state.gold[seat]
             if thief != seat and amount:
                 state.gold[seat] = 0
@@ -165,6 +197,7 @@ def call_next(state: CitadelsState, events: list[Event]) -> None:
         state.laboratory_used = state.smithy_used = False
         state.current_player = seat
         return
+    state.called = c
     end_round(state, events)
 
 
@@ -173,7 +206,7 @@ def end_round(state: CitadelsState, events: list[Event]) -> None:
     king = state.holder[KING]
     if state.murdered == KING and king >= 0:
         state.crown = king
-        events.append(CrownPassed(king))
+        events.append(CROWN_PASSED[king])
     if state.last_round or state.round >= state.max_rounds:
         state.phase = OVER
         state.is_over = True
@@ -184,84 +217,138 @@ def end_round(state: CitadelsState, events: list[Event]) -> None:
     start_round(state, events)
 
 
-def turn_actions(state: CitadelsState) -> list[Action]:
-    """The legal actions of the seat whose character's turn it is."""
-    step = state.turn_step
+def resource_actions(state: CitadelsState) -> list[Action]:
+    """Take gold or draw cards (while the deck has any)."""
+    return [act.TAKE_GOLD, act.DRAW] if state.deck else [act.TAKE_GOLD]
+
+
+def keep_actions(state: CitadelsState) -> list[Action]:
+    """Keep one of the cards drawn."""
+    out: list[Action] = []
+    for d in sorted(set(state.drawn)):
+        out.append(KEEP_MOVES[d])
+    return out
+
+
+def redraw_actions(state: CitadelsState) -> list[Action]:
+    """The Magician puts another card under the deck, or draws as many as he put there."""
+    out: list[Action] = []
+    for d in sorted(set(state.hands[state.turn_seat])):
+        out.append(REDRAW_MOVES[d])
+    out.append(act.REDRAW_DONE)
+    return out
+
+
+def main_actions(state: CitadelsState) -> list[Action]:
+    """The main step: build, collect income, use the ability and the purple districts, end."""
+    # Most of a game's decisions are made here: the districts affordable come from a table,
+    # and plain loops append to one list (a comprehension costs a call on Python 3.11).
     seat = state.turn_seat
-    if step == RESOURCES:
-        return [act.TAKE_GOLD, act.DRAW] if state.deck else [act.TAKE_GOLD]
-    if step == KEEPING:
-        keep = act.KEEP
-        return [keep[d] for d in sorted(set(state.drawn))]
     hand = state.hands[seat]
-    if step == REDRAW:
-        redraw = act.REDRAW
-        out: list[Action] = [redraw[d] for d in sorted(set(hand))]
-        out.append(act.REDRAW_DONE)
-        return out
-    out = []
+    kinds = set(hand)
+    out: list[Action] = []
+    append = out.append
     city = state.cities[seat]
     gold = state.gold[seat]
     character = state.turn_character
     if state.builds_left:
-        build_moves = act.BUILD
-        for d in sorted(set(hand)):
-            if D_COST[d] <= gold and d not in city:
-                out.append(build_moves[d])
-    if not state.income_collected and income(state, seat, character):
-        out.append(act.INCOME)
+        for d in sorted(kinds.intersection(AFFORDABLE[gold if gold < DEAREST else DEAREST])):
+            if d not in city:
+                append(BUILD_MOVES[d])
+    if not state.income_collected:
+        colour = C_COLOUR[character]
+        if colour >= 0:
+            if SCHOOL_OF_MAGIC in city:
+                append(act.INCOME)
+            else:
+                for d in city:
+                    if D_COLOUR[d] == colour:
+                        append(act.INCOME)
+                        break
     if not state.ability_used:
-        out.extend(ability_actions(state, seat, character, hand, gold))
+        list_ability = ABILITY_ACTIONS[character]
+        if list_ability is not None:
+            list_ability(state, seat, kinds, gold, out)
     if not state.laboratory_used and hand and LABORATORY in city:
-        laboratory = act.LABORATORY
-        out.extend(laboratory[d] for d in sorted(set(hand)))
+        for d in sorted(kinds):
+            append(LABORATORY_MOVES[d])
     if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and SMITHY in city:
-        out.append(act.SMITHY)
-    out.append(act.END_TURN)
+        append(act.SMITHY)
+    append(act.END_TURN)
     return out
 
 
-def ability_actions(
-    state: CitadelsState, seat: int, character: int, hand: list[int], gold: int
-) -> list[Action]:
-    """The character's own ability, while unused this turn."""
+# The districts that cost at most a given amount of gold, for every amount up to the cost
+# of the dearest district (which buys any).
+DEAREST = max(D_COST)
+AFFORDABLE = tuple(
+    frozenset(d for d, cost in enumerate(D_COST) if cost <= gold) for gold in range(DEAREST + 1)
+)
+
+
+# Each character's ability, listed into ``out`` while unused this turn; ``kinds`` is the set
+# of the districts in hand.
+
+
+def _assassin_actions(
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+) -> None:
+    # Naming a face-up character could do nothing, so it is not offered.
     up = state.face_up
-    if character == ASSASSIN:
-        # Naming a face-up character could do nothing, so it is not offered.
-        assassinate = act.ASSASSINATE
-        return [assassinate[c] for c in range(THIEF, CHARACTER_COUNT) if c not in up]
-    if character == THIEF:
-        rob = act.ROB
-        murdered = state.murdered
-        return [rob[c] for c in range(MAGICIAN, CHARACTER_COUNT) if c != murdered and c not in up]
-    if character == MAGICIAN:
-        swap = act.SWAP
-        out: list[Action] = [swap[other] for other in range(state.players) if other != seat]
-        redraw = act.REDRAW
-        out.extend(redraw[d] for d in sorted(set(hand)))
-        return out
-    if character == WARLORD:
-        out = []
-        for owner in range(state.players):
-            city = state.cities[owner]
-            if len(city) >= COMPLETE or bishop_protects(state, owner):
-                continue
-            destroy_moves = act.DESTROY[owner]
-            for d in sorted(set(city)):
-                if d != KEEP and destroy_cost(state, owner, d) <= gold:
-                    out.append(destroy_moves[d])
-        return out
-    return []
+    for c in range(THIEF, CHARACTER_COUNT):
+        if c not in up:
+            out.append(act.ASSASSINATE[c])
 
 
-def turn_apply(state: CitadelsState, action: Move, events: list[Event]) -> None:
-    """Carry out one action of a turn."""
-    _HANDLERS[action.kind](state, action, state.turn_seat, events)
+def _thief_actions(
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+) -> None:
+    up = state.face_up
+    murdered = state.murdered
+    for c in range(MAGICIAN, CHARACTER_COUNT):
+        if c != murdered and c not in up:
+            out.append(act.ROB[c])
+
+
+def _magician_actions(
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+) -> None:
+    for other in range(state.players):
+        if other != seat:
+            out.append(act.SWAP[other])
+    for d in sorted(kinds):
+        out.append(REDRAW_MOVES[d])
+
+
+def _warlord_actions(
+    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+) -> None:
+    for owner in range(state.players):
+        city = state.cities[owner]
+        if len(city) >= COMPLETE or bishop_protects(state, owner):
+            continue
+        moves = act.DESTROY[owner]
+        costs = DESTROY_COSTS[GREAT_WALL in city]
+        for d in sorted(set(city)):
+            if d != KEEP and costs[d] <= gold:
+                out.append(moves[d])
+
+
+# By character: the lister of its ability's actions, or None when it has none to choose.
+ABILITY_ACTIONS = tuple(
+    {
+        ASSASSIN: _assassin_actions,
+        THIEF: _thief_actions,
+        MAGICIAN: _magician_actions,
+        WARLORD: _warlord_actions,
+    }.get(c)
+    for c in range(CHARACTER_COUNT)
+)
 
 
 def _take_gold(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     state.gold[seat] += GOLD_TAKEN
-    events.append(GoldGained(seat, GOLD_TAKEN, "resources"))
+    events.append(TOOK_GOLD[seat])
     after_resources(state, events)
 
 
@@ -286,7 +373,7 @@ def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
     district = action.district
     state.drawn.remove(district)
     state.hands[seat].append(district)
-    events.append(Kept(seat, D_SLUG[district]))
+    events.append(KEPT[seat][district])
     state.keep_left -= 1
     if not state.keep_left:
         rest = state.drawn
@@ -297,7 +384,22 @@ def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
 
 
 def _build(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    build(state, seat, action.district, events)
+    """Pay for a district and add it to the city; an 8th district may start the last round."""
+    district = action.district
+    state.hands[seat].remove(district)
+    state.gold[seat] -= D_COST[district]
+    city = state.cities[seat]
+    city.append(district)
+    state.builds_left -= 1
+    if district == HAUNTED_CITY:
+        state.haunted_city_round[seat] = state.round
+    events.append(BUILT[seat][district])
+    if len(city) == COMPLETE:
+        first = state.first_complete < 0
+        if first:
+            state.first_complete = seat
+            state.last_round = True
+        events.append(CityCompleted(seat, first))
 
 
 def _income(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
@@ -310,13 +412,13 @@ def _income(state: CitadelsState, action: Move, seat: int, events: list[Event]) 
 def _assassinate(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     state.ability_used = True
     state.murdered = action.character
-    events.append(Named(seat, "murders", C_SLUG[action.character]))
+    events.append(MURDERS[seat][action.character])
 
 
 def _rob(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     state.ability_used = True
     state.robbed = action.character
-    events.append(Named(seat, "robs", C_SLUG[action.character]))
+    events.append(ROBS[seat][action.character])
 
 
 def _swap(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
@@ -338,7 +440,7 @@ def _redraw_done(state: CitadelsState, action: Move, seat: int, events: list[Eve
     aside = state.set_aside
     state.set_aside = []
     to_bottom(state, aside)
-    events.append(PutUnderDeck(seat, len(aside), [D_SLUG[d] for d in aside], "Magician"))
+    events.append(PutUnderDeck(seat, len(aside), slugs(aside), "Magician"))
     drawn = draw(state, len(aside))
     state.hands[seat].extend(drawn)
     events.append(Drew(seat, len(drawn), district_slugs(drawn), "Magician"))
@@ -369,19 +471,37 @@ def _smithy(state: CitadelsState, action: Move, seat: int, events: list[Event]) 
 
 
 def _end_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    events.append(TurnEnded(seat, C_SLUG[state.turn_character]))
+    events.append(TURN_ENDED[seat][state.turn_character])
     state.turn_seat = -1
     state.turn_character = -1
     call_next(state, events)
 
 
-def _not_in_a_turn(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    raise AssertionError(f"{action.text!r} is never legal during a turn")
+def _draft(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    if draft_apply(state, action, events):
+        call_next(state, events)
 
 
-# Each kind's handler, indexed by ``Kind`` (indexing a tuple costs less than a dict lookup).
-_HANDLERS = tuple(
+def _rescue_or_pass(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    rescue_apply(state, action, events)
+
+
+# The legal actions of each step of a turn, indexed by ``TurnStep``.
+STEP_ACTIONS = (resource_actions, keep_actions, main_actions, redraw_actions)
+
+
+def turn_actions(state: CitadelsState) -> list[Action]:
+    """The legal actions of the seat whose character's turn it is."""
+    return STEP_ACTIONS[state.turn_step](state)
+
+
+# Each kind's handler, indexed by ``Kind`` (a kind belongs to one phase, so it names the
+# rules that carry it out; indexing a tuple costs less than a dict lookup). A handler gets
+# the state, the move, the seat that makes it and the events to append to.
+HANDLERS = tuple(
     {
+        Kind.CHOOSE: _draft,
+        Kind.PUT_FACE_DOWN: _draft,
         Kind.TAKE_GOLD: _take_gold,
         Kind.DRAW: _draw,
         Kind.KEEP: _keep,
@@ -395,8 +515,10 @@ _HANDLERS = tuple(
         Kind.DESTROY: _destroy,
         Kind.LABORATORY: _laboratory,
         Kind.SMITHY: _smithy,
+        Kind.RESCUE: _rescue_or_pass,
+        Kind.PASS: _rescue_or_pass,
         Kind.END_TURN: _end_turn,
-    }.get(kind, _not_in_a_turn)
+    }[kind]
     for kind in Kind
 )
 
@@ -412,24 +534,6 @@ def after_resources(state: CitadelsState, events: list[Event]) -> None:
         drawn = draw(state, ARCHITECT_DRAWN)
         state.hands[seat].extend(drawn)
         events.append(Drew(seat, len(drawn), district_slugs(drawn), "Architect"))
-
-
-def build(state: CitadelsState, seat: int, district: int, events: list[Event]) -> None:
-    """Pay for a district and add it to the city; an 8th district may start the last round."""
-    state.hands[seat].remove(district)
-    state.gold[seat] -= D_COST[district]
-    city = state.cities[seat]
-    city.append(district)
-    state.builds_left -= 1
-    if district == HAUNTED_CITY:
-        state.haunted_city_round[seat] = state.round
-    events.append(Built(seat, D_SLUG[district], D_COST[district]))
-    if len(city) == COMPLETE:
-        first = state.first_complete < 0
-        if first:
-            state.first_complete = seat
-            state.last_round = True
-        events.append(CityCompleted(seat, first))
 
 
 def destroy(

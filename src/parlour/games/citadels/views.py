@@ -14,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
-from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, district_slugs, full_deck
+from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, district_slugs, full_deck, slugs
 from .draft import (
     ABSENT,
     CHOOSE_STEP,
@@ -124,7 +124,7 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
             "max_rounds": state.max_rounds,
             "crown": state.crown,
             "gold": state.gold[:],
-            "cities": [[D_SLUG[d] for d in city] for city in state.cities],
+            "cities": [slugs(city) for city in state.cities],
             "hand_counts": [len(h) for h in state.hands],
             "deck_count": len(state.deck),
             "face_up": _chars(state.face_up),

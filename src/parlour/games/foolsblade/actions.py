@@ -74,6 +74,8 @@ class Moves:
         self.table = table
         self.cache: dict[tuple[int, int, int], Move] = {}
         self.play_cache: dict[tuple[int, int, int, int], list[Move]] = {}
+        # `pass` ends most decisions (a window's seat lets it go), so it is kept at hand.
+        self.passing = self.get(PASS)
 
     def plays(self, kind: int, card: int, seat: int, players: int) -> list[Move]:
         """The ways ``seat`` may play a card or use an ability: one, or one per other seat."""

@@ -191,11 +191,11 @@ class FoolsBladeState(State):
 
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
-        found = legal(self)
-        self._legal = found
-        self._legal_at = self.move_number
+        if self._legal_at != self.move_number:
+            self._legal = legal(self)
+            self._legal_at = self.move_number
         # A copy: the caller may change its list, which must not make a move legal here.
-        return found[:]  # type: ignore[return-value]
+        return self._legal[:]  # type: ignore[return-value]  # a list of Moves is one of Actions
 
     def resolve(self, action: Action | str) -> Action:
         """The legal action named; a move taken from the list just given is found by identity
@@ -206,10 +206,23 @@ class FoolsBladeState(State):
                     return action
         return super().resolve(action)
 
-    def _apply(self, action: Action) -> list[Event]:
-        assert isinstance(action, Move)
+    def apply(self, action: Action | str) -> list[Event]:
+        """Carry out a legal action (or its text); illegal input raises and changes nothing."""
+        # Most decisions are a pass in a window, so the hot path is kept short: a move from
+        # the list just given is found by identity, anything else goes through ``resolve``.
+        if self._legal_at == self.move_number:
+            for candidate in self._legal:
+                if candidate is action:
+                    break
+            else:
+                action = self.resolve(action)
+        else:
+            action = self.resolve(action)
+        move: Move = action  # type: ignore[assignment]  # every legal action is a Move
         events: list[Event] = []
-        apply_move(self, action, events)
+        apply_move(self, move, events)
+        self.move_number += 1
+        self._journal = (move, events, self._journal)
         return events
 
     def explain_illegal(self, text: str) -> str | None:

@@ -282,7 +282,7 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
             st, seat, tb.cards[cls].ability.cost
         ):
             out.extend(mv.plays(act.USE, cls, seat, players))
-    out.append(mv.get(act.PASS))
+    out.append(mv.passing)
     return out
 
 
