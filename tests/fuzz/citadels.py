@@ -14,7 +14,7 @@ from parlour.games.citadels.state import CitadelsState
 
 from .invariants import Pick, is_determinized, public_log
 
-CACHES: tuple[str, ...] = ()
+CACHES = ("_legal",)  # the legal list of this decision, kept to find a move by identity
 BY_SLUG = {d.slug: d for d in DISTRICTS}
 COLOURS = ("yellow", "blue", "green", "red", "purple")
 COMPLETE = 8
