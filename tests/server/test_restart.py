@@ -21,6 +21,20 @@ def _status(base: str, table: str) -> dict[str, Any]:
     return answer
 
 
+def _children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux's /proc)."""
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (an unreaped zombie has ended)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
 @pytest.mark.slow
 def test_kill_9_mid_game_then_every_table_resumes_and_finishes(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'parlour.db'}"
@@ -61,9 +75,16 @@ def test_kill_9_mid_game_then_every_table_resumes_and_finishes(tmp_path: Path) -
             acknowledged = message["view"]["move"]
         while _status(base, bots_only["table"])["move"] < 10:
             time.sleep(0.05)
+        workers = _children(server.pid)
+        assert workers, "the bots' worker processes"
         server.kill()  # SIGKILL: no shutdown code runs
         server.wait(10)
         server = start_server(db, port, bot_delay=0.0)
+        # The killed server's bot workers leave by themselves, orphaned as they are.
+        deadline = time.monotonic() + 30
+        while any(_alive(pid) for pid in workers):
+            assert time.monotonic() < deadline, "the killed server's bot workers live on"
+            time.sleep(0.2)
         # The bots-only table goes on by itself after the restart and finishes.
         deadline = time.monotonic() + 120
         while _status(base, bots_only["table"])["status"] != "over":

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -19,8 +21,18 @@ __all__ = ["BotPool", "think"]
 BOT_NICENESS = 10
 
 
-def _lower_priority() -> None:
+def _start_worker(server: int) -> None:
+    """Run below the server's priority, and end when the server process ``server`` is gone."""
     os.nice(BOT_NICENESS)
+    # A server killed outright (SIGKILL, out of memory) runs no shutdown code, so its workers
+    # would live on, orphaned; each one watches for its parent to change and leaves.
+    threading.Thread(target=_exit_without, args=(server,), daemon=True).start()
+
+
+def _exit_without(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def think(record: dict[str, Any], bot: str, seat: int) -> str:
@@ -51,7 +63,8 @@ class BotPool:
         return ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority,
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
 
     async def choose(self, record: dict[str, Any], bot: str, seat: int) -> str:
