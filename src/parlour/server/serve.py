@@ -8,6 +8,7 @@ import uvicorn
 from sqlalchemy.exc import SQLAlchemyError
 
 from .app import MAX_MESSAGE, MESSAGE_RATE, create_app
+from .collector import keep_pauses_short
 from .store import Store
 
 __all__ = ["serve"]
@@ -44,6 +45,7 @@ def serve(
     )
     if host in ("0.0.0.0", "::"):
         print(f"Friends on your network open http://<this machine's address>:{port}/", flush=True)
+    keep_pauses_short()
     # Frames a little larger than the largest message still get a readable error; far larger
     # ones close the connection before they are read into memory.
     try:

@@ -1,0 +1,25 @@
+"""The server's collector policy: full collections leave their survivors frozen, then thaw."""
+
+from __future__ import annotations
+
+import gc
+
+from parlour.server.collector import keep_pauses_short
+
+
+def test_a_full_collection_freezes_its_survivors_and_the_next_after_the_period_thaws() -> None:
+    undo = keep_pauses_short(full_every=3600.0)
+    try:
+        gc.collect()
+        assert gc.get_freeze_count() > 0  # the next full collections walk only newer objects
+    finally:
+        undo()
+    assert gc.get_freeze_count() == 0
+    undo = keep_pauses_short(full_every=0.0)
+    try:
+        gc.collect()  # the period is over at once: everything is thawed for the next one
+        assert gc.get_freeze_count() == 0
+    finally:
+        undo()
+    gc.collect()
+    assert gc.get_freeze_count() == 0  # undone: nothing is frozen any more
