@@ -8,6 +8,7 @@ from typing import Any
 from ..cli.views import seat_name
 from ..cli.views.citadels import turn_done
 from ..games.citadels.cards import CHARACTERS, DISTRICTS, character_named, district_named
+from .text import game_over
 
 __all__ = ["RULES", "aliases", "describe"]
 
@@ -67,8 +68,7 @@ def describe(view: View) -> list[str]:
     """The lines that say what the view's seat sees at a Citadels table."""
     lines = []
     if view["is_over"]:
-        winners = ", ".join(seat_name(s, view) for s in view["winners"])
-        lines.append(f"The game is over after round {view['round']}; won by {winners}.")
+        lines.append(game_over(view, f"round {view['round']}"))
     else:
         lines.append(
             f"Round {view['round']} (at most {view['max_rounds']}), {view['phase']} phase; "

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..cli.views import seat_name
 from ..games.fearless.cards import SUITS, parse_card
+from .text import game_over
 
 __all__ = ["RULES", "describe", "normalise"]
 
@@ -63,10 +64,7 @@ def describe(view: View) -> list[str]:
     seat = view.get("seat")
     lines = []
     if view["is_over"]:
-        winners = ", ".join(seat_name(s, view) for s in view["winners"])
-        lines.append(
-            f"The game is over after {view.get('rounds', players)} rounds; won by {winners}."
-        )
+        lines.append(game_over(view, f"{view.get('rounds', players)} rounds"))
     else:
         lines.append(
             f"Round {view['round']} of {view.get('rounds', players)}, trick "

@@ -8,6 +8,7 @@ from typing import Any
 from ..cli.views import seat_name
 from ..games.foolsblade.cards import card_text
 from ..games.foolsblade.table import table_for
+from .text import game_over
 
 __all__ = ["RULES", "aliases", "describe"]
 
@@ -85,8 +86,7 @@ def describe(view: View) -> list[str]:
     seat = view.get("seat")
     lines = []
     if view["is_over"]:
-        winners = ", ".join(seat_name(s, view) for s in view["winners"])
-        lines.append(f"The game is over after {view['turn']} turns; won by {winners}.")
+        lines.append(game_over(view, f"{view['turn']} turns"))
     else:
         lines.append(
             f"Turn {view['turn']}: {seat_name(view['active'], view)} is the active player, "

@@ -17,7 +17,7 @@ from typing import Any, cast
 from ..core import GameError, load
 from ..core.registry import game_module
 
-__all__ = ["aliases", "describe", "normalise", "numbered", "prompt", "rules"]
+__all__ = ["aliases", "describe", "game_over", "normalise", "numbered", "prompt", "rules"]
 
 View = Mapping[str, Any]
 
@@ -59,6 +59,14 @@ def describe(view: View) -> str:
     else:
         body = cast(Callable[[View], list[str]], module.describe)(view)
     return "\n".join([head, turn, *body])
+
+
+def game_over(view: View, after: str) -> str:
+    """The first line of a finished game's description: how long it lasted, who won."""
+    from ..cli.views import seat_name  # the terminal's naming, "(you)" included
+
+    winners = ", ".join(seat_name(s, view) for s in view["winners"])
+    return f"The game is over after {after}; won by {winners}."
 
 
 def numbered(legal: Sequence[str]) -> str:
