@@ -117,6 +117,17 @@ def _save(fig: Any, out: Path, file: str) -> None:
     fig.savefig(out / file, dpi=110)
 
 
+def _shares_by(
+    runs: Sequence[Run], column: str, values: Sequence[Any]
+) -> list[tuple[str, list[Estimate]]]:
+    """Each run's win share of the rows whose ``column`` holds each of ``values``."""
+    series = []
+    for run in runs:
+        held = run.col(column)
+        series.append((run.label, [run.share([h == v for h in held]) for v in values]))
+    return series
+
+
 def _bars(
     ax: Any,
     groups: Sequence[str],
@@ -164,19 +175,13 @@ def _who_wins(runs: Sequence[Run], out: Path) -> list[Plot]:
     players = runs[0].players
     seats = list(range(players))
     fig, ax = _figure()
-    series = []
-    for run in runs:
-        seat_col = run.col("seat")
-        series.append((run.label, [run.share([v == s for v in seat_col]) for s in seats]))
+    series = _shares_by(runs, "seat", seats)
     _bars(ax, [f"seat {s}" for s in seats], series, fair=1 / players)
     ax.set_title("Win share by seat")
     _save(fig, out, "win_by_seat.png")
     bots = sorted(set().union(*(set(r.col("bot")) for r in runs)))
     fig, ax = _figure(width=max(5.0, 1.6 * len(bots) + 2))
-    series = []
-    for run in runs:
-        bot_col = run.col("bot")
-        series.append((run.label, [run.share([v == b for v in bot_col]) for b in bots]))
+    series = _shares_by(runs, "bot", bots)
     _bars(ax, bots, series, fair=1 / players)
     ax.set_title("Win share by bot (all its seats pooled)")
     _save(fig, out, "win_by_bot.png")
@@ -439,10 +444,7 @@ def _foolsblade(runs: Sequence[Run], out: Path) -> list[Plot]:
     fair = 1 / runs[0].players
     classes = sorted(set().union(*(set(r.col("class")) for r in runs)))
     fig, ax = _figure(width=max(7.0, 0.7 * len(classes) + 2))
-    series = []
-    for run in runs:
-        held = run.col("class")
-        series.append((run.label, [run.share([h == c for h in held]) for c in classes]))
+    series = _shares_by(runs, "class", classes)
     _bars(ax, classes, series, fair=fair)
     for label in ax.get_xticklabels():
         label.set_rotation(40)
@@ -452,10 +454,7 @@ def _foolsblade(runs: Sequence[Run], out: Path) -> list[Plot]:
 
     places = list(range(runs[0].players))
     fig, ax = _figure()
-    series = []
-    for run in runs:
-        order = run.col("turn_order")
-        series.append((run.label, [run.share([o == p for o in order]) for p in places]))
+    series = _shares_by(runs, "turn_order", places)
     _bars(ax, [str(p) for p in places], series, fair=fair)
     ax.set_xlabel("place in turn order (0: the first player; the last chose its class first)")
     ax.set_title("Win share by turn order")
