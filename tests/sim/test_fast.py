@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from parlour.cli.app import app
 from parlour.fast import fearless
-from parlour.sim.simulate import Chunk, fast_seed, make_plan, play_chunk, read, run
+from parlour.sim.simulate import Written, fast_seed, make_plan, play_chunk, read, run
 
 
 def test_a_fast_chunk_holds_the_batched_engines_rows_with_the_runs_columns() -> None:
@@ -51,7 +51,7 @@ def test_a_stopped_fast_run_resumes_to_the_same_rows(tmp_path: Path) -> None:
     plan = make_plan("fearless", "random", players=3, games=500, seed=2, fast=True, chunk_size=100)
     run(plan, tmp_path / "whole")
 
-    def stop(chunk: Chunk) -> None:
+    def stop(chunk: Written) -> None:
         if chunk.index == 1:
             raise StopRunError
 

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.cli.app import app
-from parlour.sim.simulate import Chunk, make_plan, read, run
+from parlour.sim.simulate import Written, make_plan, read, run
 
 LINEUP = "random,easy,medium,random"
 
@@ -21,7 +21,7 @@ def test_ray_finishes_a_stopped_run_with_the_same_rows_as_one_local_job(tmp_path
     plan = make_plan("citadels", LINEUP, games=16, seed=6, chunk_size=2)
     run(plan, tmp_path / "local", jobs=1)
 
-    def stop(chunk: Chunk) -> None:
+    def stop(chunk: Written) -> None:
         if chunk.index == 2:
             raise StopRunError
 

@@ -110,7 +110,7 @@ def simulate(
 ) -> None:
     """Play many games with bots and write one row per game and seat to a Parquet folder."""
     try:
-        from ..sim.simulate import Chunk, Output, check_backend, make_plan
+        from ..sim.simulate import Output, Written, check_backend, make_plan
         from ..sim.simulate import run as run_simulation
     except ImportError as error:
         _missing_extra(error)
@@ -143,7 +143,7 @@ def simulate(
         progress.update(task, completed=done, total=total)
         progress.start_task(task)
 
-    def finished(chunk: Chunk) -> None:
+    def finished(chunk: Written) -> None:
         nonlocal kept
         kept += chunk.games
         progress.advance(task, chunk.games)

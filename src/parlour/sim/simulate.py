@@ -40,12 +40,14 @@ __all__ = [
     "Chunk",
     "Output",
     "Plan",
+    "Written",
     "bot_seed",
     "check_backend",
     "fast_seed",
     "game_seed",
     "make_plan",
     "manifest",
+    "play_and_write",
     "play_chunk",
     "play_fast_chunk",
     "play_game",
@@ -362,6 +364,21 @@ def play_chunk(plan: Plan, chunk: int) -> Chunk:
     return Chunk(chunk, len(indices), columns, records)
 
 
+@dataclass(frozen=True)
+class Written:
+    """A chunk written to the output: its number and its game count."""
+
+    index: int
+    games: int
+
+
+def play_and_write(output: Output, chunk: int) -> Written:
+    """Play ``chunk`` of the output's plan and write it (a local worker's task: only the
+    count crosses back, so the parent has nothing to unpickle or write beside the workers)."""
+    output.write(play_chunk(output.plan, chunk))
+    return Written(chunk, len(output.plan.chunk_games(chunk)))
+
+
 def _part(chunk: int) -> str:
     return f"part-{chunk:06d}"
 
@@ -486,24 +503,25 @@ def manifest(path: str | Path) -> dict[str, Any]:
 # -- backends ----------------------------------------------------------------------------
 
 
-def _local(plan: Plan, todo: Sequence[int], jobs: int) -> Iterator[Chunk]:
-    """Chunks played here (one job) or on ``jobs`` worker processes, as each finishes."""
+def _local(output: Output, todo: Sequence[int], jobs: int) -> Iterator[Written]:
+    """Chunks played and written here (one job) or by ``jobs`` worker processes."""
     if jobs == 1:
         for chunk in todo:
-            yield play_chunk(plan, chunk)
+            yield play_and_write(output, chunk)
         return
+    load(output.plan.game)  # imported once here, so that forked workers start with it
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         # Keep two chunks per worker queued, not the whole run: memory stays flat.
         queue = iter(todo)
-        pending: set[Future[Chunk]] = set()
+        pending: set[Future[Written]] = set()
         for chunk in _take(queue, 2 * jobs):
-            pending.add(pool.submit(play_chunk, plan, chunk))
+            pending.add(pool.submit(play_and_write, output, chunk))
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 yield future.result()
-                pending.update(pool.submit(play_chunk, plan, c) for c in _take(queue, 1))
+                pending.update(pool.submit(play_and_write, output, c) for c in _take(queue, 1))
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -517,9 +535,10 @@ def _take(items: Iterator[int], count: int) -> list[int]:
     return out
 
 
-def _ray(plan: Plan, todo: Sequence[int], jobs: int, address: str | None) -> Iterator[Chunk]:
-    """Chunks played as Ray tasks: on a new local Ray of ``jobs`` CPUs, on ``address``, or on
-    the Ray this process has already started."""
+def _ray(output: Output, todo: Sequence[int], jobs: int, address: str | None) -> Iterator[Written]:
+    """Chunks played as Ray tasks (on a new local Ray of ``jobs`` CPUs, on ``address``, or on
+    the Ray this process has already started) and written here: a cluster's machines may
+    not see this one's disk."""
     try:
         import ray
     except ImportError:
@@ -530,14 +549,15 @@ def _ray(plan: Plan, todo: Sequence[int], jobs: int, address: str | None) -> Ite
         _start_ray(ray, jobs, address)
     try:
         task = ray.remote(num_cpus=1)(play_chunk)
-        plan_ref = ray.put(plan)
+        plan_ref = ray.put(output.plan)
         cpus = int(ray.cluster_resources().get("CPU", jobs))  # type: ignore[no-untyped-call]
         queue = iter(todo)
         pending = [task.remote(plan_ref, c) for c in _take(queue, 2 * max(1, cpus))]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
             chunk: Chunk = ray.get(finished[0])
-            yield chunk
+            output.write(chunk)
+            yield Written(chunk.index, chunk.games)
             pending.extend(task.remote(plan_ref, c) for c in _take(queue, 1))
     finally:
         if started_here:
@@ -599,7 +619,7 @@ def run(
     address: str | None = None,
     resume: bool = False,
     on_start: Callable[[int, int], None] | None = None,
-    on_chunk: Callable[[Chunk], None] | None = None,
+    on_chunk: Callable[[Written], None] | None = None,
 ) -> int:
     """Play the plan's missing chunks into ``out`` (a folder, or one opened for the plan);
     the number of games played now.
@@ -616,12 +636,11 @@ def run(
         on_start(already, plan.games)
     if not todo:
         return 0
-    chunks: Iterable[Chunk] = (
-        _local(plan, todo, jobs) if backend == "local" else _ray(plan, todo, jobs, address)
+    written: Iterable[Written] = (
+        _local(output, todo, jobs) if backend == "local" else _ray(output, todo, jobs, address)
     )
     played = 0
-    for chunk in chunks:
-        output.write(chunk)
+    for chunk in written:
         played += chunk.games
         if on_chunk is not None:
             on_chunk(chunk)
