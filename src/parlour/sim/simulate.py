@@ -509,7 +509,6 @@ def _local(output: Output, todo: Sequence[int], jobs: int) -> Iterator[Written]:
         for chunk in todo:
             yield play_and_write(output, chunk)
         return
-    load(output.plan.game)  # imported once here, so that forked workers start with it
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         # Keep two chunks per worker queued, not the whole run: memory stays flat.
