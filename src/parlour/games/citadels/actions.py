@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -114,6 +115,36 @@ REDRAW_DONE = _move(Kind.REDRAW_DONE)
 SMITHY = _move(Kind.SMITHY)
 PASS = _move(Kind.PASS)
 END_TURN = _move(Kind.END_TURN)
+
+
+def append_moves(out: list[Action], table: Sequence[Move], bits: int) -> None:
+    """Append the moves of ``table`` at the indices in the bit set ``bits``, in index order."""
+    # The sets met in play are too many to list each once (random hands are large and
+    # varied), and most have one to three members: one step a member, lowest bit first.
+    while bits:
+        low = bits & -bits
+        out.append(table[low.bit_length() - 1])
+        bits ^= low
+
+
+def _by_character_set(table: Sequence[Move]) -> tuple[tuple[Move, ...], ...]:
+    """The moves of ``table`` for every set of characters (a bit set), in rank order."""
+    return tuple(
+        tuple(table[c] for c in range(len(C_SLUG)) if bits >> c & 1)
+        for bits in range(1 << len(C_SLUG))
+    )
+
+
+# By the bit set of the characters named: the Assassin's and the Thief's moves.
+ASSASSINATIONS_OF = _by_character_set(ASSASSINATE)
+ROBBERIES_OF = _by_character_set(ROB)
+# By table size and seat: the Magician's swaps with every other seat.
+SWAPS_WITH_OTHERS = tuple(
+    tuple(
+        tuple(SWAP[other] for other in range(players) if other != seat) for seat in range(players)
+    )
+    for players in range(MAX_SEATS + 1)
+)
 
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:

@@ -28,6 +28,7 @@ __all__ = [
     "district_named",
     "district_slugs",
     "full_deck",
+    "kinds_of",
     "load_characters",
     "load_districts",
     "slugs",
@@ -176,6 +177,20 @@ OBSERVATORY = _with_effect("observatory")
 SCHOOL_OF_MAGIC = _with_effect("school_of_magic")
 LIBRARY = _with_effect("library")
 GREAT_WALL = _with_effect("great_wall")
+
+
+# Sets of district kinds as bit sets (bit ``d``: district ``d``), for the rules' hot paths:
+# whether a city has a district, or which cards of a hand are affordable, is one ``&``.
+D_BIT = tuple(1 << d for d in range(len(DISTRICTS)))
+C_BIT = tuple(1 << c for c in range(CHARACTER_COUNT))  # sets of characters, alike
+
+
+def kinds_of(districts: Iterable[int]) -> int:
+    """The bit set of the district kinds among ``districts`` (copies count once)."""
+    kinds = 0
+    for d in districts:
+        kinds |= D_BIT[d]
+    return kinds
 
 
 def slugs(districts: Iterable[int]) -> list[str]:

@@ -14,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
-from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, district_slugs, full_deck, slugs
+from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, district_slugs, full_deck, kinds_of, slugs
 from .draft import (
     ABSENT,
     CHOOSE_STEP,
@@ -198,6 +198,7 @@ def _redeal_districts(state: CitadelsState, det: CitadelsState, seat: int | None
         det.drawn = [unseen.pop() for _ in state.drawn]
         det.set_aside = [unseen.pop() for _ in state.set_aside]
     det.deck = unseen
+    det.hand_kinds = [kinds_of(hand) for hand in det.hands]
 
 
 def _redeal_characters(
