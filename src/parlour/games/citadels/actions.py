@@ -135,7 +135,9 @@ def _by_character_set(table: Sequence[Move]) -> tuple[tuple[Move, ...], ...]:
     )
 
 
-# By the bit set of the characters named: the Assassin's and the Thief's moves.
+# By the bit set of the characters named: the draft's moves, the Assassin's and the Thief's.
+CHOICES_OF = _by_character_set(CHOOSE)
+FACE_DOWN_OF = _by_character_set(PUT_FACE_DOWN)
 ASSASSINATIONS_OF = _by_character_set(ASSASSINATE)
 ROBBERIES_OF = _by_character_set(ROB)
 # By table size and seat: the Magician's swaps with every other seat.

@@ -25,6 +25,7 @@ __all__ = [
     "Colour",
     "District",
     "character_named",
+    "character_set",
     "district_named",
     "district_slugs",
     "full_deck",
@@ -191,6 +192,14 @@ def kinds_of(districts: Iterable[int]) -> int:
     for d in districts:
         kinds |= D_BIT[d]
     return kinds
+
+
+def character_set(characters: Iterable[int]) -> int:
+    """The bit set of some characters."""
+    bits = 0
+    for c in characters:
+        bits |= C_BIT[c]
+    return bits
 
 
 def slugs(districts: Iterable[int]) -> list[str]:

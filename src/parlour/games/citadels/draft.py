@@ -7,8 +7,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event
-from .actions import CHOOSE, PUT_FACE_DOWN, Move
-from .cards import C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING
+from .actions import CHOICES_OF, FACE_DOWN_OF, Move
+from .cards import C_BIT, C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING, character_set
 from .events import CHARACTER_TAKEN, RoundStarted
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
     state.took_face_down = False
     state.draft_order = draft_order(state.players, state.crown)
     state.draft_step = 0
-    state.draft_pool = sorted(chars)
+    state.draft_pool = character_set(chars)
     state.called = -1
     state.murdered = -1
     state.robbed = -1
@@ -123,11 +123,8 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
 
 def draft_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the pool (or, on a burying step, put one face down)."""
-    moves = CHOOSE if state.draft_order[state.draft_step][1] == CHOOSE_STEP else PUT_FACE_DOWN
-    out: list[Action] = []
-    for c in state.draft_pool:  # a plain loop: a comprehension costs a call on Python 3.11
-        out.append(moves[c])
-    return out
+    keeping = state.draft_order[state.draft_step][1] == CHOOSE_STEP
+    return [*(CHOICES_OF if keeping else FACE_DOWN_OF)[state.draft_pool]]
 
 
 def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool:
@@ -140,7 +137,7 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
     if places[c] == INITIAL:
         state.took_face_down = True
     places[c] = step
-    state.draft_pool.remove(c)
+    state.draft_pool &= ~C_BIT[c]
     if kind == CHOOSE_STEP:
         state.holder[c] = seat
     events.append(CHARACTER_TAKEN[seat][c][kind == FACE_DOWN_STEP])
@@ -149,11 +146,10 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
     if step > last:
         # Whatever is left goes face down: with 7 players that may be the initial card,
         # which keeps its place, or the one left over, which stays at POOL.
-        state.draft_pool = []
+        state.draft_pool = 0
         return True
     if state.players == LAST_SEAT_MAY_SWAP and step == last:
-        state.draft_pool.append(places.index(INITIAL))
-        state.draft_pool.sort()
+        state.draft_pool |= C_BIT[places.index(INITIAL)]
     state.current_player = order[step][0]
     return False
 

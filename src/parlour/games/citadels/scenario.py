@@ -73,7 +73,7 @@ def scenario(
         held = state.holder[c] >= 0 and c != state.murdered
         state.call_status[c] = REVEALED if held else ABSENT
     state.called = target - 1
-    state.draft_pool = []
+    state.draft_pool = 0
     state.draft_step = len(state.draft_order)
     call_next(state, [])
     assert state.turn_character == target, "the scenario's character must be held and alive"

@@ -101,7 +101,7 @@ class CitadelsState(State):
     call_status: list[int]  # per character: a CallStatus
     face_up: list[int]
     took_face_down: bool  # 7 players: the last seat took the initial face-down card
-    draft_pool: list[int]  # the characters offered at the current draft step, by rank
+    draft_pool: int  # the characters offered at the current draft step, as a bit set
     called: int  # the character last called (-1 during the draft)
     murdered: int  # the character the Assassin named, else -1
     robbed: int  # the character the Thief named, else -1
@@ -184,7 +184,7 @@ class CitadelsState(State):
         state.call_status = self.call_status[:]
         state.face_up = self.face_up
         state.took_face_down = self.took_face_down
-        state.draft_pool = self.draft_pool[:]
+        state.draft_pool = self.draft_pool
         state.called = self.called
         state.murdered = self.murdered
         state.robbed = self.robbed
