@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Action, Event
 from .actions import CHOICES_OF, FACE_DOWN_OF, Move
-from .cards import C_BIT, C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING, character_set
+from .cards import C_BIT, C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING, MAX_SEATS, character_set
 from .events import CHARACTER_TAKEN, RoundStarted
 
 if TYPE_CHECKING:
@@ -21,7 +21,9 @@ FACE_UP = -2
 INITIAL = -1
 POOL = 100
 
-FACE_UP_COUNT = {4: 2, 5: 1}  # characters laid face up by player count (none otherwise)
+# Characters laid face up, by player count: 2 with 4 players, 1 with 5, none otherwise.
+FACE_UP_COUNT = tuple({4: 2, 5: 1}.get(players, 0) for players in range(MAX_SEATS + 1))
+CHARACTERS = tuple(range(CHARACTER_COUNT))
 # With this many players the last seat is offered the initial face-down card as well.
 LAST_SEAT_MAY_SWAP = 7
 
@@ -89,12 +91,12 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
     """Shuffle the characters, lay out the face-down and face-up ones, offer the first pick."""
     state.round += 1
     rng = state.rng
-    chars = list(range(CHARACTER_COUNT))
+    chars = list(CHARACTERS)
     rng.shuffle(chars)
     places = [POOL] * CHARACTER_COUNT
     places[chars.pop()] = INITIAL
     face_up: list[int] = []
-    for _ in range(FACE_UP_COUNT.get(state.players, 0)):
+    for _ in range(FACE_UP_COUNT[state.players]):
         # The King is never face up: drawing among the others is the same as redrawing.
         others = chars[:]
         if KING in others:
@@ -103,22 +105,23 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
         chars.remove(c)
         places[c] = FACE_UP
         face_up.append(c)
+    face_up.sort()
     state.places = places
     state.holder = [-1] * CHARACTER_COUNT
     state.call_status = [UNCALLED] * CHARACTER_COUNT
-    state.face_up = sorted(face_up)
+    state.face_up = face_up
     state.took_face_down = False
-    state.draft_order = draft_order(state.players, state.crown)
+    state.draft_order = order = draft_order(state.players, state.crown)
     state.draft_step = 0
     state.draft_pool = character_set(chars)
-    state.called = -1
-    state.murdered = -1
-    state.robbed = -1
-    state.turn_seat = -1
-    state.turn_character = -1
+    state.called = state.murdered = state.robbed = -1
+    state.turn_seat = state.turn_character = -1
     state.phase = DRAFT
-    state.current_player = state.draft_order[0][0]
-    events.append(RoundStarted(state.round, state.crown, [C_SLUG[c] for c in state.face_up]))
+    state.current_player = order[0][0]
+    names = []
+    for c in face_up:  # a plain loop: a comprehension costs a call on Python 3.11
+        names.append(C_SLUG[c])
+    events.append(RoundStarted(state.round, state.crown, names))
 
 
 def draft_actions(state: CitadelsState) -> list[Action]:

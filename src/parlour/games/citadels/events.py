@@ -296,5 +296,9 @@ BUILT = tuple(
     for seat in _SEATS
 )
 KEPT = tuple(tuple(Kept(seat, slug) for slug in D_SLUG) for seat in _SEATS)
+# The card of two drawn that is not kept, the usual end of drawing, by seat and district.
+NOT_KEPT = tuple(
+    tuple(PutUnderDeck(seat, 1, [slug], "not kept") for slug in D_SLUG) for seat in _SEATS
+)
 MURDERS = tuple(tuple(Named(seat, "murders", slug) for slug in C_SLUG) for seat in _SEATS)
 ROBS = tuple(tuple(Named(seat, "robs", slug) for slug in C_SLUG) for seat in _SEATS)

@@ -72,6 +72,7 @@ from .events import (
     CROWN_PASSED,
     KEPT,
     MURDERS,
+    NOT_KEPT,
     ROBS,
     SKIPPED,
     TURN_ENDED,
@@ -118,14 +119,18 @@ RESCUE_PRICE = 1  # gold the Graveyard's owner pays to take a destroyed district
 DESTROY_DISCOUNT = 1  # the Warlord pays a district's cost minus this
 GREAT_WALL_SURCHARGE = 1  # and this much more beside a Great Wall
 
-# The events of taking gold, by seat, made once (see the tables of ``events``).
+# The events of taking gold and of the Merchant's gold, by seat, made once (see the tables
+# of ``events``).
 TOOK_GOLD = tuple(GoldGained(seat, GOLD_TAKEN, "resources") for seat in range(MAX_SEATS))
+MERCHANT_GAINED = tuple(GoldGained(seat, MERCHANT_GOLD, "Merchant") for seat in range(MAX_SEATS))
 
 
 def draw(state: CitadelsState, n: int) -> list[int]:
     """Up to ``n`` cards from the top of the deck (an empty deck gives fewer), top first."""
     deck = state.deck
-    rest = max(0, len(deck) - n)
+    rest = len(deck) - n
+    if rest < 0:
+        rest = 0
     drawn = deck[rest:]
     del deck[rest:]
     drawn.reverse()
@@ -415,14 +420,18 @@ def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
 def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     district = action.district
     state.drawn.remove(district)
-    add_to_hand(state, seat, (district,))
+    state.hands[seat].append(district)
+    state.hand_kinds[seat] |= D_BIT[district]
     events.append(KEPT[seat][district])
     state.keep_left -= 1
     if not state.keep_left:
         rest = state.drawn
         state.drawn = []
         to_bottom(state, rest)
-        events.append(PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept"))
+        if len(rest) == 1:
+            events.append(NOT_KEPT[seat][rest[0]])
+        else:
+            events.append(PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept"))
         after_resources(state, events)
 
 
@@ -574,7 +583,7 @@ def after_resources(state: CitadelsState, events: list[Event]) -> None:
     seat = state.turn_seat
     if state.turn_character == MERCHANT:
         state.gold[seat] += MERCHANT_GOLD
-        events.append(GoldGained(seat, MERCHANT_GOLD, "Merchant"))
+        events.append(MERCHANT_GAINED[seat])
     elif state.turn_character == ARCHITECT:
         drawn = draw(state, ARCHITECT_DRAWN)
         add_to_hand(state, seat, drawn)
