@@ -70,6 +70,7 @@ from .events import (
     BUILT,
     CALLED,
     CROWN_PASSED,
+    DREW_TWO,
     KEPT,
     MURDERS,
     NOT_KEPT,
@@ -404,7 +405,11 @@ def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
     city = state.cities[seat]
     observatory = OBSERVATORY in city
     drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
-    events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
+    if len(drawn) == CARDS_DRAWN:
+        first, second = drawn
+        events.append(DREW_TWO[seat][first][second])
+    else:
+        events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
     keep = CARDS_KEPT
     if LIBRARY in city:
         keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
