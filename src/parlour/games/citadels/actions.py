@@ -42,7 +42,9 @@ class Move(Action):
     """
 
     __slots__ = ("character", "district", "kind", "seat")
-    kind: Kind
+    # A Kind, kept as a plain int: ``apply`` indexes its handlers by it on every decision,
+    # and CPython's fast path for indexing a tuple takes exact ints only.
+    kind: int
     character: int
     district: int
     seat: int
@@ -51,7 +53,7 @@ class Move(Action):
         self, text: str, kind: Kind, character: int = -1, district: int = -1, seat: int = -1
     ) -> None:
         super().__init__(text)
-        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "kind", int(kind))
         object.__setattr__(self, "character", character)
         object.__setattr__(self, "district", district)
         object.__setattr__(self, "seat", seat)
@@ -140,6 +142,12 @@ CHOICES_OF = _by_character_set(CHOOSE)
 FACE_DOWN_OF = _by_character_set(PUT_FACE_DOWN)
 ASSASSINATIONS_OF = _by_character_set(ASSASSINATE)
 ROBBERIES_OF = _by_character_set(ROB)
+# The usual choice after drawing, between two cards: by the two districts either way round,
+# their keep moves in index order (one move when both cards are alike).
+KEEP_ONE_OF_TWO = tuple(
+    tuple(tuple(KEEP[d] for d in sorted({a, b})) for b in range(len(D_SLUG)))
+    for a in range(len(D_SLUG))
+)
 # By table size and seat: the Magician's swaps with every other seat.
 SWAPS_WITH_OTHERS = tuple(
     tuple(

@@ -277,8 +277,12 @@ def resource_actions(state: CitadelsState) -> list[Action]:
 
 def keep_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the cards drawn."""
+    drawn = state.drawn
+    if len(drawn) == CARDS_DRAWN:
+        first, second = drawn
+        return [*act.KEEP_ONE_OF_TWO[first][second]]
     out: list[Action] = []
-    for d in sorted(set(state.drawn)):
+    for d in sorted(set(drawn)):
         out.append(act.KEEP[d])
     return out
 
@@ -402,8 +406,8 @@ def _take_gold(state: CitadelsState, action: Move, seat: int, events: list[Event
 
 
 def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    city = state.cities[seat]
-    observatory = OBSERVATORY in city
+    built = state.city_kinds[seat]
+    observatory = built & D_BIT[OBSERVATORY]
     drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
     if len(drawn) == CARDS_DRAWN:
         first, second = drawn
@@ -411,7 +415,7 @@ def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
     else:
         events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
     keep = CARDS_KEPT
-    if LIBRARY in city:
+    if built & D_BIT[LIBRARY]:
         keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
     if len(drawn) <= keep:
         add_to_hand(state, seat, drawn)
