@@ -119,14 +119,43 @@ PASS = _move(Kind.PASS)
 END_TURN = _move(Kind.END_TURN)
 
 
-def append_moves(out: list[Action], table: Sequence[Move], bits: int) -> None:
-    """Append the moves of ``table`` at the indices in the bit set ``bits``, in index order."""
-    # The sets met in play are too many to list each once (random hands are large and
-    # varied), and most have one to three members: one step a member, lowest bit first.
-    while bits:
-        low = bits & -bits
-        out.append(table[low.bit_length() - 1])
-        bits ^= low
+# A table's moves for any set of its indices (a bit set), read a chunk of 7 indices at a
+# time: for each chunk, the moves of every subset of it, listed once at import (512 lists
+# for the 28 districts). The sets met in play are too many and varied to list each whole.
+MovesBySet = tuple[tuple[tuple[Move, ...], ...], ...]
+CHUNK = 7
+CHUNK_MASK = (1 << CHUNK) - 1
+
+
+def by_set(table: Sequence[Move]) -> MovesBySet:
+    """The moves of ``table`` for every subset of each chunk of its indices, in index order."""
+    chunks = []
+    for start in range(0, len(table), CHUNK):
+        moves = table[start : start + CHUNK]
+        chunks.append(
+            tuple(
+                tuple(move for i, move in enumerate(moves) if bits >> i & 1)
+                for bits in range(1 << len(moves))
+            )
+        )
+    return tuple(chunks)
+
+
+def append_moves(out: list[Action], table: MovesBySet, bits: int) -> None:
+    """Append the moves of ``table`` (from ``by_set``) at the indices in ``bits``, in order."""
+    for chunk in table:
+        if bits & CHUNK_MASK:
+            out.extend(chunk[bits & CHUNK_MASK])
+        bits >>= CHUNK
+        if not bits:
+            return
+
+
+# By the bit set of the districts named.
+BUILDS_OF = by_set(BUILD)
+REDRAWS_OF = by_set(REDRAW)
+LABORATORY_OF = by_set(LABORATORY)
+DESTROYS_OF = tuple(by_set(moves) for moves in DESTROY)  # by owner
 
 
 def _by_character_set(table: Sequence[Move]) -> tuple[tuple[Move, ...], ...]:

@@ -24,6 +24,7 @@ POOL = 100
 # Characters laid face up, by player count: 2 with 4 players, 1 with 5, none otherwise.
 FACE_UP_COUNT = tuple({4: 2, 5: 1}.get(players, 0) for players in range(MAX_SEATS + 1))
 CHARACTERS = tuple(range(CHARACTER_COUNT))
+ALL_CHARACTERS = character_set(CHARACTERS)
 # With this many players the last seat is offered the initial face-down card as well.
 LAST_SEAT_MAY_SWAP = 7
 
@@ -93,8 +94,10 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
     rng = state.rng
     chars = list(CHARACTERS)
     rng.shuffle(chars)
+    initial = chars.pop()
     places = [POOL] * CHARACTER_COUNT
-    places[chars.pop()] = INITIAL
+    places[initial] = INITIAL
+    pool = ALL_CHARACTERS & ~C_BIT[initial]
     face_up: list[int] = []
     for _ in range(FACE_UP_COUNT[state.players]):
         # The King is never face up: drawing among the others is the same as redrawing.
@@ -104,6 +107,7 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
         c = rng.choice(others)
         chars.remove(c)
         places[c] = FACE_UP
+        pool &= ~C_BIT[c]
         face_up.append(c)
     face_up.sort()
     state.places = places
@@ -113,7 +117,7 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
     state.took_face_down = False
     state.draft_order = order = draft_order(state.players, state.crown)
     state.draft_step = 0
-    state.draft_pool = character_set(chars)
+    state.draft_pool = pool
     state.called = state.murdered = state.robbed = -1
     state.turn_seat = state.turn_character = -1
     state.phase = DRAFT

@@ -290,7 +290,7 @@ def keep_actions(state: CitadelsState) -> list[Action]:
 def redraw_actions(state: CitadelsState) -> list[Action]:
     """The Magician puts another card under the deck, or draws as many as he put there."""
     out: list[Action] = []
-    append_moves(out, act.REDRAW, state.hand_kinds[state.turn_seat])
+    append_moves(out, act.REDRAWS_OF, state.hand_kinds[state.turn_seat])
     out.append(act.REDRAW_DONE)
     return out
 
@@ -309,7 +309,7 @@ def main_actions(state: CitadelsState) -> list[Action]:
         # A second copy of a district already in the city is never built.
         buildable = kinds & AFFORDABLE[gold if gold < DEAREST else DEAREST] & ~built
         if buildable:
-            append_moves(out, act.BUILD, buildable)
+            append_moves(out, act.BUILDS_OF, buildable)
     if not state.income_collected:
         colour = C_COLOUR[character]
         if colour >= 0 and built & INCOME_DISTRICTS[colour]:
@@ -319,7 +319,7 @@ def main_actions(state: CitadelsState) -> list[Action]:
         if list_ability is not None:
             list_ability(state, seat, kinds, gold, out)
     if not state.laboratory_used and kinds and built & D_BIT[LABORATORY]:
-        append_moves(out, act.LABORATORY, kinds)
+        append_moves(out, act.LABORATORY_OF, kinds)
     if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and built & D_BIT[SMITHY]:
         out.append(act.SMITHY)
     out.append(act.END_TURN)
@@ -369,7 +369,7 @@ def _magician_actions(
     state: CitadelsState, seat: int, kinds: int, gold: int, out: list[Action]
 ) -> None:
     out.extend(SWAPS_WITH_OTHERS[state.players][seat])
-    append_moves(out, act.REDRAW, kinds)
+    append_moves(out, act.REDRAWS_OF, kinds)
 
 
 def _warlord_actions(
@@ -384,7 +384,7 @@ def _warlord_actions(
         built = state.city_kinds[owner]
         targets = built & DESTROYABLE[(built & wall) != 0][price]
         if targets:
-            append_moves(out, act.DESTROY[owner], targets)
+            append_moves(out, act.DESTROYS_OF[owner], targets)
 
 
 # By character: the lister of its ability's actions, or None when it has none to choose.
