@@ -1,6 +1,6 @@
 """Citadels's own invariants: every district card in exactly one place, gold never
-negative, no second copy in a city, and gold, cities and scores recomputed from the public
-log by the rulebook."""
+negative, no second copy in a city, the bit sets of kinds true to hands and cities, and
+gold, cities and scores recomputed from the public log by the rulebook."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 from parlour.core import State
-from parlour.games.citadels.cards import DISTRICTS, full_deck
+from parlour.games.citadels.cards import DISTRICTS, full_deck, kinds_of
 from parlour.games.citadels.state import CitadelsState
 
 from .invariants import Pick, is_determinized, public_log
@@ -52,6 +52,8 @@ def cheap(state: State) -> None:
     assert total == _deck_size(bool(state.options.get("great_wall"))), "cards came or went"
     assert min(state.gold) >= 0, f"negative gold: {state.gold}"
     assert sum(map(len, map(set, cities))) == sum(map(len, cities)), "a district built twice"
+    assert state.hand_kinds == [kinds_of(hand) for hand in state.hands], "stale hand kinds"
+    assert state.city_kinds == [kinds_of(city) for city in cities], "stale city kinds"
     assert state.builds_left >= 0 and state.keep_left >= 0
 
 

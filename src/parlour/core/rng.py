@@ -144,7 +144,10 @@ class Rng:
             z = ((z ^ (z >> 27)) * MIX2) & MASK64
             draw = ((z ^ (z >> 31)) * product) >> 64
             while i >= last:
-                draw, j = divmod(draw, i + 1)
+                # ``%`` and ``//`` cost less than a call of ``divmod`` and its tuple.
+                bound = i + 1
+                j = draw % bound
+                draw //= bound
                 items[i], items[j] = items[j], items[i]
                 i -= 1
         self.state = state
@@ -164,8 +167,9 @@ class Rng:
             z = ((z ^ (z >> 27)) * MIX2) & MASK64
             draw = ((z ^ (z >> 31)) * product) >> 64
             while i < last:
-                draw, j = divmod(draw, n - i)
-                j += i
+                bound = n - i
+                j = i + draw % bound
+                draw //= bound
                 items[i], items[j] = items[j], items[i]
                 i += 1
         self.state = state

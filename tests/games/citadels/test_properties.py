@@ -9,7 +9,7 @@ from hypothesis import strategies as st_
 
 import parlour
 from parlour.core import Rng
-from parlour.games.citadels.cards import full_deck
+from parlour.games.citadels.cards import full_deck, kinds_of
 from parlour.games.citadels.scoring import city_score
 from parlour.games.citadels.state import CitadelsState
 
@@ -32,6 +32,9 @@ def cards_everywhere(state: CitadelsState) -> Counter[int]:
 
 def check(state: CitadelsState, full: Counter[int]) -> None:
     assert cards_everywhere(state) == full
+    # The bit sets of kinds kept beside the hands and cities follow every change.
+    assert state.hand_kinds == [kinds_of(hand) for hand in state.hands]
+    assert state.city_kinds == [kinds_of(city) for city in state.cities]
     assert min(state.gold) >= 0
     for seat, city in enumerate(state.cities):
         assert len(set(city)) == len(city)  # never two of a district
@@ -80,3 +83,4 @@ def test_determinize_keeps_the_view_and_ignores_hidden_cards(
         assert isinstance(again, CitadelsState) and isinstance(det, CitadelsState)
         # Equal views give equal determinizations: the hidden deal does not leak in.
         assert again.deck == det.deck and again.hands == det.hands and again.places == det.places
+        assert det.hand_kinds == [kinds_of(hand) for hand in det.hands]

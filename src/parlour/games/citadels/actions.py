@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -41,7 +42,9 @@ class Move(Action):
     """
 
     __slots__ = ("character", "district", "kind", "seat")
-    kind: Kind
+    # A Kind, kept as a plain int: ``apply`` indexes its handlers by it on every decision,
+    # and CPython's fast path for indexing a tuple takes exact ints only.
+    kind: int
     character: int
     district: int
     seat: int
@@ -50,7 +53,7 @@ class Move(Action):
         self, text: str, kind: Kind, character: int = -1, district: int = -1, seat: int = -1
     ) -> None:
         super().__init__(text)
-        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "kind", int(kind))
         object.__setattr__(self, "character", character)
         object.__setattr__(self, "district", district)
         object.__setattr__(self, "seat", seat)
@@ -114,6 +117,73 @@ REDRAW_DONE = _move(Kind.REDRAW_DONE)
 SMITHY = _move(Kind.SMITHY)
 PASS = _move(Kind.PASS)
 END_TURN = _move(Kind.END_TURN)
+
+
+# A table's moves for any set of its indices (a bit set), read a chunk of 7 indices at a
+# time: for each chunk, the moves of every subset of it, listed once at import (512 lists
+# for the 28 districts). The sets met in play are too many and varied to list each whole.
+MovesBySet = tuple[tuple[tuple[Move, ...], ...], ...]
+CHUNK = 7
+CHUNK_MASK = (1 << CHUNK) - 1
+
+
+def by_set(table: Sequence[Move]) -> MovesBySet:
+    """The moves of ``table`` for every subset of each chunk of its indices, in index order."""
+    chunks = []
+    for start in range(0, len(table), CHUNK):
+        moves = table[start : start + CHUNK]
+        chunks.append(
+            tuple(
+                tuple(move for i, move in enumerate(moves) if bits >> i & 1)
+                for bits in range(1 << len(moves))
+            )
+        )
+    return tuple(chunks)
+
+
+def append_moves(out: list[Action], table: MovesBySet, bits: int) -> None:
+    """Append the moves of ``table`` (from ``by_set``) at the indices in ``bits``, in order."""
+    for chunk in table:
+        if bits & CHUNK_MASK:
+            out.extend(chunk[bits & CHUNK_MASK])
+        bits >>= CHUNK
+        if not bits:
+            return
+
+
+# By the bit set of the districts named.
+BUILDS_OF = by_set(BUILD)
+REDRAWS_OF = by_set(REDRAW)
+LABORATORY_OF = by_set(LABORATORY)
+DESTROYS_OF = tuple(by_set(moves) for moves in DESTROY)  # by owner
+
+
+def _by_character_set(table: Sequence[Move]) -> tuple[tuple[Move, ...], ...]:
+    """The moves of ``table`` for every set of characters (a bit set), in rank order."""
+    return tuple(
+        tuple(table[c] for c in range(len(C_SLUG)) if bits >> c & 1)
+        for bits in range(1 << len(C_SLUG))
+    )
+
+
+# By the bit set of the characters named: the draft's moves, the Assassin's and the Thief's.
+CHOICES_OF = _by_character_set(CHOOSE)
+FACE_DOWN_OF = _by_character_set(PUT_FACE_DOWN)
+ASSASSINATIONS_OF = _by_character_set(ASSASSINATE)
+ROBBERIES_OF = _by_character_set(ROB)
+# The usual choice after drawing, between two cards: by the two districts either way round,
+# their keep moves in index order (one move when both cards are alike).
+KEEP_ONE_OF_TWO = tuple(
+    tuple(tuple(KEEP[d] for d in sorted({a, b})) for b in range(len(D_SLUG)))
+    for a in range(len(D_SLUG))
+)
+# By table size and seat: the Magician's swaps with every other seat.
+SWAPS_WITH_OTHERS = tuple(
+    tuple(
+        tuple(SWAP[other] for other in range(players) if other != seat) for seat in range(players)
+    )
+    for players in range(MAX_SEATS + 1)
+)
 
 
 def action_space(players: int, options: dict[str, Any]) -> list[str]:

@@ -7,8 +7,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core import Action, Event
-from .actions import CHOOSE, PUT_FACE_DOWN, Move
-from .cards import C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING
+from .actions import CHOICES_OF, FACE_DOWN_OF, Move
+from .cards import C_BIT, C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING, MAX_SEATS, character_set
 from .events import CHARACTER_TAKEN, RoundStarted
 
 if TYPE_CHECKING:
@@ -21,7 +21,10 @@ FACE_UP = -2
 INITIAL = -1
 POOL = 100
 
-FACE_UP_COUNT = {4: 2, 5: 1}  # characters laid face up by player count (none otherwise)
+# Characters laid face up, by player count: 2 with 4 players, 1 with 5, none otherwise.
+FACE_UP_COUNT = tuple({4: 2, 5: 1}.get(players, 0) for players in range(MAX_SEATS + 1))
+CHARACTERS = tuple(range(CHARACTER_COUNT))
+ALL_CHARACTERS = character_set(CHARACTERS)
 # With this many players the last seat is offered the initial face-down card as well.
 LAST_SEAT_MAY_SWAP = 7
 
@@ -89,12 +92,14 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
     """Shuffle the characters, lay out the face-down and face-up ones, offer the first pick."""
     state.round += 1
     rng = state.rng
-    chars = list(range(CHARACTER_COUNT))
+    chars = list(CHARACTERS)
     rng.shuffle(chars)
+    initial = chars.pop()
     places = [POOL] * CHARACTER_COUNT
-    places[chars.pop()] = INITIAL
+    places[initial] = INITIAL
+    pool = ALL_CHARACTERS & ~C_BIT[initial]
     face_up: list[int] = []
-    for _ in range(FACE_UP_COUNT.get(state.players, 0)):
+    for _ in range(FACE_UP_COUNT[state.players]):
         # The King is never face up: drawing among the others is the same as redrawing.
         others = chars[:]
         if KING in others:
@@ -102,32 +107,31 @@ def start_round(state: CitadelsState, events: list[Event]) -> None:
         c = rng.choice(others)
         chars.remove(c)
         places[c] = FACE_UP
+        pool &= ~C_BIT[c]
         face_up.append(c)
+    face_up.sort()
     state.places = places
     state.holder = [-1] * CHARACTER_COUNT
     state.call_status = [UNCALLED] * CHARACTER_COUNT
-    state.face_up = sorted(face_up)
+    state.face_up = face_up
     state.took_face_down = False
-    state.draft_order = draft_order(state.players, state.crown)
+    state.draft_order = order = draft_order(state.players, state.crown)
     state.draft_step = 0
-    state.draft_pool = sorted(chars)
-    state.called = -1
-    state.murdered = -1
-    state.robbed = -1
-    state.turn_seat = -1
-    state.turn_character = -1
+    state.draft_pool = pool
+    state.called = state.murdered = state.robbed = -1
+    state.turn_seat = state.turn_character = -1
     state.phase = DRAFT
-    state.current_player = state.draft_order[0][0]
-    events.append(RoundStarted(state.round, state.crown, [C_SLUG[c] for c in state.face_up]))
+    state.current_player = order[0][0]
+    names = []
+    for c in face_up:  # a plain loop: a comprehension costs a call on Python 3.11
+        names.append(C_SLUG[c])
+    events.append(RoundStarted(state.round, state.crown, names))
 
 
 def draft_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the pool (or, on a burying step, put one face down)."""
-    moves = CHOOSE if state.draft_order[state.draft_step][1] == CHOOSE_STEP else PUT_FACE_DOWN
-    out: list[Action] = []
-    for c in state.draft_pool:  # a plain loop: a comprehension costs a call on Python 3.11
-        out.append(moves[c])
-    return out
+    keeping = state.draft_order[state.draft_step][1] == CHOOSE_STEP
+    return [*(CHOICES_OF if keeping else FACE_DOWN_OF)[state.draft_pool]]
 
 
 def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool:
@@ -140,7 +144,7 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
     if places[c] == INITIAL:
         state.took_face_down = True
     places[c] = step
-    state.draft_pool.remove(c)
+    state.draft_pool &= ~C_BIT[c]
     if kind == CHOOSE_STEP:
         state.holder[c] = seat
     events.append(CHARACTER_TAKEN[seat][c][kind == FACE_DOWN_STEP])
@@ -149,11 +153,10 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
     if step > last:
         # Whatever is left goes face down: with 7 players that may be the initial card,
         # which keeps its place, or the one left over, which stays at POOL.
-        state.draft_pool = []
+        state.draft_pool = 0
         return True
     if state.players == LAST_SEAT_MAY_SWAP and step == last:
-        state.draft_pool.append(places.index(INITIAL))
-        state.draft_pool.sort()
+        state.draft_pool |= C_BIT[places.index(INITIAL)]
     state.current_player = order[step][0]
     return False
 

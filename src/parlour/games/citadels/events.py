@@ -296,5 +296,24 @@ BUILT = tuple(
     for seat in _SEATS
 )
 KEPT = tuple(tuple(Kept(seat, slug) for slug in D_SLUG) for seat in _SEATS)
+# The card of two drawn that is not kept, the usual end of drawing, by seat and district.
+NOT_KEPT = tuple(
+    tuple(PutUnderDeck(seat, 1, [slug], "not kept") for slug in D_SLUG) for seat in _SEATS
+)
 MURDERS = tuple(tuple(Named(seat, "murders", slug) for slug in C_SLUG) for seat in _SEATS)
 ROBS = tuple(tuple(Named(seat, "robs", slug) for slug in C_SLUG) for seat in _SEATS)
+
+
+def _drew_two(seat: int) -> tuple[tuple[Drew, ...], ...]:
+    """The usual draw, two cards as resources, indexed by the two districts either way round."""
+    pairs: dict[tuple[int, int], Drew] = {}
+    for a in range(len(D_SLUG)):
+        for b in range(a, len(D_SLUG)):
+            pairs[a, b] = Drew(seat, 2, [D_SLUG[a], D_SLUG[b]], "resources")
+    return tuple(
+        tuple(pairs[min(a, b), max(a, b)] for b in range(len(D_SLUG))) for a in range(len(D_SLUG))
+    )
+
+
+# By seat, then the two districts: 406 events a seat, made in about 3 ms at import.
+DREW_TWO = tuple(_drew_two(seat) for seat in _SEATS)

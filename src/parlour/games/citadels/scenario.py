@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import GAME
-from .cards import C_INDEX, D_INDEX
+from .cards import C_INDEX, D_INDEX, kinds_of
 from .draft import ABSENT, REVEALED
 from .state import CitadelsState
 from .turn import MAIN, RESOURCES, call_next
@@ -61,6 +61,8 @@ def scenario(
         state.gold = list(gold)
     if deck is not None:
         state.deck = list(reversed(districts(deck)))
+    state.hand_kinds = [kinds_of(hand) for hand in state.hands]
+    state.city_kinds = [kinds_of(city) for city in state.cities]
     if haunted_city_round is not None:
         state.haunted_city_round = [-1 if r is None else r for r in haunted_city_round]
     state.last_round = last_round
@@ -71,7 +73,7 @@ def scenario(
         held = state.holder[c] >= 0 and c != state.murdered
         state.call_status[c] = REVEALED if held else ABSENT
     state.called = target - 1
-    state.draft_pool = []
+    state.draft_pool = 0
     state.draft_step = len(state.draft_order)
     call_next(state, [])
     assert state.turn_character == target, "the scenario's character must be held and alive"

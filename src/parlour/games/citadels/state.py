@@ -8,7 +8,7 @@ from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
 from . import views
 from .actions import Move
-from .cards import full_deck
+from .cards import full_deck, kinds_of
 from .draft import DRAFT, RESCUE, TURN, draft_actions, explain_draft, start_round
 from .scoring import best, city_score
 from .turn import (
@@ -46,6 +46,7 @@ class CitadelsState(State):
         "call_status",
         "called",
         "cities",
+        "city_kinds",
         "crown",
         "deck",
         "draft_order",
@@ -55,6 +56,7 @@ class CitadelsState(State):
         "face_up",
         "first_complete",
         "gold",
+        "hand_kinds",
         "hands",
         "haunted_city_round",
         "holder",
@@ -83,6 +85,10 @@ class CitadelsState(State):
     deck: list[int]  # district indices, the top of the deck last
     hands: list[list[int]]
     cities: list[list[int]]  # in building order
+    # Per seat, the district kinds in its hand and in its city as bit sets (``kinds_of``),
+    # kept with every change: the main step's listing reads them on most decisions.
+    hand_kinds: list[int]
+    city_kinds: list[int]
     gold: list[int]
     crown: int
     round: int  # 1-based
@@ -95,7 +101,7 @@ class CitadelsState(State):
     call_status: list[int]  # per character: a CallStatus
     face_up: list[int]
     took_face_down: bool  # 7 players: the last seat took the initial face-down card
-    draft_pool: list[int]  # the characters offered at the current draft step, by rank
+    draft_pool: int  # the characters offered at the current draft step, as a bit set
     called: int  # the character last called (-1 during the draft)
     murdered: int  # the character the Assassin named, else -1
     robbed: int  # the character the Thief named, else -1
@@ -131,6 +137,8 @@ class CitadelsState(State):
         state.rng.shuffle(state.deck)
         state.hands = [[state.deck.pop() for _ in range(HAND_AT_START)] for _ in range(players)]
         state.cities = [[] for _ in range(players)]
+        state.hand_kinds = [kinds_of(hand) for hand in state.hands]
+        state.city_kinds = [0] * players
         state.gold = [GOLD_AT_START] * players
         state.crown = 0
         state.round = 0
@@ -162,6 +170,8 @@ class CitadelsState(State):
         state.deck = self.deck[:]
         state.hands = [h[:] for h in self.hands]
         state.cities = [c[:] for c in self.cities]
+        state.hand_kinds = self.hand_kinds[:]
+        state.city_kinds = self.city_kinds[:]
         state.gold = self.gold[:]
         state.crown = self.crown
         state.round = self.round
@@ -174,7 +184,7 @@ class CitadelsState(State):
         state.call_status = self.call_status[:]
         state.face_up = self.face_up
         state.took_face_down = self.took_face_down
-        state.draft_pool = self.draft_pool[:]
+        state.draft_pool = self.draft_pool
         state.called = self.called
         state.murdered = self.murdered
         state.robbed = self.robbed

@@ -6,6 +6,7 @@ Warlord destroys a district: see ``destroy``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
@@ -13,19 +14,24 @@ from ...core import Action, Event
 from ...core.windows import ResponseWindow
 from . import actions as act
 from . import cards
-from .actions import BUILD as BUILD_MOVES
-from .actions import KEEP as KEEP_MOVES
-from .actions import LABORATORY as LABORATORY_MOVES
-from .actions import REDRAW as REDRAW_MOVES
-from .actions import Kind, Move
+from .actions import (
+    ASSASSINATIONS_OF,
+    ROBBERIES_OF,
+    SWAPS_WITH_OTHERS,
+    Kind,
+    Move,
+    append_moves,
+)
 from .cards import (
     ARCHITECT,
     ASSASSIN,
     BISHOP,
+    C_BIT,
     C_COLOUR,
     C_INDEX,
     C_NAME,
     CHARACTER_COUNT,
+    D_BIT,
     D_COLOUR,
     D_COST,
     D_SLUG,
@@ -46,6 +52,7 @@ from .cards import (
     WARLORD,
     Colour,
     district_slugs,
+    kinds_of,
     slugs,
 )
 from .draft import (
@@ -63,8 +70,10 @@ from .events import (
     BUILT,
     CALLED,
     CROWN_PASSED,
+    DREW_TWO,
     KEPT,
     MURDERS,
+    NOT_KEPT,
     ROBS,
     SKIPPED,
     TURN_ENDED,
@@ -111,14 +120,18 @@ RESCUE_PRICE = 1  # gold the Graveyard's owner pays to take a destroyed district
 DESTROY_DISCOUNT = 1  # the Warlord pays a district's cost minus this
 GREAT_WALL_SURCHARGE = 1  # and this much more beside a Great Wall
 
-# The events of taking gold, by seat, made once (see the tables of ``events``).
+# The events of taking gold and of the Merchant's gold, by seat, made once (see the tables
+# of ``events``).
 TOOK_GOLD = tuple(GoldGained(seat, GOLD_TAKEN, "resources") for seat in range(MAX_SEATS))
+MERCHANT_GAINED = tuple(GoldGained(seat, MERCHANT_GOLD, "Merchant") for seat in range(MAX_SEATS))
 
 
 def draw(state: CitadelsState, n: int) -> list[int]:
     """Up to ``n`` cards from the top of the deck (an empty deck gives fewer), top first."""
     deck = state.deck
-    rest = max(0, len(deck) - n)
+    rest = len(deck) - n
+    if rest < 0:
+        rest = 0
     drawn = deck[rest:]
     del deck[rest:]
     drawn.reverse()
@@ -130,18 +143,48 @@ def to_bottom(state: CitadelsState, cards: list[int]) -> None:
     state.deck[0:0] = cards
 
 
+def add_to_hand(state: CitadelsState, seat: int, districts: Iterable[int]) -> None:
+    """Put districts into a seat's hand, and their kinds into its bit set."""
+    hand = state.hands[seat]
+    kinds = state.hand_kinds[seat]
+    for d in districts:
+        hand.append(d)
+        kinds |= D_BIT[d]
+    state.hand_kinds[seat] = kinds
+
+
+def remove_from_hand(state: CitadelsState, seat: int, district: int) -> None:
+    """Take one copy of a district from a seat's hand; its kind leaves with the last copy."""
+    hand = state.hands[seat]
+    hand.remove(district)
+    if district not in hand:
+        state.hand_kinds[seat] &= ~D_BIT[district]
+
+
+# By colour: the districts that pay a character of that colour income (a city holds one
+# copy of each at most, so the income is how many of them it has).
+INCOME_DISTRICTS = tuple(
+    kinds_of(d for d, c in enumerate(D_COLOUR) if c == colour or d == SCHOOL_OF_MAGIC)
+    for colour in range(len(Colour))
+)
+
+
 def income(state: CitadelsState, seat: int, character: int) -> int:
     """District income for the character: its colour, School of Magic counting as it."""
     colour = C_COLOUR[character]
     if colour < 0:
         return 0
-    city = state.cities[seat]
-    return sum(1 for d in city if D_COLOUR[d] == colour) + (SCHOOL_OF_MAGIC in city)
+    return (state.city_kinds[seat] & INCOME_DISTRICTS[colour]).bit_count()
+
+
+def protected_seat(state: CitadelsState) -> int:
+    """The seat of the Bishop, revealed and alive (murdered ones are never revealed), else -1."""
+    return state.holder[BISHOP] if state.call_status[BISHOP] == REVEALED else -1
 
 
 def bishop_protects(state: CitadelsState, seat: int) -> bool:
-    """Whether ``seat`` holds the Bishop, revealed and alive (murdered ones are never revealed)."""
-    return state.call_status[BISHOP] == REVEALED and state.holder[BISHOP] == seat
+    """Whether ``seat`` holds the Bishop, revealed and alive."""
+    return protected_seat(state) == seat
 
 
 # What the Warlord pays for each district: its cost minus 1, plus 1 for another district
@@ -152,6 +195,16 @@ DESTROY_COSTS = tuple(
         for d, cost in enumerate(D_COST)
     )
     for wall in (False, True)
+)
+# The districts the Warlord can pay to destroy (never the Keep), as a bit set: indexed by
+# whether the city has a Great Wall, then by his gold up to the dearest price.
+DEAREST_DESTROY = max(max(costs) for costs in DESTROY_COSTS)
+DESTROYABLE = tuple(
+    tuple(
+        kinds_of(d for d, cost in enumerate(costs) if cost <= gold and d != KEEP)
+        for gold in range(DEAREST_DESTROY + 1)
+    )
+    for costs in DESTROY_COSTS
 )
 
 
@@ -224,114 +277,114 @@ def resource_actions(state: CitadelsState) -> list[Action]:
 
 def keep_actions(state: CitadelsState) -> list[Action]:
     """Keep one of the cards drawn."""
+    drawn = state.drawn
+    if len(drawn) == CARDS_DRAWN:
+        first, second = drawn
+        return [*act.KEEP_ONE_OF_TWO[first][second]]
     out: list[Action] = []
-    for d in sorted(set(state.drawn)):
-        out.append(KEEP_MOVES[d])
+    for d in sorted(set(drawn)):
+        out.append(act.KEEP[d])
     return out
 
 
 def redraw_actions(state: CitadelsState) -> list[Action]:
     """The Magician puts another card under the deck, or draws as many as he put there."""
     out: list[Action] = []
-    for d in sorted(set(state.hands[state.turn_seat])):
-        out.append(REDRAW_MOVES[d])
+    append_moves(out, act.REDRAWS_OF, state.hand_kinds[state.turn_seat])
     out.append(act.REDRAW_DONE)
     return out
 
 
 def main_actions(state: CitadelsState) -> list[Action]:
     """The main step: build, collect income, use the ability and the purple districts, end."""
-    # Most of a game's decisions are made here: the districts affordable come from a table,
-    # and plain loops append to one list (a comprehension costs a call on Python 3.11).
+    # Most of a game's decisions are made here, so hand and city are read as bit sets of
+    # kinds: which districts are affordable, or built, is one ``&``.
     seat = state.turn_seat
-    hand = state.hands[seat]
-    kinds = set(hand)
-    out: list[Action] = []
-    append = out.append
-    city = state.cities[seat]
+    kinds = state.hand_kinds[seat]
+    built = state.city_kinds[seat]
     gold = state.gold[seat]
     character = state.turn_character
+    out: list[Action] = []
     if state.builds_left:
-        for d in sorted(kinds.intersection(AFFORDABLE[gold if gold < DEAREST else DEAREST])):
-            if d not in city:
-                append(BUILD_MOVES[d])
+        # A second copy of a district already in the city is never built.
+        buildable = kinds & AFFORDABLE[gold if gold < DEAREST else DEAREST] & ~built
+        if buildable:
+            append_moves(out, act.BUILDS_OF, buildable)
     if not state.income_collected:
         colour = C_COLOUR[character]
-        if colour >= 0:
-            if SCHOOL_OF_MAGIC in city:
-                append(act.INCOME)
-            else:
-                for d in city:
-                    if D_COLOUR[d] == colour:
-                        append(act.INCOME)
-                        break
+        if colour >= 0 and built & INCOME_DISTRICTS[colour]:
+            out.append(act.INCOME)
     if not state.ability_used:
         list_ability = ABILITY_ACTIONS[character]
         if list_ability is not None:
             list_ability(state, seat, kinds, gold, out)
-    if not state.laboratory_used and hand and LABORATORY in city:
-        for d in sorted(kinds):
-            append(LABORATORY_MOVES[d])
-    if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and SMITHY in city:
-        append(act.SMITHY)
-    append(act.END_TURN)
+    if not state.laboratory_used and kinds and built & D_BIT[LABORATORY]:
+        append_moves(out, act.LABORATORY_OF, kinds)
+    if not state.smithy_used and gold >= SMITHY_PRICE and state.deck and built & D_BIT[SMITHY]:
+        out.append(act.SMITHY)
+    out.append(act.END_TURN)
     return out
 
 
-# The districts that cost at most a given amount of gold, for every amount up to the cost
-# of the dearest district (which buys any).
+# The districts that cost at most a given amount of gold, as bit sets, for every amount up
+# to the cost of the dearest district (which buys any).
 DEAREST = max(D_COST)
 AFFORDABLE = tuple(
-    frozenset(d for d, cost in enumerate(D_COST) if cost <= gold) for gold in range(DEAREST + 1)
+    kinds_of(d for d, cost in enumerate(D_COST) if cost <= gold) for gold in range(DEAREST + 1)
 )
+# The characters each ability may name: not itself (nor the Assassin, for the Thief).
+ASSASSIN_TARGETS = sum(C_BIT[THIEF:])
+THIEF_TARGETS = sum(C_BIT[MAGICIAN:])
 
 
-# Each character's ability, listed into ``out`` while unused this turn; ``kinds`` is the set
-# of the districts in hand.
+def face_up_set(state: CitadelsState) -> int:
+    """The face-up characters of the round, as a bit set."""
+    up = 0
+    for c in state.face_up:
+        up |= C_BIT[c]
+    return up
+
+
+# Each character's ability, listed into ``out`` while unused this turn; ``kinds`` is the bit
+# set of the districts in hand.
 
 
 def _assassin_actions(
-    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: int, gold: int, out: list[Action]
 ) -> None:
     # Naming a face-up character could do nothing, so it is not offered.
-    up = state.face_up
-    for c in range(THIEF, CHARACTER_COUNT):
-        if c not in up:
-            out.append(act.ASSASSINATE[c])
+    out.extend(ASSASSINATIONS_OF[ASSASSIN_TARGETS & ~face_up_set(state)])
 
 
 def _thief_actions(
-    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: int, gold: int, out: list[Action]
 ) -> None:
-    up = state.face_up
-    murdered = state.murdered
-    for c in range(MAGICIAN, CHARACTER_COUNT):
-        if c != murdered and c not in up:
-            out.append(act.ROB[c])
+    targets = THIEF_TARGETS & ~face_up_set(state)
+    if state.murdered >= 0:
+        targets &= ~C_BIT[state.murdered]
+    out.extend(ROBBERIES_OF[targets])
 
 
 def _magician_actions(
-    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: int, gold: int, out: list[Action]
 ) -> None:
-    for other in range(state.players):
-        if other != seat:
-            out.append(act.SWAP[other])
-    for d in sorted(kinds):
-        out.append(REDRAW_MOVES[d])
+    out.extend(SWAPS_WITH_OTHERS[state.players][seat])
+    append_moves(out, act.REDRAWS_OF, kinds)
 
 
 def _warlord_actions(
-    state: CitadelsState, seat: int, kinds: set[int], gold: int, out: list[Action]
+    state: CitadelsState, seat: int, kinds: int, gold: int, out: list[Action]
 ) -> None:
+    protected = protected_seat(state)
+    price = gold if gold < DEAREST_DESTROY else DEAREST_DESTROY
+    wall = D_BIT[GREAT_WALL]
     for owner in range(state.players):
-        city = state.cities[owner]
-        if len(city) >= COMPLETE or bishop_protects(state, owner):
+        if owner == protected or len(state.cities[owner]) >= COMPLETE:
             continue
-        moves = act.DESTROY[owner]
-        costs = DESTROY_COSTS[GREAT_WALL in city]
-        for d in sorted(set(city)):
-            if d != KEEP and costs[d] <= gold:
-                out.append(moves[d])
+        built = state.city_kinds[owner]
+        targets = built & DESTROYABLE[(built & wall) != 0][price]
+        if targets:
+            append_moves(out, act.DESTROYS_OF[owner], targets)
 
 
 # By character: the lister of its ability's actions, or None when it has none to choose.
@@ -353,15 +406,19 @@ def _take_gold(state: CitadelsState, action: Move, seat: int, events: list[Event
 
 
 def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    city = state.cities[seat]
-    observatory = OBSERVATORY in city
+    built = state.city_kinds[seat]
+    observatory = built & D_BIT[OBSERVATORY]
     drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
-    events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
+    if len(drawn) == CARDS_DRAWN:
+        first, second = drawn
+        events.append(DREW_TWO[seat][first][second])
+    else:
+        events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
     keep = CARDS_KEPT
-    if LIBRARY in city:
+    if built & D_BIT[LIBRARY]:
         keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
     if len(drawn) <= keep:
-        state.hands[seat].extend(drawn)
+        add_to_hand(state, seat, drawn)
         after_resources(state, events)
     else:
         state.drawn = drawn
@@ -373,23 +430,28 @@ def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
     district = action.district
     state.drawn.remove(district)
     state.hands[seat].append(district)
+    state.hand_kinds[seat] |= D_BIT[district]
     events.append(KEPT[seat][district])
     state.keep_left -= 1
     if not state.keep_left:
         rest = state.drawn
         state.drawn = []
         to_bottom(state, rest)
-        events.append(PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept"))
+        if len(rest) == 1:
+            events.append(NOT_KEPT[seat][rest[0]])
+        else:
+            events.append(PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept"))
         after_resources(state, events)
 
 
 def _build(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     """Pay for a district and add it to the city; an 8th district may start the last round."""
     district = action.district
-    state.hands[seat].remove(district)
+    remove_from_hand(state, seat, district)
     state.gold[seat] -= D_COST[district]
     city = state.cities[seat]
     city.append(district)
+    state.city_kinds[seat] |= D_BIT[district]
     state.builds_left -= 1
     if district == HAUNTED_CITY:
         state.haunted_city_round[seat] = state.round
@@ -424,15 +486,16 @@ def _rob(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> 
 def _swap(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     state.ability_used = True
     other = action.seat
-    hands = state.hands
+    hands, kinds = state.hands, state.hand_kinds
     hands[seat], hands[other] = hands[other], hands[seat]
+    kinds[seat], kinds[other] = kinds[other], kinds[seat]
     events.append(HandsSwapped(seat, other))
 
 
 def _redraw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     state.ability_used = True
     state.turn_step = REDRAW
-    state.hands[seat].remove(action.district)
+    remove_from_hand(state, seat, action.district)
     state.set_aside.append(action.district)
 
 
@@ -442,7 +505,7 @@ def _redraw_done(state: CitadelsState, action: Move, seat: int, events: list[Eve
     to_bottom(state, aside)
     events.append(PutUnderDeck(seat, len(aside), slugs(aside), "Magician"))
     drawn = draw(state, len(aside))
-    state.hands[seat].extend(drawn)
+    add_to_hand(state, seat, drawn)
     events.append(Drew(seat, len(drawn), district_slugs(drawn), "Magician"))
     state.turn_step = MAIN
 
@@ -454,7 +517,7 @@ def _destroy(state: CitadelsState, action: Move, seat: int, events: list[Event])
 def _laboratory(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
     state.laboratory_used = True
     district = action.district
-    state.hands[seat].remove(district)
+    remove_from_hand(state, seat, district)
     to_bottom(state, [district])
     events.append(PutUnderDeck(seat, 1, [D_SLUG[district]], "Laboratory"))
     state.gold[seat] += LABORATORY_GOLD
@@ -465,7 +528,7 @@ def _smithy(state: CitadelsState, action: Move, seat: int, events: list[Event]) 
     state.smithy_used = True
     state.gold[seat] -= SMITHY_PRICE
     drawn = draw(state, SMITHY_DRAWN)
-    state.hands[seat].extend(drawn)
+    add_to_hand(state, seat, drawn)
     reason = f"Smithy, for {SMITHY_PRICE} gold"
     events.append(Drew(seat, len(drawn), district_slugs(drawn), reason))
 
@@ -529,10 +592,10 @@ def after_resources(state: CitadelsState, events: list[Event]) -> None:
     seat = state.turn_seat
     if state.turn_character == MERCHANT:
         state.gold[seat] += MERCHANT_GOLD
-        events.append(GoldGained(seat, MERCHANT_GOLD, "Merchant"))
+        events.append(MERCHANT_GAINED[seat])
     elif state.turn_character == ARCHITECT:
         drawn = draw(state, ARCHITECT_DRAWN)
-        state.hands[seat].extend(drawn)
+        add_to_hand(state, seat, drawn)
         events.append(Drew(seat, len(drawn), district_slugs(drawn), "Architect"))
 
 
@@ -550,6 +613,7 @@ def destroy(
     cost = destroy_cost(state, owner, district)
     state.gold[seat] -= cost
     state.cities[owner].remove(district)
+    state.city_kinds[owner] &= ~D_BIT[district]
     if district == HAUNTED_CITY:
         state.haunted_city_round[owner] = -1
     events.append(Destroyed(seat, owner, D_SLUG[district], cost))
@@ -590,7 +654,7 @@ def rescue_apply(state: CitadelsState, action: Move, events: list[Event]) -> Non
     district = state.rescue_district
     if action.kind == Kind.RESCUE:
         state.gold[window.seat] -= RESCUE_PRICE
-        state.hands[window.seat].append(district)
+        add_to_hand(state, window.seat, (district,))
         events.append(Rescued(window.seat, D_SLUG[district]))
         following = None
     else:

@@ -14,7 +14,16 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
-from .cards import C_SLUG, CHARACTER_COUNT, D_SLUG, district_slugs, full_deck, slugs
+from .cards import (
+    C_SLUG,
+    CHARACTER_COUNT,
+    D_SLUG,
+    character_set,
+    district_slugs,
+    full_deck,
+    kinds_of,
+    slugs,
+)
 from .draft import (
     ABSENT,
     CHOOSE_STEP,
@@ -131,7 +140,7 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
             "face_down_count": face_down,
             "draft_order": [[s, "choose" if k == CHOOSE_STEP else "discard"] for s, k in order],
             "draft_step": state.draft_step if in_draft else None,
-            "pool_count": len(state.draft_pool) if in_draft else 0,
+            "pool_count": state.draft_pool.bit_count() if in_draft else 0,
             "took_face_down": took_face_down(state, seat),
             "called": C_SLUG[state.called] if state.called >= 0 else None,
             "revealed": {
@@ -198,6 +207,7 @@ def _redeal_districts(state: CitadelsState, det: CitadelsState, seat: int | None
         det.drawn = [unseen.pop() for _ in state.drawn]
         det.set_aside = [unseen.pop() for _ in state.set_aside]
     det.deck = unseen
+    det.hand_kinds = [kinds_of(hand) for hand in det.hands]
 
 
 def _redeal_characters(
@@ -241,7 +251,7 @@ def _redeal_characters(
         pool = [c for c in range(CHARACTER_COUNT) if det.places[c] == POOL]
         if n == LAST_SEAT_MAY_SWAP and state.draft_step == len(order) - 1 and INITIAL in det.places:
             pool.append(det.places.index(INITIAL))
-        det.draft_pool = sorted(pool)
+        det.draft_pool = character_set(pool)
 
 
 def _place(
