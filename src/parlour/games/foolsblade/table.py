@@ -103,6 +103,8 @@ class Table:
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # What a combination of one seat's cards in play does (``strength.in_play`` fills it).
+        self.in_play: dict[tuple[Any, ...], Any] = {}
         # The windows each card may be played in (-1: the negate window).
         self.play_windows: list[tuple[int, ...]] = [
             (-1,)
