@@ -11,7 +11,7 @@ from .scoring import best, score_all
 from .setup import new_state
 from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
 from .table import Table
-from .turn import advance, apply_move, legal
+from .turn import advance, apply_move, legal, may_answer, may_negate
 from .views import determinize, view
 
 
@@ -126,6 +126,11 @@ class FoolsBladeState(State):
     roll: int
     _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
     _legal_at: int
+
+    # Who is asked in the open window and in the negate window: methods, so that a window
+    # stepping on (most decisions) is given a bound method made in C, not a new closure.
+    may_answer = may_answer
+    may_negate = may_negate
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:

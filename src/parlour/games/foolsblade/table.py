@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core import GameError
 from .cards import CONTINUOUS, DATA, CardSet, card_text, deck_of, load_cards
-from .steps import W_TAVERN, WHEN_WINDOWS
+from .steps import W_TAVERN, WHEN_WINDOWS, WINDOW_NAMES
 
 __all__ = [
     "ANVIL",
@@ -115,6 +115,25 @@ class Table:
             if c.kind == "action"
             else ()
             for c, negates in zip(self.cards, self.negates, strict=True)
+        ]
+        # The cards playable in each window, by window kind + 1 (0: the negate window): a
+        # seat asked in a window mostly holds none of them, which one set test tells.
+        self.playable: tuple[frozenset[int], ...] = tuple(
+            frozenset(i for i, windows in enumerate(self.play_windows) if kind in windows)
+            for kind in range(-1, len(WINDOW_NAMES))
+        )
+        # The windows each class's ability answers (-1: the negate window), and on whose turns.
+        self.ability_windows: list[tuple[int, ...]] = [
+            ()
+            if c.kind != "class" or c.ability is None
+            else (-1,)
+            if negates
+            else WHEN_WINDOWS[c.ability.when]
+            for c, negates in zip(self.cards, self.ability_negates, strict=True)
+        ]
+        self.ability_turn: list[str] = [
+            c.ability.turn if c.kind == "class" and c.ability is not None else "any"
+            for c in self.cards
         ]
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]

@@ -6,7 +6,6 @@ tasks, then the negate window, then the open response window, then the turn's ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core import Event
@@ -69,7 +68,6 @@ from .steps import (
     T_WINDOW,
     W_END,
     W_TAVERN,
-    WHEN_WINDOWS,
     WINDOW_NAMES,
     Z_HAND,
 )
@@ -137,13 +135,11 @@ def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) ->
         kind = task[1]
         st.window_kind = kind
         st.plays = [0] * st.players
-        st.window = ResponseWindow.open(
-            WINDOW_NAMES[kind], st.active, st.players, responder(st, kind)
-        )
+        st.window = ResponseWindow.open(WINDOW_NAMES[kind], st.active, st.players, st.may_answer)
     elif code == T_COUNTER:
         seat = st.pending[0] if st.pending is not None else st.active
         st.counter = ResponseWindow.open(
-            "negate", (seat + 1) % st.players, st.players, counter_responder(st)
+            "negate", (seat + 1) % st.players, st.players, st.may_negate
         )
         if st.counter is None:
             st.tasks.insert(0, (T_RESOLVE,))
@@ -152,7 +148,7 @@ def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) ->
     else:  # T_DONE
         st.pending = None
         if st.window is not None:
-            st.window = st.window.responded(responder(st, st.window_kind))
+            st.window = st.window.responded(st.may_answer)
 
 
 def resolve_play(st: FoolsBladeState) -> None:
@@ -171,41 +167,33 @@ def resolve_play(st: FoolsBladeState) -> None:
 # -- who may answer a window (public information only) ----------------------------------------
 
 
-def ability_ready(st: FoolsBladeState, seat: int, kind: int, negating: bool) -> bool:
-    """Whether ``seat``'s class ability may be used in a window of ``kind`` (cost aside)."""
+def ability_ready(st: FoolsBladeState, seat: int, kind: int) -> bool:
+    """Whether ``seat``'s class ability may be used in a window of ``kind`` (-1: the negate
+    window), cost aside."""
     cls = st.classes[seat]
-    if cls < 0 or st.used[seat]:
+    if cls < 0 or st.used[seat] or kind not in st.tb.ability_windows[cls]:
         return False
-    ability = st.tb.cards[cls].ability
-    if ability is None or st.tb.ability_negates[cls] != negating:
-        return False
-    if ability.turn == "own" and seat != st.active:
-        return False
-    if ability.turn == "others" and seat == st.active:
-        return False
-    return negating or kind in WHEN_WINDOWS[ability.when]
+    turn = st.tb.ability_turn[cls]
+    if turn == "own":
+        return seat == st.active
+    return turn != "others" or seat != st.active
 
 
-def responder(st: FoolsBladeState, kind: int) -> Callable[[int], bool]:
-    """Who is asked in a window: a seat holding cards (whatever they are, so that being
-    asked reveals nothing) or with its class ability ready, below the plays cap."""
-
-    def can_respond(seat: int) -> bool:
-        return st.plays[seat] < MAX_PLAYS and (
-            bool(st.hands[seat]) or ability_ready(st, seat, kind, False)
-        )
-
-    return can_respond
+def may_answer(st: FoolsBladeState, seat: int) -> bool:
+    """Whether ``seat`` is asked in the open window: it holds cards (whatever they are, so
+    that being asked reveals nothing) or has its class ability ready, below the plays cap."""
+    return st.plays[seat] < MAX_PLAYS and (
+        bool(st.hands[seat]) or ability_ready(st, seat, st.window_kind)
+    )
 
 
-def counter_responder(st: FoolsBladeState) -> Callable[[int], bool]:
-    """Who is asked whether to negate: every other seat holding cards or a negating ability."""
-    player = st.pending[0] if st.pending is not None else -1
-
-    def can_respond(seat: int) -> bool:
-        return seat != player and (bool(st.hands[seat]) or ability_ready(st, seat, 0, True))
-
-    return can_respond
+def may_negate(st: FoolsBladeState, seat: int) -> bool:
+    """Whether ``seat`` is asked whether to negate the pending play: any other seat holding
+    cards or with a negating ability ready."""
+    pending = st.pending
+    return (pending is None or seat != pending[0]) and (
+        bool(st.hands[seat]) or ability_ready(st, seat, -1)
+    )
 
 
 # -- legal actions --------------------------------------------------------------------------
@@ -267,19 +255,22 @@ def cost_payable(st: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
 
 def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
     """Cards and the ability ``seat`` may play in a window (``kind`` -1: the negate window)."""
-    tb = st.tb
     mv = st.mv
     out: list[Move] = []
-    negating = kind < 0
-    if negating or st.plays[seat] < MAX_PLAYS:
-        windows = tb.play_windows
+    if kind < 0 or st.plays[seat] < MAX_PLAYS:
+        tb = st.tb
         players = st.players
-        for card in sorted(set(st.hands[seat])):
-            if kind in windows[card]:
+        hand = st.hands[seat]
+        playable = tb.playable[kind + 1]
+        if not playable.isdisjoint(hand):
+            for card in sorted(playable.intersection(hand)):
                 out.extend(mv.plays(act.PLAY, card, seat, players))
         cls = st.classes[seat]
-        if ability_ready(st, seat, kind, negating) and cost_payable(
-            st, seat, tb.cards[cls].ability.cost
+        # Most classes' abilities answer few of the windows: the cheap test first.
+        if (
+            kind in tb.ability_windows[cls]
+            and ability_ready(st, seat, kind)
+            and cost_payable(st, seat, tb.cards[cls].ability.cost)
         ):
             out.extend(mv.plays(act.USE, cls, seat, players))
     out.append(mv.passing)
@@ -339,9 +330,12 @@ def apply_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
     elif st.counter is not None:
         seat = st.counter.seat
         if kind == act.PASS:
-            st.counter = st.counter.passed(counter_responder(st))
-            if st.counter is None:
-                st.tasks.insert(0, (T_RESOLVE,))
+            st.counter = st.counter.passed(st.may_negate)
+            if st.counter is not None:
+                # Nothing is queued while a window asks, so the next seat asked decides.
+                st.current_player = st.counter.seat
+                return
+            st.tasks.insert(0, (T_RESOLVE,))
         else:
             st.counter = None
             play(st, seat, move, events)
@@ -349,7 +343,10 @@ def apply_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
     elif st.window is not None:
         seat = st.window.seat
         if kind == act.PASS:
-            st.window = st.window.passed(responder(st, st.window_kind))
+            st.window = st.window.passed(st.may_answer)
+            if st.window is not None:
+                st.current_player = st.window.seat
+                return
         else:
             st.plays[seat] += 1
             st.pending = (seat, move.card, move.target, kind == act.USE, False)
