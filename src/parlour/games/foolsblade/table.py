@@ -135,6 +135,9 @@ class Table:
             c.ability.turn if c.kind == "class" and c.ability is not None else "any"
             for c in self.cards
         ]
+        # Gear and parts, and Legendary parts: what may be equipped from a hand and a Stash.
+        self.equippable = frozenset(i for i, k in enumerate(self.kind) if k in ("gear", "part"))
+        self.legendary_parts = frozenset(i for i, yes in enumerate(self.legendary) if yes)
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
         self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]

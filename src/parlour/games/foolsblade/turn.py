@@ -216,9 +216,11 @@ def legal(st: FoolsBladeState) -> list[Move]:
     if phase == P_FORGE:
         if st.forge_step == 1:
             hand = st.hands[st.active]
+            reforge = mv.by_card[act.REFORGE]
             parts = sorted({c for c in hand if st.tb.kind[c] == "part"})
-            return [*(mv.get(act.REFORGE, c) for c in parts), mv.get(act.PASS)]
-        return [mv.get(act.TAKE, c) for c in sorted(set(st.forge))]
+            return [*(reforge[c] for c in parts), mv.passing]
+        take = mv.by_card[act.TAKE]
+        return [take[c] for c in sorted(set(st.forge))]
     taken = set(st.classes)
     return [mv.get(act.CHOOSE, c) for c in st.tb.classes if c not in taken]
 
@@ -227,11 +229,11 @@ def decision_actions(st: FoolsBladeState) -> list[Move]:
     """The cards a decision may name; `pass` only when none is left to name."""
     decision = st.decision
     assert decision is not None
-    verb = DECISION_VERBS[decision[0]]
     cards = sorted(set(eligible(st, decision)))
     if not cards:
-        return [st.mv.get(act.PASS)]
-    return [st.mv.get(verb, c) for c in cards]
+        return [st.mv.passing]
+    named = st.mv.by_card[DECISION_VERBS[decision[0]]]
+    return [named[c] for c in cards]
 
 
 def cost_payable(st: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
@@ -285,31 +287,39 @@ def main_actions(st: FoolsBladeState) -> list[Move]:
     weapon = st.weapons[seat]
     out: list[Move] = []
     if st.equips_left > 0:
-        for card in sorted(set(st.hands[seat])):
-            kind = tb.kind[card]
-            if kind == "gear" or (kind == "part" and weapon[tb.part[card]] != card):
-                out.append(mv.get(act.EQUIP, card))
-        for card in sorted(set(st.stash[seat])):
-            if tb.legendary[card] and weapon[tb.part[card]] != card:
-                out.append(mv.get(act.EQUIP, card))
+        equip = mv.by_card[act.EQUIP]
+        slots = tb.part
+        for card in sorted(tb.equippable.intersection(st.hands[seat])):
+            slot = slots[card]
+            if slot < 0 or weapon[slot] != card:  # gear, or a part not assembled already
+                out.append(equip[card])
+        stash = st.stash[seat]
+        if stash:
+            for card in sorted(tb.legendary_parts.intersection(stash)):
+                if weapon[slots[card]] != card:
+                    out.append(equip[card])
     armed = weapon.count(-1) < 4
     if st.gathered:
         if armed:
-            out.extend(mv.get(act.FIGHT, c) for c in st.boss_cards)
+            fight = mv.by_card[act.FIGHT]
+            out.extend(fight[c] for c in st.boss_cards)
         else:
-            out.append(mv.get(act.PASS))
+            out.append(mv.passing)
         return out
     before = len(out)
-    if st.decks[ANVIL] or st.trash[ANVIL]:
-        out.append(mv.get(act.FORGE))
-    if st.decks[QUEST] or st.trash[QUEST]:
-        out.append(mv.get(act.QUEST))
+    decks = st.decks
+    trash = st.trash
+    if decks[ANVIL] or trash[ANVIL]:
+        out.append(mv.forging)
+    if decks[QUEST] or trash[QUEST]:
+        out.append(mv.questing)
     if armed and st.approach < 0:
+        hunt = mv.by_card[act.HUNT]
         for deck in MONSTER_DECKS:
-            if st.decks[deck] or st.trash[deck]:
-                out.append(mv.get(act.HUNT, deck))
+            if decks[deck] or trash[deck]:
+                out.append(hunt[deck])
     if len(out) == before:
-        out.append(mv.get(act.PASS))
+        out.append(mv.passing)
     return out
 
 
