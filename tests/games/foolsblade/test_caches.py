@@ -3,6 +3,7 @@ their clones and their determinizations: a kept value never goes stale."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,9 @@ from parlour.games.foolsblade.strength import (
     strength,
     triggered,
 )
+from parlour.games.foolsblade.table import table_for
+
+from .cardsets import FEATURES, write_set
 
 TRIGGERS = ("play", "turn_start", "turn_end", "combat", "win", "lose")
 
@@ -106,11 +110,33 @@ def play_checked(st: FoolsBladeState, rng: Rng, steps: int) -> None:
         assert_fresh(st)
 
 
-@pytest.mark.parametrize(("players", "set_name"), [(4, None), (3, "features"), (6, None)])
+# The test set with lasting effects that reach other seats than their holder's (the game's
+# own cards have none, so a seat's sums read only its own cards there).
+REACHING = (
+    FEATURES.replace(
+        'effects = [{ do = "hand_limit", amount = 1 }]',
+        'effects = [{ do = "hand_limit", amount = 1, who = "others" }]',
+    )
+    .replace(
+        '{ do = "strength", amount = 1 }, { do = "draw"',
+        '{ do = "strength", amount = 1, who = "each" }, { do = "draw"',
+    )
+    .replace(
+        '{ do = "hand_limit", amount = -2 }', '{ do = "hand_limit", amount = -2, who = "active" }'
+    )
+)
+
+
+@pytest.mark.parametrize(("players", "set_name"), [(4, None), (3, "features"), (4, "reaching")])
 def test_kept_results_match_their_recomputation(
-    players: int, set_name: str | None, features: str
+    players: int, set_name: str | None, features: str, tmp_path: Path
 ) -> None:
-    options = {"cards": features} if set_name == "features" else {}
+    options: dict[str, Any] = {}
+    if set_name == "features":
+        options["cards"] = features
+    elif set_name == "reaching":
+        options["cards"] = write_set(tmp_path, REACHING)
+        assert table_for(options["cards"]).lasting_reaches_others
     st = parlour.load("foolsblade").new_game(players, seed=players, **options)
     assert isinstance(st, FoolsBladeState)
     rng = Rng(players)

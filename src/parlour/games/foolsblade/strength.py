@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Clause, parse_condition
@@ -56,7 +57,8 @@ class InPlay:
         cls: int,
         curses: tuple[int, ...],
     ) -> None:
-        # The cards in the order the rules list them: parts, the set bonus, gear, class, curses.
+        # Built in plain loops (a new combination comes with most equips): the cards in the
+        # order the rules list them, parts, the set bonus, gear, class, curses.
         cards = [(part, False) for part in weapon if part >= 0]
         if is_full_set(tb, weapon):
             cards.append((weapon[0], True))
@@ -64,14 +66,18 @@ class InPlay:
         if cls >= 0:
             cards.append((cls, False))
         cards.extend((card, False) for card in curses)
-        lasting: list[Any] = []
+        strength: list[Any] = []
+        limits: list[Any] = []
         triggers: dict[str, list[tuple[Any, int]]] = {}
         for card, bonus in cards:
-            lasting.extend((tb.bonus_lasting if bonus else tb.lasting)[card])
+            for effect in (tb.bonus_lasting if bonus else tb.lasting)[card]:
+                (strength if effect.do == "strength" else limits).append(effect)
             for on, found in (tb.bonus_triggers if bonus else tb.triggers)[card].items():
-                triggers.setdefault(on, []).extend((effect, card) for effect in found)
-        self.strength = tuple(e for e in lasting if e.do == "strength")
-        self.limits = tuple(e for e in lasting if e.do == "hand_limit")
+                listed = triggers.setdefault(on, [])
+                for effect in found:
+                    listed.append((effect, card))
+        self.strength = tuple(strength)
+        self.limits = tuple(limits)
         self.triggers = {on: tuple(found) for on, found in triggers.items()}
 
 
@@ -105,6 +111,12 @@ def applies(who: str, holder: int, seat: int, active: int) -> bool:
     return who == "active" and seat == active
 
 
+def holders_reaching(st: FoolsBladeState, seat: int) -> Sequence[int]:
+    """The seats whose cards' lasting effects may reach ``seat``: every seat, or only its own
+    if no card of the set aims a lasting effect at another seat."""
+    return range(st.players) if st.tb.lasting_reaches_others else (seat,)
+
+
 def base_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
     """The strength of ``seat``'s assembled parts against element ``defend`` (-1: none)."""
     tb = st.tb
@@ -119,7 +131,7 @@ def strength(st: FoolsBladeState, seat: int, defend: int) -> int:
     """``seat``'s whole strength against element ``defend`` (-1: weapon against weapon)."""
     total = base_strength(st, seat, defend)
     active = st.active
-    for holder in range(st.players):
+    for holder in holders_reaching(st, seat):
         for effect in in_play(st, holder).strength:
             if applies(effect.who, holder, seat, active) and (
                 effect.if_ is None or holds(st, effect.if_, holder)
@@ -160,7 +172,7 @@ def hand_limit(st: FoolsBladeState, seat: int) -> int:
     """``seat``'s hand limit now: 8, changed by lasting and played effects, never below 0."""
     total = HAND_LIMIT + st.limit_mod[seat] + st.hand_bonus[seat]
     active = st.active
-    for holder in range(st.players):
+    for holder in holders_reaching(st, seat):
         for effect in in_play(st, holder).limits:
             if applies(effect.who, holder, seat, active) and (
                 effect.if_ is None or holds(st, effect.if_, holder)

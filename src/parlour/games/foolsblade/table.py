@@ -80,6 +80,13 @@ class Table:
             lasting, triggers = _split(getattr(card, "set_bonus", []))
             self.bonus_lasting.append(lasting)
             self.bonus_triggers.append(triggers)
+        # Whether a lasting effect of some card reaches a seat other than its holder's (none
+        # of the game's own cards does): if none does, a seat's sums read its own cards only.
+        self.lasting_reaches_others = any(
+            effect.who not in ("self", "monster")
+            for effects in (*self.lasting, *self.bonus_lasting)
+            for effect in effects
+        )
         self.monster_lasting: list[tuple[Any, ...]] = [
             tuple(e for e in c.effects if e.do == "strength")
             if c.kind in ("monster", "boss")
