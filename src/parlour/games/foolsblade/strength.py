@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cards import Clause, parse_condition
 from .steps import HAND_LIMIT, MONSTER
-from .table import DECKS, ELEMENTS, LOOT, NEUTRAL, Table, multiplier
+from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -26,7 +26,7 @@ def bonus_multiplier(element: int, defend: int) -> int:
         return 1
     if element == BEST:
         return 1 if defend == NEUTRAL else 2
-    return multiplier(element, defend)
+    return MULTIPLIERS[defend][element]
 
 
 def full_set(st: FoolsBladeState, seat: int) -> bool:
@@ -119,11 +119,18 @@ def holders_reaching(st: FoolsBladeState, seat: int) -> Sequence[int]:
 
 def base_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
     """The strength of ``seat``'s assembled parts against element ``defend`` (-1: none)."""
-    tb = st.tb
+    strengths = st.tb.strength
     total = 0
+    if defend < 0:
+        for part in st.weapons[seat]:
+            if part >= 0:
+                total += strengths[part]
+        return total
+    against = MULTIPLIERS[defend]
+    elements = st.tb.element
     for part in st.weapons[seat]:
         if part >= 0:
-            total += tb.strength[part] * (1 if defend < 0 else multiplier(tb.element[part], defend))
+            total += strengths[part] * against[elements[part]]
     return total
 
 

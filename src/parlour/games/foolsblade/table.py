@@ -48,6 +48,12 @@ def multiplier(attack: int, defend: int) -> int:
     return 2 if BEATS[attack] == defend else 0
 
 
+# ``multiplier`` as a table, ``MULTIPLIERS[defend][attack]``, for the sums of strengths.
+MULTIPLIERS = tuple(
+    tuple(multiplier(a, d) for a in range(len(ELEMENTS))) for d in range(len(ELEMENTS))
+)
+
+
 class Table:
     """The card set as the engine reads it: per card index, its kind, deck and numbers."""
 
