@@ -151,6 +151,17 @@ class Table:
         # Gear and parts, and Legendary parts: what may be equipped from a hand and a Stash.
         self.equippable = frozenset(i for i, k in enumerate(self.kind) if k in ("gear", "part"))
         self.legendary_parts = frozenset(i for i, yes in enumerate(self.legendary) if yes)
+        # Every copy of the cards that start in each deck, in file order: every new game
+        # deals from these.
+        self.starting_decks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                i
+                for i, card in enumerate(self.cards)
+                if self.deck[i] == deck
+                for _ in range(card.copies)
+            )
+            for deck in range(len(DECKS))
+        )
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
         self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]
@@ -162,12 +173,8 @@ class Table:
                 self.bosses[i] = [self.index[b] for b in card.bosses]
 
     def full_deck(self, deck: int) -> list[int]:
-        """Every copy of the cards that start in ``deck``, in file order."""
-        out: list[int] = []
-        for i, card in enumerate(self.cards):
-            if self.deck[i] == deck:
-                out.extend([i] * card.copies)
-        return out
+        """Every copy of the cards that start in ``deck``, in file order (a new list)."""
+        return list(self.starting_decks[deck])
 
     def loot_deck(self, side_quest: bool) -> list[int]:
         """The Loot deck: every Treasure and Legendary set, or (Side Quest) the first 11
