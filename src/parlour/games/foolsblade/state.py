@@ -11,7 +11,15 @@ from .scoring import best, score_all
 from .setup import new_state
 from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
 from .table import Table
-from .turn import advance, apply_move, legal, may_answer, may_negate
+from .turn import (
+    advance,
+    apply_move,
+    decision_actions,
+    may_answer,
+    may_negate,
+    play_actions,
+    step_actions,
+)
 from .views import determinize, view
 
 
@@ -198,7 +206,18 @@ class FoolsBladeState(State):
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
         if self._legal_at != self.move_number:
-            self._legal = legal(self)
+            # In the order ``advance`` asks: a pending decision, the negate window, the open
+            # window, the turn's own step (most decisions are a window's, listed straight away).
+            if self.is_over:
+                self._legal = []
+            elif self.decision is not None:
+                self._legal = decision_actions(self)
+            elif self.counter is not None:
+                self._legal = play_actions(self, self.counter.seat, -1)
+            elif self.window is not None:
+                self._legal = play_actions(self, self.window.seat, self.window_kind)
+            else:
+                self._legal = step_actions(self)
             self._legal_at = self.move_number
         # A copy: the caller may change its list, which must not make a move legal here.
         return self._legal[:]  # type: ignore[return-value]  # a list of Moves is one of Actions

@@ -199,17 +199,10 @@ def may_negate(st: FoolsBladeState, seat: int) -> bool:
 # -- legal actions --------------------------------------------------------------------------
 
 
-def legal(st: FoolsBladeState) -> list[Move]:
-    """The actions open to ``current_player``."""
-    if st.is_over:
-        return []
+def step_actions(st: FoolsBladeState) -> list[Move]:
+    """The actions of the turn's own step (no decision pending, no window open): the main
+    step, the Forge or a class choice."""
     mv = st.mv
-    if st.decision is not None:
-        return decision_actions(st)
-    if st.counter is not None:
-        return play_actions(st, st.counter.seat, -1)
-    if st.window is not None:
-        return play_actions(st, st.window.seat, st.window_kind)
     phase = st.phase
     if phase == P_MAIN:
         return main_actions(st)
@@ -601,4 +594,12 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
             draw_cards(st, seat, deck, 1, events)
 
 
-__all__ = ["advance", "apply_move", "deal", "legal", "start_turn"]
+__all__ = [
+    "advance",
+    "apply_move",
+    "deal",
+    "decision_actions",
+    "play_actions",
+    "start_turn",
+    "step_actions",
+]
