@@ -13,12 +13,15 @@ from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
 from .table import Table
 from .turn import (
     advance,
-    apply_move,
+    answer_negate,
+    answer_window,
+    decide,
     decision_actions,
     may_answer,
     may_negate,
     play_actions,
     step_actions,
+    step_move,
 )
 from .views import determinize, view
 
@@ -245,7 +248,14 @@ class FoolsBladeState(State):
             action = self.resolve(action)
         move: Move = action  # type: ignore[assignment]  # every legal action is a Move
         events: list[Event] = []
-        apply_move(self, move, events)
+        if self.decision is not None:
+            decide(self, move, events)
+        elif self.counter is not None:
+            answer_negate(self, move, events)
+        elif self.window is not None:
+            answer_window(self, move, events)
+        else:
+            step_move(self, move, events)
         self.move_number += 1
         self._journal = (move, events, self._journal)
         return events

@@ -319,43 +319,63 @@ def main_actions(st: FoolsBladeState) -> list[Move]:
 # -- applying an action -----------------------------------------------------------------------
 
 
-def apply_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
-    """Carry out a legal action, then run the game on to the next decision."""
+# ``FoolsBladeState.apply`` calls one of these four, in the order ``advance`` asks: a pending
+# decision, the negate window, the open window, the turn's own step.
+
+
+def decide(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """Answer the pending decision with a card (or `pass`), then run the game on."""
+    decision = st.decision
+    assert decision is not None
+    st.decision = None
+    if move.kind != act.PASS:
+        chosen(st, decision, move.card, events)
+        left = decision[2] - 1
+        if left > 0:
+            choose(st, (*decision[:2], left, *decision[3:]), events)
+    advance(st, events)
+
+
+def answer_negate(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """The seat asked whether to negate passes or negates, then the game runs on."""
+    counter = st.counter
+    assert counter is not None
+    if move.kind == act.PASS:
+        st.counter = counter.passed(st.may_negate)
+        if st.counter is not None:
+            # Nothing is queued while a window asks, so the next seat asked decides.
+            st.current_player = st.counter.seat
+            return
+        st.tasks.insert(0, (T_RESOLVE,))
+    else:
+        st.counter = None
+        play(st, counter.seat, move, events)
+        st.tasks.append((T_RESOLVE,))
+    advance(st, events)
+
+
+def answer_window(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """The seat asked in the open window passes or plays (then the negate window asks)."""
+    window = st.window
+    assert window is not None
     kind = move.kind
-    if st.decision is not None:
-        decision = st.decision
-        st.decision = None
-        if kind != act.PASS:
-            chosen(st, decision, move.card, events)
-            left = decision[2] - 1
-            if left > 0:
-                choose(st, (*decision[:2], left, *decision[3:]), events)
-    elif st.counter is not None:
-        seat = st.counter.seat
-        if kind == act.PASS:
-            st.counter = st.counter.passed(st.may_negate)
-            if st.counter is not None:
-                # Nothing is queued while a window asks, so the next seat asked decides.
-                st.current_player = st.counter.seat
-                return
-            st.tasks.insert(0, (T_RESOLVE,))
-        else:
-            st.counter = None
-            play(st, seat, move, events)
-            st.tasks.append((T_RESOLVE,))
-    elif st.window is not None:
-        seat = st.window.seat
-        if kind == act.PASS:
-            st.window = st.window.passed(st.may_answer)
-            if st.window is not None:
-                st.current_player = st.window.seat
-                return
-        else:
-            st.plays[seat] += 1
-            st.pending = (seat, move.card, move.target, kind == act.USE, False)
-            play(st, seat, move, events)
-            st.tasks.append((T_COUNTER,))
-    elif st.phase == P_MAIN:
+    if kind == act.PASS:
+        st.window = window.passed(st.may_answer)
+        if st.window is not None:
+            st.current_player = st.window.seat
+            return
+    else:
+        seat = window.seat
+        st.plays[seat] += 1
+        st.pending = (seat, move.card, move.target, kind == act.USE, False)
+        play(st, seat, move, events)
+        st.tasks.append((T_COUNTER,))
+    advance(st, events)
+
+
+def step_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """A move of the turn's own step (the main step, the Forge, a class), then the game runs on."""
+    if st.phase == P_MAIN:
         main_move(st, move, events)
     elif st.phase == P_FORGE:
         forge_move(st, move, events)
@@ -596,10 +616,13 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
 
 __all__ = [
     "advance",
-    "apply_move",
+    "answer_negate",
+    "answer_window",
     "deal",
+    "decide",
     "decision_actions",
     "play_actions",
     "start_turn",
     "step_actions",
+    "step_move",
 ]
