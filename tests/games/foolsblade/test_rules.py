@@ -414,12 +414,12 @@ def test_an_ability_limited_to_other_players_turns(features: str) -> None:
     st.pending = (st.active, ix(st, "toast"), -1, False, False)
     from parlour.games.foolsblade.turn import ability_ready
 
-    assert ability_ready(st, seat, -1, True)
-    assert not ability_ready(st, seat, 0, False)  # a negating ability only answers a play
+    assert ability_ready(st, seat, -1)
+    assert not ability_ready(st, seat, 0)  # a negating ability only answers a play
     st.classes[st.active] = ix(st, "warden")
-    assert not ability_ready(st, st.active, -1, True)  # not on its own turn
+    assert not ability_ready(st, st.active, -1)  # not on its own turn
     st.used[seat] = True
-    assert not ability_ready(st, seat, -1, True)  # once a turn
+    assert not ability_ready(st, seat, -1)  # once a turn
 
 
 def test_playing_a_card_at_the_wrong_time_says_why(features: str) -> None:

@@ -67,6 +67,21 @@ def _text(table: Table, kind: int, card: int, target: int) -> str:
     return text if target < 0 else f"{text} on {target}"
 
 
+class OneKind(dict[int, Move]):
+    """The moves of one kind without a target, by card (or deck), each made on first use."""
+
+    __slots__ = ("kind", "moves")
+
+    def __init__(self, moves: Moves, kind: int) -> None:
+        super().__init__()
+        self.moves = moves
+        self.kind = kind
+
+    def __missing__(self, card: int) -> Move:
+        found = self[card] = self.moves.get(self.kind, card)
+        return found
+
+
 class Moves:
     """The shared ``Move`` values of one card table (moves are immutable, so made once)."""
 
@@ -74,8 +89,13 @@ class Moves:
         self.table = table
         self.cache: dict[tuple[int, int, int], Move] = {}
         self.play_cache: dict[tuple[int, int, int, int], list[Move]] = {}
-        # `pass` ends most decisions (a window's seat lets it go), so it is kept at hand.
+        # The listings index these by card: an index costs less than a call of ``get``.
+        self.by_card = tuple(OneKind(self, kind) for kind in range(FIGHT + 1))
+        # `pass` ends most decisions (a window's seat lets it go), so it is kept at hand,
+        # and the destinations beside it.
         self.passing = self.get(PASS)
+        self.forging = self.get(FORGE)
+        self.questing = self.get(QUEST)
 
     def plays(self, kind: int, card: int, seat: int, players: int) -> list[Move]:
         """The ways ``seat`` may play a card or use an ability: one, or one per other seat."""

@@ -65,7 +65,7 @@ def push(
         st.tasks[0:0] = [(T_EFFECT, e, owner, target, opponent, source, -1) for e in effects]
 
 
-def push_triggered(st: FoolsBladeState, found: list[tuple[Any, int]], owner: int) -> None:
+def push_triggered(st: FoolsBladeState, found: Sequence[tuple[Any, int]], owner: int) -> None:
     """Queue triggered effects of ``owner``'s cards in play, each with its own card."""
     if found:
         st.tasks[0:0] = [(T_EFFECT, e, owner, -1, -1, card, -1) for e, card in found]

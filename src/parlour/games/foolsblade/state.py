@@ -11,7 +11,18 @@ from .scoring import best, score_all
 from .setup import new_state
 from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
 from .table import Table
-from .turn import advance, apply_move, legal
+from .turn import (
+    advance,
+    answer_negate,
+    answer_window,
+    decide,
+    decision_actions,
+    may_answer,
+    may_negate,
+    play_actions,
+    step_actions,
+    step_move,
+)
 from .views import determinize, view
 
 
@@ -127,6 +138,11 @@ class FoolsBladeState(State):
     _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
     _legal_at: int
 
+    # Who is asked in the open window and in the negate window: methods, so that a window
+    # stepping on (most decisions) is given a bound method made in C, not a new closure.
+    may_answer = may_answer
+    may_negate = may_negate
+
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
         """A new game, at its first class choice."""
@@ -139,10 +155,11 @@ class FoolsBladeState(State):
         st.tb = self.tb
         st.mv = self.mv
         st.rng = self.rng.clone()
-        st.decks = [d[:] for d in self.decks]
+        # ``map`` copies in C: a comprehension would be one more Python call a clone.
+        st.decks = list(map(list.copy, self.decks))
         st.trash = self.trash[:]
         st.removed = self.removed[:]
-        st.hands = [h[:] for h in self.hands]
+        st.hands = list(map(list.copy, self.hands))
         st.known = self.known[:]
         st.weapons = self.weapons[:]
         st.gear = self.gear[:]
@@ -192,7 +209,18 @@ class FoolsBladeState(State):
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
         if self._legal_at != self.move_number:
-            self._legal = legal(self)
+            # In the order ``advance`` asks: a pending decision, the negate window, the open
+            # window, the turn's own step (most decisions are a window's, listed straight away).
+            if self.is_over:
+                self._legal = []
+            elif self.decision is not None:
+                self._legal = decision_actions(self)
+            elif self.counter is not None:
+                self._legal = play_actions(self, self.counter.seat, -1)
+            elif self.window is not None:
+                self._legal = play_actions(self, self.window.seat, self.window_kind)
+            else:
+                self._legal = step_actions(self)
             self._legal_at = self.move_number
         # A copy: the caller may change its list, which must not make a move legal here.
         return self._legal[:]  # type: ignore[return-value]  # a list of Moves is one of Actions
@@ -220,7 +248,14 @@ class FoolsBladeState(State):
             action = self.resolve(action)
         move: Move = action  # type: ignore[assignment]  # every legal action is a Move
         events: list[Event] = []
-        apply_move(self, move, events)
+        if self.decision is not None:
+            decide(self, move, events)
+        elif self.counter is not None:
+            answer_negate(self, move, events)
+        elif self.window is not None:
+            answer_window(self, move, events)
+        else:
+            step_move(self, move, events)
         self.move_number += 1
         self._journal = (move, events, self._journal)
         return events

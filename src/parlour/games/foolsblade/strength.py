@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Clause, parse_condition
 from .steps import HAND_LIMIT, MONSTER
-from .table import DECKS, ELEMENTS, LOOT, NEUTRAL, multiplier
+from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 BEST = 4  # the element code of "best"
 ELEMENT_CODE = {"neutral": 0, "fire": 1, "water": 2, "plant": 3, "best": BEST}
 _CONDITIONS: dict[str, tuple[Clause, ...]] = {}
+# Combinations of cards in play kept a table (random games meet a few thousand; the bound
+# only keeps a very long run of searches from growing the memo without end).
+IN_PLAY_KEPT = 1 << 16
 
 
 def bonus_multiplier(element: int, defend: int) -> int:
@@ -23,63 +26,78 @@ def bonus_multiplier(element: int, defend: int) -> int:
         return 1
     if element == BEST:
         return 1 if defend == NEUTRAL else 2
-    return multiplier(element, defend)
+    return MULTIPLIERS[defend][element]
 
 
 def full_set(st: FoolsBladeState, seat: int) -> bool:
     """Whether all four parts of ``seat``'s weapon are assembled and of one set."""
-    weapon = st.weapons[seat]
+    return is_full_set(st.tb, st.weapons[seat])
+
+
+def is_full_set(tb: Table, weapon: tuple[int, ...]) -> bool:
+    """Whether all four parts of a weapon are assembled and of one set."""
     if -1 in weapon:
         return False
-    sets = st.tb.part_set
+    sets = tb.part_set
     first = sets[weapon[0]]
     return all(sets[p] == first for p in weapon)
 
 
-def in_play(st: FoolsBladeState, seat: int) -> Iterator[tuple[int, bool]]:
-    """``seat``'s cards in play as (card, is the set bonus): parts, bonus, gear, class, curses."""
-    for part in st.weapons[seat]:
-        if part >= 0:
-            yield part, False
-    if full_set(st, seat):
-        yield st.weapons[seat][0], True
-    for card in st.gear[seat]:
-        yield card, False
-    if st.classes[seat] >= 0:
-        yield st.classes[seat], False
-    for card in st.curses[seat]:
-        yield card, False
+class InPlay:
+    """What a combination of one seat's cards in play does: its lasting strength and
+    hand-limit effects, and its one-shot effects by trigger, each with its card."""
+
+    __slots__ = ("limits", "strength", "triggers")
+
+    def __init__(
+        self,
+        tb: Table,
+        weapon: tuple[int, ...],
+        gear: tuple[int, ...],
+        cls: int,
+        curses: tuple[int, ...],
+    ) -> None:
+        # Built in plain loops (a new combination comes with most equips): the cards in the
+        # order the rules list them, parts, the set bonus, gear, class, curses.
+        cards = [(part, False) for part in weapon if part >= 0]
+        if is_full_set(tb, weapon):
+            cards.append((weapon[0], True))
+        cards.extend((card, False) for card in gear)
+        if cls >= 0:
+            cards.append((cls, False))
+        cards.extend((card, False) for card in curses)
+        strength: list[Any] = []
+        limits: list[Any] = []
+        triggers: dict[str, list[tuple[Any, int]]] = {}
+        for card, bonus in cards:
+            for effect in (tb.bonus_lasting if bonus else tb.lasting)[card]:
+                (strength if effect.do == "strength" else limits).append(effect)
+            for on, found in (tb.bonus_triggers if bonus else tb.triggers)[card].items():
+                listed = triggers.setdefault(on, [])
+                for effect in found:
+                    listed.append((effect, card))
+        self.strength = tuple(strength)
+        self.limits = tuple(limits)
+        self.triggers = {on: tuple(found) for on, found in triggers.items()}
 
 
-def lasting(st: FoolsBladeState, seat: int) -> list[Any]:
-    """The lasting effects of ``seat``'s cards in play (built in plain loops: views and
-    strengths ask for them often)."""
-    table = st.tb.lasting
-    out: list[Any] = []
-    weapon = st.weapons[seat]
-    for part in weapon:
-        if part >= 0 and table[part]:
-            out.extend(table[part])
-    if full_set(st, seat):
-        out.extend(st.tb.bonus_lasting[weapon[0]])
-    for card in st.gear[seat]:
-        out.extend(table[card])
-    if st.classes[seat] >= 0:
-        out.extend(table[st.classes[seat]])
-    for card in st.curses[seat]:
-        out.extend(table[card])
-    return out
+def in_play(st: FoolsBladeState, seat: int) -> InPlay:
+    """What ``seat``'s cards in play do now. Strengths, hand limits and triggers ask for it
+    on most turns, and it depends only on the cards, so it is kept by their combination
+    (shared by every state and clone of the table, and never stale: the key is the cards)."""
+    key = (st.weapons[seat], st.gear[seat], st.classes[seat], st.curses[seat])
+    memo = st.tb.in_play
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= IN_PLAY_KEPT:
+            memo.clear()
+        found = memo[key] = InPlay(st.tb, *key)
+    return found
 
 
-def triggered(st: FoolsBladeState, seat: int, on: str) -> list[tuple[Any, int]]:
+def triggered(st: FoolsBladeState, seat: int, on: str) -> tuple[tuple[Any, int], ...]:
     """The one-shot effects of ``seat``'s cards in play for trigger ``on``, with their cards."""
-    tb = st.tb
-    out: list[tuple[Any, int]] = []
-    for card, bonus in in_play(st, seat):
-        found = (tb.bonus_triggers if bonus else tb.triggers)[card].get(on)
-        if found:
-            out.extend((effect, card) for effect in found)
-    return out
+    return in_play(st, seat).triggers.get(on, ())
 
 
 def applies(who: str, holder: int, seat: int, active: int) -> bool:
@@ -93,13 +111,26 @@ def applies(who: str, holder: int, seat: int, active: int) -> bool:
     return who == "active" and seat == active
 
 
+def holders_reaching(st: FoolsBladeState, seat: int) -> Sequence[int]:
+    """The seats whose cards' lasting effects may reach ``seat``: every seat, or only its own
+    if no card of the set aims a lasting effect at another seat."""
+    return range(st.players) if st.tb.lasting_reaches_others else (seat,)
+
+
 def base_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
     """The strength of ``seat``'s assembled parts against element ``defend`` (-1: none)."""
-    tb = st.tb
+    strengths = st.tb.strength
     total = 0
+    if defend < 0:
+        for part in st.weapons[seat]:
+            if part >= 0:
+                total += strengths[part]
+        return total
+    against = MULTIPLIERS[defend]
+    elements = st.tb.element
     for part in st.weapons[seat]:
         if part >= 0:
-            total += tb.strength[part] * (1 if defend < 0 else multiplier(tb.element[part], defend))
+            total += strengths[part] * against[elements[part]]
     return total
 
 
@@ -107,12 +138,10 @@ def strength(st: FoolsBladeState, seat: int, defend: int) -> int:
     """``seat``'s whole strength against element ``defend`` (-1: weapon against weapon)."""
     total = base_strength(st, seat, defend)
     active = st.active
-    for holder in range(st.players):
-        for effect in lasting(st, holder):
-            if (
-                effect.do == "strength"
-                and applies(effect.who, holder, seat, active)
-                and (effect.if_ is None or holds(st, effect.if_, holder))
+    for holder in holders_reaching(st, seat):
+        for effect in in_play(st, holder).strength:
+            if applies(effect.who, holder, seat, active) and (
+                effect.if_ is None or holds(st, effect.if_, holder)
             ):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
     if st.c_seat == seat and st.c_card >= 0:
@@ -137,12 +166,8 @@ def monster_strength(st: FoolsBladeState) -> int:
     for effect in st.tb.monster_lasting[st.c_card]:
         if effect.who == "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
             total += effect.amount
-    for effect in lasting(st, seat):
-        if (
-            effect.do == "strength"
-            and effect.who == "monster"
-            and (effect.if_ is None or holds(st, effect.if_, seat))
-        ):
+    for effect in in_play(st, seat).strength:
+        if effect.who == "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
             total += effect.amount
     for who, amount, _, _ in st.bonuses:
         if who == MONSTER:
@@ -152,23 +177,20 @@ def monster_strength(st: FoolsBladeState) -> int:
 
 def hand_limit(st: FoolsBladeState, seat: int) -> int:
     """``seat``'s hand limit now: 8, changed by lasting and played effects, never below 0."""
-    return hand_limits(st)[seat]
+    total = HAND_LIMIT + st.limit_mod[seat] + st.hand_bonus[seat]
+    active = st.active
+    for holder in holders_reaching(st, seat):
+        for effect in in_play(st, holder).limits:
+            if applies(effect.who, holder, seat, active) and (
+                effect.if_ is None or holds(st, effect.if_, holder)
+            ):
+                total += effect.amount
+    return max(0, total)
 
 
 def hand_limits(st: FoolsBladeState) -> list[int]:
     """Every seat's hand limit now."""
-    totals = [HAND_LIMIT + st.limit_mod[s] + st.hand_bonus[s] for s in range(st.players)]
-    active = st.active
-    for holder in range(st.players):
-        for effect in lasting(st, holder):
-            if effect.do != "hand_limit" or (
-                effect.if_ is not None and not holds(st, effect.if_, holder)
-            ):
-                continue
-            for seat in range(st.players):
-                if applies(effect.who, holder, seat, active):
-                    totals[seat] += effect.amount
-    return [max(0, total) for total in totals]
+    return [hand_limit(st, seat) for seat in range(st.players)]
 
 
 def holds(st: FoolsBladeState, condition: str, owner: int) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core import GameError
 from .cards import CONTINUOUS, DATA, CardSet, card_text, deck_of, load_cards
-from .steps import W_TAVERN, WHEN_WINDOWS
+from .steps import W_TAVERN, WHEN_WINDOWS, WINDOW_NAMES
 
 __all__ = [
     "ANVIL",
@@ -48,6 +48,12 @@ def multiplier(attack: int, defend: int) -> int:
     return 2 if BEATS[attack] == defend else 0
 
 
+# ``multiplier`` as a table, ``MULTIPLIERS[defend][attack]``, for the sums of strengths.
+MULTIPLIERS = tuple(
+    tuple(multiplier(a, d) for a in range(len(ELEMENTS))) for d in range(len(ELEMENTS))
+)
+
+
 class Table:
     """The card set as the engine reads it: per card index, its kind, deck and numbers."""
 
@@ -80,6 +86,13 @@ class Table:
             lasting, triggers = _split(getattr(card, "set_bonus", []))
             self.bonus_lasting.append(lasting)
             self.bonus_triggers.append(triggers)
+        # Whether a lasting effect of some card reaches a seat other than its holder's (none
+        # of the game's own cards does): if none does, a seat's sums read its own cards only.
+        self.lasting_reaches_others = any(
+            effect.who not in ("self", "monster")
+            for effects in (*self.lasting, *self.bonus_lasting)
+            for effect in effects
+        )
         self.monster_lasting: list[tuple[Any, ...]] = [
             tuple(e for e in c.effects if e.do == "strength")
             if c.kind in ("monster", "boss")
@@ -103,6 +116,8 @@ class Table:
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # What a combination of one seat's cards in play does (``strength.in_play`` fills it).
+        self.in_play: dict[tuple[Any, ...], Any] = {}
         # The windows each card may be played in (-1: the negate window).
         self.play_windows: list[tuple[int, ...]] = [
             (-1,)
@@ -114,6 +129,39 @@ class Table:
             else ()
             for c, negates in zip(self.cards, self.negates, strict=True)
         ]
+        # The cards playable in each window, by window kind + 1 (0: the negate window): a
+        # seat asked in a window mostly holds none of them, which one set test tells.
+        self.playable: tuple[frozenset[int], ...] = tuple(
+            frozenset(i for i, windows in enumerate(self.play_windows) if kind in windows)
+            for kind in range(-1, len(WINDOW_NAMES))
+        )
+        # The windows each class's ability answers (-1: the negate window), and on whose turns.
+        self.ability_windows: list[tuple[int, ...]] = [
+            ()
+            if c.kind != "class" or c.ability is None
+            else (-1,)
+            if negates
+            else WHEN_WINDOWS[c.ability.when]
+            for c, negates in zip(self.cards, self.ability_negates, strict=True)
+        ]
+        self.ability_turn: list[str] = [
+            c.ability.turn if c.kind == "class" and c.ability is not None else "any"
+            for c in self.cards
+        ]
+        # Gear and parts, and Legendary parts: what may be equipped from a hand and a Stash.
+        self.equippable = frozenset(i for i, k in enumerate(self.kind) if k in ("gear", "part"))
+        self.legendary_parts = frozenset(i for i, yes in enumerate(self.legendary) if yes)
+        # Every copy of the cards that start in each deck, in file order: every new game
+        # deals from these.
+        self.starting_decks: tuple[tuple[int, ...], ...] = tuple(
+            tuple(
+                i
+                for i, card in enumerate(self.cards)
+                if self.deck[i] == deck
+                for _ in range(card.copies)
+            )
+            for deck in range(len(DECKS))
+        )
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
         self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]
@@ -125,12 +173,8 @@ class Table:
                 self.bosses[i] = [self.index[b] for b in card.bosses]
 
     def full_deck(self, deck: int) -> list[int]:
-        """Every copy of the cards that start in ``deck``, in file order."""
-        out: list[int] = []
-        for i, card in enumerate(self.cards):
-            if self.deck[i] == deck:
-                out.extend([i] * card.copies)
-        return out
+        """Every copy of the cards that start in ``deck``, in file order (a new list)."""
+        return list(self.starting_decks[deck])
 
     def loot_deck(self, side_quest: bool) -> list[int]:
         """The Loot deck: every Treasure and Legendary set, or (Side Quest) the first 11

@@ -6,7 +6,6 @@ tasks, then the negate window, then the open response window, then the turn's ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core import Event
@@ -69,7 +68,6 @@ from .steps import (
     T_WINDOW,
     W_END,
     W_TAVERN,
-    WHEN_WINDOWS,
     WINDOW_NAMES,
     Z_HAND,
 )
@@ -137,13 +135,11 @@ def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) ->
         kind = task[1]
         st.window_kind = kind
         st.plays = [0] * st.players
-        st.window = ResponseWindow.open(
-            WINDOW_NAMES[kind], st.active, st.players, responder(st, kind)
-        )
+        st.window = ResponseWindow.open(WINDOW_NAMES[kind], st.active, st.players, st.may_answer)
     elif code == T_COUNTER:
         seat = st.pending[0] if st.pending is not None else st.active
         st.counter = ResponseWindow.open(
-            "negate", (seat + 1) % st.players, st.players, counter_responder(st)
+            "negate", (seat + 1) % st.players, st.players, st.may_negate
         )
         if st.counter is None:
             st.tasks.insert(0, (T_RESOLVE,))
@@ -152,7 +148,7 @@ def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) ->
     else:  # T_DONE
         st.pending = None
         if st.window is not None:
-            st.window = st.window.responded(responder(st, st.window_kind))
+            st.window = st.window.responded(st.may_answer)
 
 
 def resolve_play(st: FoolsBladeState) -> None:
@@ -171,66 +167,53 @@ def resolve_play(st: FoolsBladeState) -> None:
 # -- who may answer a window (public information only) ----------------------------------------
 
 
-def ability_ready(st: FoolsBladeState, seat: int, kind: int, negating: bool) -> bool:
-    """Whether ``seat``'s class ability may be used in a window of ``kind`` (cost aside)."""
+def ability_ready(st: FoolsBladeState, seat: int, kind: int) -> bool:
+    """Whether ``seat``'s class ability may be used in a window of ``kind`` (-1: the negate
+    window), cost aside."""
     cls = st.classes[seat]
-    if cls < 0 or st.used[seat]:
+    if cls < 0 or st.used[seat] or kind not in st.tb.ability_windows[cls]:
         return False
-    ability = st.tb.cards[cls].ability
-    if ability is None or st.tb.ability_negates[cls] != negating:
-        return False
-    if ability.turn == "own" and seat != st.active:
-        return False
-    if ability.turn == "others" and seat == st.active:
-        return False
-    return negating or kind in WHEN_WINDOWS[ability.when]
+    turn = st.tb.ability_turn[cls]
+    if turn == "own":
+        return seat == st.active
+    return turn != "others" or seat != st.active
 
 
-def responder(st: FoolsBladeState, kind: int) -> Callable[[int], bool]:
-    """Who is asked in a window: a seat holding cards (whatever they are, so that being
-    asked reveals nothing) or with its class ability ready, below the plays cap."""
-
-    def can_respond(seat: int) -> bool:
-        return st.plays[seat] < MAX_PLAYS and (
-            bool(st.hands[seat]) or ability_ready(st, seat, kind, False)
-        )
-
-    return can_respond
+def may_answer(st: FoolsBladeState, seat: int) -> bool:
+    """Whether ``seat`` is asked in the open window: it holds cards (whatever they are, so
+    that being asked reveals nothing) or has its class ability ready, below the plays cap."""
+    return st.plays[seat] < MAX_PLAYS and (
+        bool(st.hands[seat]) or ability_ready(st, seat, st.window_kind)
+    )
 
 
-def counter_responder(st: FoolsBladeState) -> Callable[[int], bool]:
-    """Who is asked whether to negate: every other seat holding cards or a negating ability."""
-    player = st.pending[0] if st.pending is not None else -1
-
-    def can_respond(seat: int) -> bool:
-        return seat != player and (bool(st.hands[seat]) or ability_ready(st, seat, 0, True))
-
-    return can_respond
+def may_negate(st: FoolsBladeState, seat: int) -> bool:
+    """Whether ``seat`` is asked whether to negate the pending play: any other seat holding
+    cards or with a negating ability ready."""
+    pending = st.pending
+    return (pending is None or seat != pending[0]) and (
+        bool(st.hands[seat]) or ability_ready(st, seat, -1)
+    )
 
 
 # -- legal actions --------------------------------------------------------------------------
 
 
-def legal(st: FoolsBladeState) -> list[Move]:
-    """The actions open to ``current_player``."""
-    if st.is_over:
-        return []
+def step_actions(st: FoolsBladeState) -> list[Move]:
+    """The actions of the turn's own step (no decision pending, no window open): the main
+    step, the Forge or a class choice."""
     mv = st.mv
-    if st.decision is not None:
-        return decision_actions(st)
-    if st.counter is not None:
-        return play_actions(st, st.counter.seat, -1)
-    if st.window is not None:
-        return play_actions(st, st.window.seat, st.window_kind)
     phase = st.phase
     if phase == P_MAIN:
         return main_actions(st)
     if phase == P_FORGE:
         if st.forge_step == 1:
             hand = st.hands[st.active]
+            reforge = mv.by_card[act.REFORGE]
             parts = sorted({c for c in hand if st.tb.kind[c] == "part"})
-            return [*(mv.get(act.REFORGE, c) for c in parts), mv.get(act.PASS)]
-        return [mv.get(act.TAKE, c) for c in sorted(set(st.forge))]
+            return [*(reforge[c] for c in parts), mv.passing]
+        take = mv.by_card[act.TAKE]
+        return [take[c] for c in sorted(set(st.forge))]
     taken = set(st.classes)
     return [mv.get(act.CHOOSE, c) for c in st.tb.classes if c not in taken]
 
@@ -239,11 +222,11 @@ def decision_actions(st: FoolsBladeState) -> list[Move]:
     """The cards a decision may name; `pass` only when none is left to name."""
     decision = st.decision
     assert decision is not None
-    verb = DECISION_VERBS[decision[0]]
     cards = sorted(set(eligible(st, decision)))
     if not cards:
-        return [st.mv.get(act.PASS)]
-    return [st.mv.get(verb, c) for c in cards]
+        return [st.mv.passing]
+    named = st.mv.by_card[DECISION_VERBS[decision[0]]]
+    return [named[c] for c in cards]
 
 
 def cost_payable(st: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
@@ -267,19 +250,22 @@ def cost_payable(st: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
 
 def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
     """Cards and the ability ``seat`` may play in a window (``kind`` -1: the negate window)."""
-    tb = st.tb
     mv = st.mv
     out: list[Move] = []
-    negating = kind < 0
-    if negating or st.plays[seat] < MAX_PLAYS:
-        windows = tb.play_windows
+    if kind < 0 or st.plays[seat] < MAX_PLAYS:
+        tb = st.tb
         players = st.players
-        for card in sorted(set(st.hands[seat])):
-            if kind in windows[card]:
+        hand = st.hands[seat]
+        playable = tb.playable[kind + 1]
+        if not playable.isdisjoint(hand):
+            for card in sorted(playable.intersection(hand)):
                 out.extend(mv.plays(act.PLAY, card, seat, players))
         cls = st.classes[seat]
-        if ability_ready(st, seat, kind, negating) and cost_payable(
-            st, seat, tb.cards[cls].ability.cost
+        # Most classes' abilities answer few of the windows: the cheap test first.
+        if (
+            kind in tb.ability_windows[cls]
+            and ability_ready(st, seat, kind)
+            and cost_payable(st, seat, tb.cards[cls].ability.cost)
         ):
             out.extend(mv.plays(act.USE, cls, seat, players))
     out.append(mv.passing)
@@ -294,68 +280,102 @@ def main_actions(st: FoolsBladeState) -> list[Move]:
     weapon = st.weapons[seat]
     out: list[Move] = []
     if st.equips_left > 0:
-        for card in sorted(set(st.hands[seat])):
-            kind = tb.kind[card]
-            if kind == "gear" or (kind == "part" and weapon[tb.part[card]] != card):
-                out.append(mv.get(act.EQUIP, card))
-        for card in sorted(set(st.stash[seat])):
-            if tb.legendary[card] and weapon[tb.part[card]] != card:
-                out.append(mv.get(act.EQUIP, card))
+        equip = mv.by_card[act.EQUIP]
+        slots = tb.part
+        for card in sorted(tb.equippable.intersection(st.hands[seat])):
+            slot = slots[card]
+            if slot < 0 or weapon[slot] != card:  # gear, or a part not assembled already
+                out.append(equip[card])
+        stash = st.stash[seat]
+        if stash:
+            for card in sorted(tb.legendary_parts.intersection(stash)):
+                if weapon[slots[card]] != card:
+                    out.append(equip[card])
     armed = weapon.count(-1) < 4
     if st.gathered:
         if armed:
-            out.extend(mv.get(act.FIGHT, c) for c in st.boss_cards)
+            fight = mv.by_card[act.FIGHT]
+            out.extend(fight[c] for c in st.boss_cards)
         else:
-            out.append(mv.get(act.PASS))
+            out.append(mv.passing)
         return out
     before = len(out)
-    if st.decks[ANVIL] or st.trash[ANVIL]:
-        out.append(mv.get(act.FORGE))
-    if st.decks[QUEST] or st.trash[QUEST]:
-        out.append(mv.get(act.QUEST))
+    decks = st.decks
+    trash = st.trash
+    if decks[ANVIL] or trash[ANVIL]:
+        out.append(mv.forging)
+    if decks[QUEST] or trash[QUEST]:
+        out.append(mv.questing)
     if armed and st.approach < 0:
+        hunt = mv.by_card[act.HUNT]
         for deck in MONSTER_DECKS:
-            if st.decks[deck] or st.trash[deck]:
-                out.append(mv.get(act.HUNT, deck))
+            if decks[deck] or trash[deck]:
+                out.append(hunt[deck])
     if len(out) == before:
-        out.append(mv.get(act.PASS))
+        out.append(mv.passing)
     return out
 
 
 # -- applying an action -----------------------------------------------------------------------
 
 
-def apply_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
-    """Carry out a legal action, then run the game on to the next decision."""
+# ``FoolsBladeState.apply`` calls one of these four, in the order ``advance`` asks: a pending
+# decision, the negate window, the open window, the turn's own step.
+
+
+def decide(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """Answer the pending decision with a card (or `pass`), then run the game on."""
+    decision = st.decision
+    assert decision is not None
+    st.decision = None
+    if move.kind != act.PASS:
+        chosen(st, decision, move.card, events)
+        left = decision[2] - 1
+        if left > 0:
+            choose(st, (*decision[:2], left, *decision[3:]), events)
+    advance(st, events)
+
+
+def answer_negate(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """The seat asked whether to negate passes or negates, then the game runs on."""
+    counter = st.counter
+    assert counter is not None
+    if move.kind == act.PASS:
+        st.counter = counter.passed(st.may_negate)
+        if st.counter is not None:
+            # Nothing is queued while a window asks, so the next seat asked decides.
+            st.current_player = st.counter.seat
+            return
+        st.tasks.insert(0, (T_RESOLVE,))
+    else:
+        st.counter = None
+        play(st, counter.seat, move, events)
+        st.tasks.append((T_RESOLVE,))
+    advance(st, events)
+
+
+def answer_window(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """The seat asked in the open window passes or plays (then the negate window asks)."""
+    window = st.window
+    assert window is not None
     kind = move.kind
-    if st.decision is not None:
-        decision = st.decision
-        st.decision = None
-        if kind != act.PASS:
-            chosen(st, decision, move.card, events)
-            left = decision[2] - 1
-            if left > 0:
-                choose(st, (*decision[:2], left, *decision[3:]), events)
-    elif st.counter is not None:
-        seat = st.counter.seat
-        if kind == act.PASS:
-            st.counter = st.counter.passed(counter_responder(st))
-            if st.counter is None:
-                st.tasks.insert(0, (T_RESOLVE,))
-        else:
-            st.counter = None
-            play(st, seat, move, events)
-            st.tasks.append((T_RESOLVE,))
-    elif st.window is not None:
-        seat = st.window.seat
-        if kind == act.PASS:
-            st.window = st.window.passed(responder(st, st.window_kind))
-        else:
-            st.plays[seat] += 1
-            st.pending = (seat, move.card, move.target, kind == act.USE, False)
-            play(st, seat, move, events)
-            st.tasks.append((T_COUNTER,))
-    elif st.phase == P_MAIN:
+    if kind == act.PASS:
+        st.window = window.passed(st.may_answer)
+        if st.window is not None:
+            st.current_player = st.window.seat
+            return
+    else:
+        seat = window.seat
+        st.plays[seat] += 1
+        st.pending = (seat, move.card, move.target, kind == act.USE, False)
+        play(st, seat, move, events)
+        st.tasks.append((T_COUNTER,))
+    advance(st, events)
+
+
+def step_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+    """A move of the turn's own step (the main step, the Forge, a class), then the game runs on."""
+    if st.phase == P_MAIN:
         main_move(st, move, events)
     elif st.phase == P_FORGE:
         forge_move(st, move, events)
@@ -594,4 +614,15 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
             draw_cards(st, seat, deck, 1, events)
 
 
-__all__ = ["advance", "apply_move", "deal", "legal", "start_turn"]
+__all__ = [
+    "advance",
+    "answer_negate",
+    "answer_window",
+    "deal",
+    "decide",
+    "decision_actions",
+    "play_actions",
+    "start_turn",
+    "step_actions",
+    "step_move",
+]

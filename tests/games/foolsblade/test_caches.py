@@ -1,0 +1,155 @@
+"""The engine's kept results against their recomputation from the cards, over random games,
+their clones and their determinizations: a kept value never goes stale."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.core import Rng
+from parlour.games.foolsblade.state import FoolsBladeState
+from parlour.games.foolsblade.steps import HAND_LIMIT
+from parlour.games.foolsblade.strength import (
+    ELEMENT_CODE,
+    applies,
+    base_strength,
+    bonus_multiplier,
+    hand_limit,
+    holds,
+    in_play,
+    strength,
+    triggered,
+)
+from parlour.games.foolsblade.table import table_for
+
+from .cardsets import FEATURES, write_set
+
+TRIGGERS = ("play", "turn_start", "turn_end", "combat", "win", "lose")
+
+
+def cards_in_play(st: FoolsBladeState, seat: int) -> list[tuple[int, bool]]:
+    """``seat``'s cards in play as (card, is the set bonus), in the rules' order."""
+    tb = st.tb
+    weapon = st.weapons[seat]
+    out = [(part, False) for part in weapon if part >= 0]
+    if -1 not in weapon and len({tb.part_set[part] for part in weapon}) == 1:
+        out.append((weapon[0], True))
+    out.extend((card, False) for card in st.gear[seat])
+    if st.classes[seat] >= 0:
+        out.append((st.classes[seat], False))
+    out.extend((card, False) for card in st.curses[seat])
+    return out
+
+
+def lasting(st: FoolsBladeState, seat: int, do: str) -> list[Any]:
+    tb = st.tb
+    return [
+        effect
+        for card, bonus in cards_in_play(st, seat)
+        for effect in (tb.bonus_lasting if bonus else tb.lasting)[card]
+        if effect.do == do
+    ]
+
+
+def recomputed_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
+    total = base_strength(st, seat, defend)
+    for holder in range(st.players):
+        for effect in lasting(st, holder, "strength"):
+            if applies(effect.who, holder, seat, st.active) and (
+                effect.if_ is None or holds(st, effect.if_, holder)
+            ):
+                total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
+    if st.c_seat == seat and st.c_card >= 0:
+        for effect in st.tb.monster_lasting[st.c_card]:
+            if effect.who != "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+                total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
+    total += sum(a * bonus_multiplier(el, defend) for s, a, el, _ in st.bonuses if s == seat)
+    return max(0, total)
+
+
+def recomputed_hand_limit(st: FoolsBladeState, seat: int) -> int:
+    total = HAND_LIMIT + st.limit_mod[seat] + st.hand_bonus[seat]
+    for holder in range(st.players):
+        for effect in lasting(st, holder, "hand_limit"):
+            if applies(effect.who, holder, seat, st.active) and (
+                effect.if_ is None or holds(st, effect.if_, holder)
+            ):
+                total += effect.amount
+    return max(0, total)
+
+
+def assert_fresh(st: FoolsBladeState) -> None:
+    """Every kept result of ``st`` equals its recomputation from the cards now."""
+    tb = st.tb
+    for seat in range(st.players):
+        kept = in_play(st, seat)
+        assert list(kept.strength) == lasting(st, seat, "strength")
+        assert list(kept.limits) == lasting(st, seat, "hand_limit")
+        for on in TRIGGERS:
+            expected = [
+                (effect, card)
+                for card, bonus in cards_in_play(st, seat)
+                for effect in (tb.bonus_triggers if bonus else tb.triggers)[card].get(on, ())
+            ]
+            assert list(triggered(st, seat, on)) == expected
+        for defend in (-1, 0, 1, 2, 3):
+            assert strength(st, seat, defend) == recomputed_strength(st, seat, defend)
+        assert hand_limit(st, seat) == recomputed_hand_limit(st, seat)
+
+
+def play_checked(st: FoolsBladeState, rng: Rng, steps: int) -> None:
+    """Random moves, every kept result checked after each."""
+    for _ in range(steps):
+        if st.is_over:
+            return
+        legal = st.legal_actions()
+        st.apply(legal[rng.below(len(legal))])
+        assert_fresh(st)
+
+
+# The test set with lasting effects that reach other seats than their holder's (the game's
+# own cards have none, so a seat's sums read only its own cards there).
+REACHING = (
+    FEATURES.replace(
+        'effects = [{ do = "hand_limit", amount = 1 }]',
+        'effects = [{ do = "hand_limit", amount = 1, who = "others" }]',
+    )
+    .replace(
+        '{ do = "strength", amount = 1 }, { do = "draw"',
+        '{ do = "strength", amount = 1, who = "each" }, { do = "draw"',
+    )
+    .replace(
+        '{ do = "hand_limit", amount = -2 }', '{ do = "hand_limit", amount = -2, who = "active" }'
+    )
+)
+
+
+@pytest.mark.parametrize(("players", "set_name"), [(4, None), (3, "features"), (4, "reaching")])
+def test_kept_results_match_their_recomputation(
+    players: int, set_name: str | None, features: str, tmp_path: Path
+) -> None:
+    options: dict[str, Any] = {}
+    if set_name == "features":
+        options["cards"] = features
+    elif set_name == "reaching":
+        options["cards"] = write_set(tmp_path, REACHING)
+        assert table_for(options["cards"]).lasting_reaches_others
+    st = parlour.load("foolsblade").new_game(players, seed=players, **options)
+    assert isinstance(st, FoolsBladeState)
+    rng = Rng(players)
+    step = 0
+    while not st.is_over:
+        play_checked(st, rng, 1)
+        step += 1
+        if step % 97 == 0:
+            # Copies go their own way: the original's kept results must not leak into them.
+            copy = st.clone()
+            play_checked(copy, Rng(step), 12)
+            guess = st.determinize(step % players, step)
+            assert isinstance(guess, FoolsBladeState)
+            assert_fresh(guess)
+            play_checked(guess, Rng(step + 1), 12)
+            assert_fresh(st)
