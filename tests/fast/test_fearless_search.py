@@ -18,6 +18,7 @@ from parlour.fast.fearless import (
     from_states,
     playouts,
 )
+from parlour.sim.tournament import tournament
 
 GAME = parlour.load("fearless")
 
@@ -142,3 +143,18 @@ def test_batched_search_beats_random_players() -> None:
     # Fair share is 1/4; the heuristic alone wins about 54% against random seats.
     assert won / deals >= 0.4
     assert margin > 0
+
+
+@pytest.mark.slow
+def test_batched_search_at_the_iterations_of_equal_time_is_not_weaker_than_the_plain() -> None:
+    # Untimed, so the budget of equal time comes from the benchmark: in the time the plain
+    # search makes N iterations, `batch=256` makes 2-2.5 N (docs/performance.md, "Batched
+    # ISMCTS"); here it gets 2 N. Duplicate deals, each side in two seats of every deal.
+    plain = "ismcts:iterations=160:rollout_depth=24"
+    batched = "ismcts:iterations=320:rollout_depth=24:batch=256"
+    summaries = tournament("fearless", f"{batched},{batched},{plain},{plain}", 16, jobs=2, seed=1)
+    [ours] = [summary for summary in summaries if "batch=" in summary.label]
+    [theirs] = [summary for summary in summaries if "batch=" not in summary.label]
+    assert ours.seat_games == theirs.seat_games == 32
+    # Not weaker beyond its interval: the plain search's share lies below its upper end.
+    assert ours.ci_high > theirs.win_share
