@@ -30,7 +30,8 @@ import time
 from pathlib import Path
 from typing import IO, Any
 
-GAMES = {"fearless": (3, 4, 5), "citadels": (2, 4, 7)}
+GAMES = {"fearless": (3, 4, 5), "citadels": (2, 4, 7), "foolsblade": (2, 4, 6)}
+# Fool's Blade's `hard` search plays heuristic playouts, seconds for one measurement.
 SEARCHED = (("fearless", 4), ("citadels", 2), ("citadels", 4))
 SEARCH_ITERATIONS = 150
 METRICS = [
