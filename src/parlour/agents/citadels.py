@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cli.views import seat_name
 from ..cli.views.citadels import turn_done
+from ..core.views import seat_name
 from ..games.citadels.cards import CHARACTERS, DISTRICTS, character_named, district_named
 from .text import game_over
 

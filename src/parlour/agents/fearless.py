@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cli.views import seat_name
+from ..core.views import seat_name
 from ..games.fearless.cards import SUITS, parse_card
 from .text import game_over
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cli.views import seat_name
+from ..core.views import seat_name
 from ..games.foolsblade.cards import card_text
 from ..games.foolsblade.table import table_for
 from .text import game_over
