@@ -8,7 +8,7 @@ import pytest
 
 import parlour
 from parlour import GameError, bots
-from parlour.bots.levels import HARD_SEARCH, EasyBot, HardBot
+from parlour.bots.levels import EasyBot, HardBot, hard_settings
 
 # Few iterations, and playouts cut short and scored by the heuristic: a whole random game of
 # Fool's Blade is over a thousand actions, so playouts to the end would take minutes here.
@@ -82,4 +82,4 @@ def test_hard_uses_the_game_settings_unless_overridden() -> None:
     hard.choose(state)
     searcher = hard._searchers["fearless"]
     assert searcher.iterations == 20
-    assert searcher.rollout_depth == HARD_SEARCH["fearless"].get("rollout_depth")
+    assert searcher.rollout_depth == hard_settings("fearless").get("rollout_depth")

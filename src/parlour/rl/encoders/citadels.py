@@ -41,6 +41,11 @@ class CitadelsEncoder:
 
     name = "citadels"
 
+    @classmethod
+    def for_game(cls, game: Game, players: int, **options: Any) -> CitadelsEncoder:
+        """The encoder ``Game.encoder`` names, for these options (the Great Wall adds cards)."""
+        return cls(game, players, **options)
+
     def __init__(self, game: Game, players: int, **options: Any) -> None:
         texts = game.action_space(players, **options)
         self.characters = _names(texts, "choose")
