@@ -307,12 +307,14 @@ def tournament(
     out: str | Path | None = None,
     on_result: Callable[[GameResult], None] | None = None,
     on_schedule: Callable[[int], None] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> list[BotSummary]:
     """Schedule, play and summarize a tournament; ``out`` names a JSON lines file of games.
 
-    ``on_schedule`` hears how many games will be played before the first starts.
+    ``on_schedule`` hears how many games will be played before the first starts; every game
+    is played with the game's ``options``.
     """
-    matches = schedule(game, parse_bots(bots_text), games, seed, players)
+    matches = schedule(game, parse_bots(bots_text), games, seed, players, options)
     if on_schedule is not None:
         on_schedule(len(matches))
     if out is None:
