@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import GameError
+from . import is_agent, make, names
 
 __all__ = ["BotSpec", "parse_bots", "setting_value", "settings_of", "split_lineup"]
 
@@ -77,8 +78,6 @@ def split_lineup(text: str) -> list[str]:
 
 def parse_bots(text: str) -> list[BotSpec]:
     """The line-up from ``"ismcts:iterations=500,heuristic,random"``; ``GameError`` if bad."""
-    from . import is_agent, make, names  # the package imports its bots before this module
-
     specs = []
     for part in split_lineup(text):
         if is_agent(part):
