@@ -21,10 +21,10 @@ def load(name: str, players: int, seed: int = 0, **options: object) -> ops.Parlo
     return pyspiel.load_game(f"parlour_{name}", params)  # type: ignore[no-any-return]
 
 
-# pyspiel's random simulation plays whole games; a Fool's Blade game is cut at a few turns
+# pyspiel's random simulation plays whole games; a Fool's Blade game is cut at six turns
 # (its own option, passed through as an OpenSpiel parameter), as long as a round of
 # Citadels, so the test checks the interface at every player count in seconds, not minutes.
-SIM_OPTIONS: dict[str, dict[str, object]] = {"foolsblade": {"max_turns": 12}}
+SIM_OPTIONS: dict[str, dict[str, object]] = {"foolsblade": {"max_turns": 6}}
 
 
 def test_register_names_every_game_and_is_idempotent() -> None:
