@@ -224,7 +224,8 @@ def test_rematch_gives_each_seat_a_new_link(client: TestClient) -> None:
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/", "/table/abc", "/replay/abc", "/static/app.css", "/static/table.js"):
+    table = create(client, "fearless", 3, {1: "random", 2: "random"})["table"]
+    for path in ("/", f"/table/{table}", "/static/app.css", "/static/table.js"):
         answer = client.get(path)
         assert answer.status_code == 200, path
 
