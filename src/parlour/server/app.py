@@ -23,11 +23,11 @@ from ..core import GameError
 from .analysis import Analyses
 from .botpool import BotPool
 from .catalogue import catalogue
-from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
+from .hub import Client, Hub, RefusedError, Table, database_trouble, event_json, seat_url
 from .limits import MessageRate, OriginPolicy
 from .messages import HANDLERS, welcome
 from .pages import Link, problem_page, wants_page
-from .people import check_name
+from .people import check_name, hints_default, seat_names
 from .store import Store
 
 __all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "create_app"]
@@ -350,6 +350,8 @@ def create_app(
                     "created_at": info.created_at.isoformat(),
                     "finished_at": info.finished_at.isoformat() if info.finished_at else None,
                     "seats": [{"seat": s, "bot": seat.bot} for s, seat in enumerate(info.seats)],
+                    "names": seat_names(info.seats),
+                    "hints": hints_default(info.seats) if info.hints is None else info.hints,
                 }
             )
         return out
@@ -435,11 +437,12 @@ def create_app(
             raise HTTPException(404, f"seat must be from 0 to {table.info.players - 1}")
         state = replay(table.info.record(), upto=step)
         before = len(replay(table.info.record(), upto=step - 1).log) if step > 0 else 0
+        names = table.sentence_names
         return {
             "step": step,
             "steps": table.move,
-            "view": state.view(seat),
-            "events": [e.to_dict(seat) for e in state.log[before:]],
+            "view": {**state.view(seat), "names": table.names},
+            "events": [event_json(e, seat, names) for e in state.log[before:]],
             "table": table.describe(),
         }
 
