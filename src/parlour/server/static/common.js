@@ -27,13 +27,40 @@ export async function api(path, body) {
   return data;
 }
 
-/** How the page names a seat: "You", "Player 2 (easy bot)". */
-export function seatName(table, seat, mySeat) {
+/** The name a seat goes by: its person's name, its bot's level with the seat ("easy bot 2",
+ * several bots may share a level), else "Player N". Names are data: always put in the page as
+ * text, never as markup. */
+export function plainName(table, seat, names) {
   if (seat === null || seat === undefined) return "nobody";
-  if (seat === mySeat) return "You";
+  const given = (names || (table && table.names) || [])[seat];
   const info = table && table.seats ? table.seats[seat] : null;
-  return info && info.bot ? `Player ${seat} (${info.bot} bot)` : `Player ${seat}`;
+  if (info && info.bot) return `${given || `${info.bot} bot`} ${seat}`;
+  return given || `Player ${seat}`;
 }
+
+/** How the page names a seat: "Ana", "easy bot 2", with "(you)" for the page's own seat. */
+export function seatName(table, seat, mySeat, names) {
+  const name = plainName(table, seat, names);
+  return seat !== null && seat !== undefined && seat === mySeat ? `${name} (you)` : name;
+}
+
+/** The browser's memory: the name last given, the seat links this browser holds. */
+export const memory = {
+  name() { return localStorage.getItem("parlour.name") || ""; },
+  setName(name) { localStorage.setItem("parlour.name", name); },
+  seats() {
+    try { return JSON.parse(localStorage.getItem("parlour.seats") || "[]"); } catch (error) { return []; }
+  },
+  /** Keep a seat link ({table, seat, url, title}); one entry per table and seat. */
+  keepSeat(entry) {
+    const seats = memory.seats().filter((s) => !(s.table === entry.table && s.seat === entry.seat));
+    seats.unshift({...entry, kept: new Date().toISOString()});
+    localStorage.setItem("parlour.seats", JSON.stringify(seats.slice(0, 50)));
+  },
+  forgetSeat(table, seat) {
+    localStorage.setItem("parlour.seats", JSON.stringify(memory.seats().filter((s) => !(s.table === table && s.seat === seat))));
+  },
+};
 
 /** "1 card", "3 cards". */
 export function count(n, word) {
