@@ -63,7 +63,7 @@ DRAW = """async ([view, table]) => {
   const board = await import('/static/board.js');
   const ctx = {seat: view.seat, table, legal: new Set(view.legal_actions || []),
     bind: (el, a) => { el.dataset.action = a; }, bindCard: (el, id) => { el.dataset.card = id; },
-    catalogue: {}, cardInfo: () => null, names: (s) => `Player ${s}`};
+    catalogue: {}, cardInfo: () => null, names: (s) => `Player ${s}`, info: () => {}};
   const {board: drawn, hand} = board.drawGame(view, ctx);
   const seats = document.createElement('div');
   seats.className = 'seats';

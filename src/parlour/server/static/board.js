@@ -61,7 +61,9 @@ export function seatStrip(view, table, mySeat) {
 
 /** Draw the game's board and hand with ``ctx``; an unknown game or a renderer that fails
  * on an unexpected view falls back to the generic one. */
-export function drawGame(view, ctx) {
+export function drawGame(view, given) {
+  // Pages that show no rules texts or past events (the replay) need not give those parts.
+  const ctx = {info: () => {}, lastEvent: () => null, short: (seat) => `P${seat}`, ...given};
   try {
     return rendererFor(view.game).render(view, ctx);
   } catch (error) {
