@@ -85,7 +85,8 @@ def take_turn(page: Any, timeout: float = 60_000) -> bool:
     control acts only after it has been on screen a moment), confirming a move that asks;
     ``False`` once the game is over."""
     page.wait_for_function(
-        "document.body.dataset.over === 'true' || document.querySelector('[data-action][data-armed]')",
+        "document.body.dataset.over === 'true'"
+        " || document.querySelector('[data-action][data-armed]')",
         timeout=timeout,
     )
     if is_over(page):

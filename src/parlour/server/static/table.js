@@ -211,6 +211,8 @@ function send(action) {
   page.pending = true;
   page.confirm = null;
   page.keepFocus = Boolean(handFocused);
+  // Whoever moves has seen what was held for them: their move's answer is shown at once.
+  holdUntil = 0;
   draw();
 }
 
