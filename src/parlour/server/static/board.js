@@ -52,6 +52,7 @@ export function seatStrip(view, table, mySeat) {
     try { numbers = stats(view, seat); } catch (error) { numbers = generic.seatStats(view, seat); }
     strip.push(h("div", {class: `seat${seat === mySeat ? " me" : ""}${seat === view.current_player ? " active" : ""}`, "data-seat": seat},
       h("div", {class: "name"},
+        h("span", {class: "seat-no", title: `seat ${seat}`}, seat),
         h("span", {class: `dot${info && (info.bot || info.connected) ? " on" : ""}`, title: info && info.bot ? "bot" : info && info.connected ? "connected" : "away"}),
         h("span", {class: "seat-name"}, seatName(table, seat, mySeat, view.names))),
       h("div", {class: "stats"}, numbers.map((n) => h("span", {}, n)))));
