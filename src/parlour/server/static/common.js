@@ -62,6 +62,13 @@ export const memory = {
   },
 };
 
+/** The class of a card's name: long words get a smaller type, so names wrap between words
+ * and are never cut inside one ("Watchtower", "Quartermaster"). */
+export function nameClass(name) {
+  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  return longest > 11 ? "dname longer" : longest > 8 ? "dname long" : "dname";
+}
+
 /** "1 card", "3 cards". */
 export function count(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;

@@ -360,7 +360,10 @@ function draw() {
   if (view.is_over) words = "The game is over";
   else if (!live()) words = "Reconnecting\u2026 your controls come back in a moment";
   else if (page.pending) words = "Sending\u2026";
-  else if (myTurn) words = ctx.bound.size ? "Your turn: tap a highlighted card or choose below" : "Your turn: choose below";
+  else if (myTurn) {
+    const buttons = [...legal].some((a) => !ctx.bound.has(a));
+    words = !ctx.bound.size ? "Your turn: choose below" : buttons ? "Your turn: tap a highlighted card or choose below" : "Your turn: tap a highlighted card";
+  }
   else words = `Waiting for ${names(view.current_player)}\u2026`;
   if (turn.textContent !== words) turn.textContent = words;
   const key = r.phase ? r.phase(view, ctx) : null;

@@ -1,6 +1,6 @@
 // Citadels: the draft, the characters called, every city, gold, the crown, the hand.
 // Card names and rules texts come from the server's catalogue (/api/games/citadels/cards).
-import {count, h, title} from "../common.js";
+import {count, h, nameClass, title} from "../common.js";
 
 function districtInfo(slug, ctx) {
   return (ctx.catalogue.districts || {})[slug] || {name: title(slug), colour: "grey", cost: "?"};
@@ -13,7 +13,7 @@ function characterInfo(slug, ctx) {
 function district(slug, ctx, {small = false} = {}) {
   const info = districtInfo(slug, ctx);
   const el = h("div", {class: `card district col-${info.colour}${small ? " small" : ""}${info.text ? " special" : ""}`, "data-card": slug},
-    h("span", {class: "cost", "aria-label": `cost ${info.cost}`}, info.cost), h("span", {class: "dname"}, info.name), h("span", {}, info.text ? "\u2726" : ""));
+    h("span", {class: "cost", "aria-label": `cost ${info.cost}`}, info.cost), h("span", {class: nameClass(info.name)}, info.name), h("span", {}, info.text ? "\u2726" : ""));
   ctx.info(el, slug);
   return el;
 }
@@ -21,7 +21,7 @@ function district(slug, ctx, {small = false} = {}) {
 function character(slug, ctx, tags = [], extra = "") {
   const info = characterInfo(slug, ctx);
   const el = h("div", {class: `card character ${extra}`, "data-card": slug},
-    h("span", {class: "rank"}, info.rank), h("span", {class: "dname"}, info.name),
+    h("span", {class: "rank"}, info.rank), h("span", {class: nameClass(info.name)}, info.name),
     h("span", {}, tags.map((t) => h("span", {class: "tag"}, t))));
   ctx.info(el, slug);
   return el;
@@ -160,10 +160,10 @@ function draft(view, ctx) {
   const row = h("div", {class: "row"});
   for (const slug of offered) {
     const info = characterInfo(slug, ctx);
-    const el = character(slug, ctx);
-    ctx.bindCard(el, slug);
-    // Every ability in full before you choose.
-    row.append(h("div", {class: "offer"}, el, h("p", {class: "ability"}, info.text || "")));
+    // Every ability in full before you choose; the whole offer is the move.
+    const offer = h("div", {class: "offer", "data-card": slug}, character(slug, ctx), h("p", {class: "ability"}, info.text || ""));
+    ctx.bindCard(offer, slug);
+    row.append(offer);
   }
   const verb = open.some((a) => a.startsWith("discard ")) && !open.some((a) => a.startsWith("choose ")) ? "Put one face down" : "Choose your character";
   return h("div", {class: "panel", id: "draft"}, h("h3", {}, verb), h("div", {class: "offers"}, row));

@@ -1,6 +1,6 @@
 // Fool's Blade: each weapon part by part, gear, stash, curses, the fight and the boss.
 // Card names and rules texts come from the table's cards (/api/tables/{id}/cards).
-import {count, h, title} from "../common.js";
+import {count, h, nameClass, title} from "../common.js";
 
 const PARTS = ["blade", "guard", "handle", "pommel"];
 const DECKS = {forest: "the Forest", cavern: "the Cavern", dungeon: "the Dungeon"};
@@ -25,7 +25,7 @@ function card(id, ctx) {
   const strength = info.strength ?? info.value;
   const el = h("div", {class: "card fb-card", "data-card": id},
     h("span", {class: "kind"}, kindLine(info)),
-    h("span", {class: "dname"}, name(id, ctx)),
+    h("span", {class: nameClass(name(id, ctx))}, name(id, ctx)),
     h("span", {class: "str"}, element(info.element), strength === undefined ? "" : ` ${strength}`));
   ctx.info(el, id);
   return el;
@@ -199,9 +199,10 @@ function classChoice(view, ctx) {
   for (const action of open) {
     const id = action.slice(7);
     const info = ctx.cardInfo(id) || {};
-    const el = card(id, ctx);
-    ctx.bind(el, action);
-    row.append(h("div", {class: "offer wide"}, el, h("p", {class: "ability"}, info.text || "")));
+    // The whole offer, card and text, is the move.
+    const offer = h("div", {class: "offer wide", "data-card": id}, card(id, ctx), h("p", {class: "ability"}, info.text || ""));
+    ctx.bind(offer, action);
+    row.append(offer);
   }
   return h("div", {class: "panel", id: "class-choice"}, h("h3", {}, "Choose your class"), row);
 }
