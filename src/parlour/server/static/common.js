@@ -27,15 +27,16 @@ export async function api(path, body) {
   return data;
 }
 
-/** The name a seat goes by: its person's name, its bot's level with the seat ("easy bot 2",
- * several bots may share a level), else "Player N". Names are data: always put in the page as
- * text, never as markup. */
+/** The name a seat goes by, as the log's sentences write it: its name ("Ana", "easy bot"),
+ * with its seat where two seats share it ("easy bot (seat 2)"), else "Player N". Names are
+ * data: always put in the page as text, never as markup. */
 export function plainName(table, seat, names) {
   if (seat === null || seat === undefined) return "nobody";
-  const given = (names || (table && table.names) || [])[seat];
+  const all = names || (table && table.names) || [];
   const info = table && table.seats ? table.seats[seat] : null;
-  if (info && info.bot) return `${given || `${info.bot} bot`} ${seat}`;
-  return given || `Player ${seat}`;
+  const given = all[seat] || (info && info.bot ? `${info.bot} bot` : null);
+  if (!given) return `Player ${seat}`;
+  return all.filter((n) => n === given).length > 1 ? `${given} (seat ${seat})` : given;
 }
 
 /** How the page names a seat: "Ana", "easy bot 2", with "(you)" for the page's own seat. */

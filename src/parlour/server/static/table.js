@@ -59,8 +59,10 @@ async function receive(message) {
   if (message.type === "state") {
     if (!page.view || page.view.game !== message.view.game) page.catalogue = await loadCatalogue(message.view.game);
     // The first state after a (re)connect carries the whole log: it replaces the log and is
-    // shown at once, whatever was waiting.
+    // shown at once, whatever was waiting. So does a log the server sends again from its
+    // start (``log_from`` 0: a name changed its sentences).
     if (page.fresh) { queue.length = 0; holdUntil = 0; message.replaceLog = true; page.fresh = false; }
+    if (message.log_from === 0) message.replaceLog = true;
     queue.push(message);
     pump();
   } else if (message.type === "table") {
@@ -145,6 +147,11 @@ function labelOf(action) {
 /** An event's text with seats named and card ids given their names. */
 function eventText(event) {
   let text = String(event.text).replace(/\bPlayer (\d+)\b/g, (all, seat) => names(Number(seat)));
+  if (page.seat !== null && page.view && (page.view.names || [])[page.seat]) {
+    // The server writes your name like anyone's; the page adds that it is you.
+    const mine = plainName(page.table, page.seat, page.view.names);
+    text = text.split(mine).join(`${mine} (you)`).split(`${mine} (you) (you)`).join(`${mine} (you)`);
+  }
   const cards = {...cardInfo.all(), ...(page.catalogue.districts || {})};
   text = text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|\b[a-z]{4,}\b/g, (word) => (cards[word] && cards[word].name) || word);
   return text;
@@ -360,6 +367,7 @@ function draw() {
   if (view.is_over) words = "The game is over";
   else if (!live()) words = "Reconnecting\u2026 your controls come back in a moment";
   else if (page.pending) words = "Sending\u2026";
+  else if (view.passing) words = "Passing for you (your only move)\u2026";
   else if (myTurn) {
     const buttons = [...legal].some((a) => !ctx.bound.has(a));
     words = !ctx.bound.size ? "Your turn: choose below" : buttons ? "Your turn: tap a highlighted card or choose below" : "Your turn: tap a highlighted card";
