@@ -32,11 +32,18 @@ export async function api(path, body) {
  * data: always put in the page as text, never as markup. */
 export function plainName(table, seat, names) {
   if (seat === null || seat === undefined) return "nobody";
+  const given = givenName(table, seat, names);
+  if (!given) return `Player ${seat}`;
+  const seats = Math.max(table && table.seats ? table.seats.length : 0, (names || []).length);
+  let sharing = 0;
+  for (let s = 0; s < seats; s++) if (givenName(table, s, names) === given) sharing += 1;
+  return sharing > 1 ? `${given} (seat ${seat})` : given;
+}
+
+function givenName(table, seat, names) {
   const all = names || (table && table.names) || [];
   const info = table && table.seats ? table.seats[seat] : null;
-  const given = all[seat] || (info && info.bot ? `${info.bot} bot` : null);
-  if (!given) return `Player ${seat}`;
-  return all.filter((n) => n === given).length > 1 ? `${given} (seat ${seat})` : given;
+  return all[seat] || (info && info.bot ? `${info.bot} bot` : null);
 }
 
 /** How the page names a seat: "Ana", "easy bot 2", with "(you)" for the page's own seat. */
