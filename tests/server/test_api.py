@@ -38,7 +38,8 @@ def test_create_answers_a_link_per_human_seat_and_a_spectator_link(client: TestC
         assert seat["url"] == f"/table/{answer['table']}#seat={seat['seat']}&token={seat['token']}"
     assert answer["spectate"] == f"/table/{answer['table']}"
     table = client.get(f"/api/tables/{answer['table']}").json()
-    assert table["view"] == parlour.load("fearless").new_game(4, 5).view(None)
+    names = [None, "random bot", None, "easy bot"]
+    assert table["view"] == {**parlour.load("fearless").new_game(4, 5).view(None), "names": names}
     assert [s["bot"] for s in table["table"]["seats"]] == [None, "random", None, "easy"]
     assert table["table"]["options"] is None  # options may name hidden cards until the end
     assert answer["table"] in {t["id"] for t in client.get("/api/tables").json()}
@@ -106,7 +107,7 @@ def test_a_whole_game_against_bots_then_the_record_opens(client: TestClient) -> 
 
 def _error(ws: Any) -> str:
     message = ws.receive_json()
-    while message["type"] == "table":
+    while message["type"] in ("table", "chat_log"):
         message = ws.receive_json()
     assert message["type"] == "error", message
     return str(message["message"])

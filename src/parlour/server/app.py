@@ -7,7 +7,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.cors import CORSMiddleware
@@ -24,6 +24,8 @@ from .botpool import BotPool
 from .catalogue import catalogue, table_cards
 from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
 from .limits import MessageRate, OriginPolicy
+from .messages import HANDLERS, welcome
+from .people import check_name
 from .store import Store
 
 __all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "create_app"]
@@ -41,9 +43,47 @@ MESSAGE_BURST = 40
 MAX_SEED = 2**63 - 1
 
 
-def _check_request(
-    body: Any, agents: Sequence[str] = ()
-) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
+class TableRequest(NamedTuple):
+    """A create-table request, checked: the game, players, options, seed, the bots by seat,
+    the names of people's seats, and whether hints are on (``None``: the default)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    bots: dict[int, str]
+    names: dict[int, str]
+    hints: bool | None
+
+
+def _seat_number(key: str, players: int, what: str) -> int:
+    """A seat number from a key of ``"bots"`` or ``"names"``; ``RefusedError`` if it is none."""
+    try:
+        seat = int(key)
+    except ValueError:
+        raise RefusedError(f'"{what}" keys are seat numbers, not {key!r}') from None
+    if not 0 <= seat < players:
+        raise RefusedError(f"seat {seat} is not a seat of a {players}-player table")
+    return seat
+
+
+def _check_names(raw: Any, players: int, bots: dict[int, str]) -> dict[int, str]:
+    """The ``"names"`` of a create-table request, checked."""
+    if not isinstance(raw, dict):
+        raise RefusedError('"names" must be an object: {"<seat>": "<name>"}')
+    names: dict[int, str] = {}
+    for key, value in raw.items():
+        seat = _seat_number(key, players, "names")
+        if seat in bots:
+            raise RefusedError(f"seat {seat} is a bot's, and bots are named by their level")
+        try:
+            names[seat] = check_name(value)
+        except ValueError as error:
+            raise RefusedError(f"the name of seat {seat}: {error}") from None
+    return names
+
+
+def _check_request(body: Any, agents: Sequence[str] = ()) -> TableRequest:
     """The fields of a create-table request, checked; ``RefusedError`` names the first bad one."""
     if not isinstance(body, dict):
         raise RefusedError("the request must be a JSON object")
@@ -70,12 +110,7 @@ def _check_request(
         raise RefusedError('"bots" must be an object: {"<seat>": "<bot name>"}')
     seat_bots: dict[int, str] = {}
     for key, name in raw_bots.items():
-        try:
-            seat = int(key)
-        except ValueError:
-            raise RefusedError(f'"bots" keys are seat numbers, not {key!r}') from None
-        if not 0 <= seat < players:
-            raise RefusedError(f"bot seat {seat} is not a seat of a {players}-player table")
+        seat = _seat_number(key, players, "bots")
         if isinstance(name, str) and name.strip() in agents:
             # An agent the operator started the server with (`parlour serve --agent`); no
             # request may name any other program, as that would run it on this machine.
@@ -84,7 +119,11 @@ def _check_request(
         if not isinstance(name, str) or name.strip().lower() not in bot_names():
             raise RefusedError(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
         seat_bots[seat] = name.strip().lower()
-    return chosen.name, players, options, seed, seat_bots
+    names = _check_names(body.get("names") or {}, players, seat_bots)
+    hints = body.get("hints")
+    if hints is not None and not isinstance(hints, bool):
+        raise RefusedError('"hints" must be true or false')
+    return TableRequest(chosen.name, players, options, seed, seat_bots, names, hints)
 
 
 def create_app(
@@ -254,8 +293,16 @@ def create_app(
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"type": "error", "message": "the body must be JSON"}, 400)
         try:
-            game, players, options, seed, seat_bots = _check_request(body, agents)
-            table, tokens = await hub_of(request).create(game, players, options, seed, seat_bots)
+            asked = _check_request(body, agents)
+            table, tokens = await hub_of(request).create(
+                asked.game,
+                asked.players,
+                asked.options,
+                asked.seed,
+                asked.bots,
+                names=asked.names,
+                hints=asked.hints,
+            )
         except (RefusedError, GameError) as error:
             return JSONResponse({"type": "error", "message": str(error)}, 400)
         return JSONResponse(creation(table, tokens), 201)
@@ -401,6 +448,7 @@ def create_app(
         client = Client(seat, websocket.send_json)
         rate = MessageRate(message_rate, burst)
         await hub.join(table, client)
+        await welcome(hub, table, client)
         if seat is not None:
             await hub.offer_rematch(table, client)
         try:
@@ -424,8 +472,8 @@ def create_app(
                         "message": "send JSON text frames, not binary ones",
                     }
                 else:
-                    reply = await _handle(hub, table, seat, raw)
-                    if reply is None:
+                    reply, moved = await _handle(hub, table, client, raw)
+                    if moved:
                         rate.refund()
                 if reply is not None:
                     await websocket.send_json(reply)
@@ -442,26 +490,35 @@ def unavailable(error: SQLAlchemyError) -> str:
     return f"the database is unavailable ({database_trouble(error)}); try again in a moment"
 
 
-async def _handle(hub: Hub, table: Table, seat: int | None, raw: str) -> dict[str, Any] | None:
-    """Answer one client message: ``None`` when the new state went out to everyone."""
+def _refusal(message: str) -> tuple[dict[str, Any], bool]:
+    return {"type": "error", "message": message}, False
+
+
+async def _handle(
+    hub: Hub, table: Table, client: Client, raw: str
+) -> tuple[dict[str, Any] | None, bool]:
+    """Answer one client message: the reply for it (``None``: none, what it did went out to
+    the table) and whether it made a move (moves are not counted against the message rate)."""
     if len(raw) > MAX_MESSAGE:
-        return {
-            "type": "error",
-            "message": f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})",
-        }
+        return _refusal(f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})")
     try:
         message = json.loads(raw)
     except json.JSONDecodeError:
-        return {"type": "error", "message": "a message must be JSON"}
+        return _refusal("a message must be JSON")
     if not isinstance(message, dict):
-        return {"type": "error", "message": "a message must be a JSON object"}
+        return _refusal("a message must be a JSON object")
     kind = message.get("type")
     try:
         if kind == "act":
-            await hub.act(table, seat, message)
-            return None
+            await hub.act(table, client.seat, message)
+            return None, True
         if kind == "ping":
-            return {"type": "pong"}
-        raise RefusedError(f'unknown message type {kind!r}; send "act"')
+            return {"type": "pong"}, False
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            known = ", ".join(f'"{name}"' for name in ["act", "ping", *HANDLERS])
+            raise RefusedError(f"unknown message type {kind!r}; send one of {known}")
+        await handler(hub, table, client, message)
+        return None, False
     except RefusedError as error:
-        return {"type": "error", "message": str(error)}
+        return _refusal(str(error))
