@@ -23,7 +23,7 @@ from playwright.sync_api import sync_playwright
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # game: players, seed, decisions to take before the picture.
-GAMES = {"fearless": (4, 3, 4), "citadels": (4, 1, 2), "foolsblade": (3, 4, 0)}
+GAMES = {"fearless": (4, 3, 4), "citadels": (4, 1, 2), "foolsblade": (3, 4, 5)}
 
 
 def free_port() -> int:
