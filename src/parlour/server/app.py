@@ -14,6 +14,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import game_names, load, replay
 from ..bots import LEVELS
@@ -22,10 +23,11 @@ from ..core import GameError
 from .analysis import Analyses
 from .botpool import BotPool
 from .catalogue import catalogue, table_cards
-from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
+from .hub import Client, Hub, RefusedError, Table, database_trouble, event_json, seat_url
 from .limits import MessageRate, OriginPolicy
 from .messages import HANDLERS, welcome
-from .people import check_name
+from .pages import Link, problem_page, wants_page
+from .people import check_name, hints_default, seat_names
 from .store import Store
 
 __all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "create_app"]
@@ -41,6 +43,8 @@ MESSAGE_RATE = 20.0
 MESSAGE_BURST = 40
 # The largest seed accepted, so it fits the database's 64-bit signed integer.
 MAX_SEED = 2**63 - 1
+# The most seats one "your tables" request may ask about.
+MAX_SEATS = 100
 
 
 class TableRequest(NamedTuple):
@@ -207,13 +211,20 @@ def create_app(
             "spectate": f"/table/{table.id}",
         }
 
-    @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"type": "error", "message": str(error.detail)}, error.status_code)
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        message = str(error.detail)
+        if error.status_code == 404 and message == "Not Found":  # no route: an unknown path
+            message = f"there is no page at {request.url.path}"
+        if wants_page(request):
+            return problem_page(error.status_code, message)
+        return JSONResponse({"type": "error", "message": message}, error.status_code)
 
     @app.exception_handler(SQLAlchemyError)
-    async def database_error(_request: Request, error: SQLAlchemyError) -> JSONResponse:
+    async def database_error(request: Request, error: SQLAlchemyError) -> Response:
         # Down, full or read-only: nothing was changed, and the request may be sent again.
+        if wants_page(request):
+            return problem_page(503, unavailable(error))
         return JSONResponse({"type": "error", "message": unavailable(error)}, 503)
 
     # -- pages ------------------------------------------------------------------------------
@@ -223,11 +234,29 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(request: Request, table_id: str) -> FileResponse:
+        await table_or_404(request, table_id)  # a link to no table gets a page that says so
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/table/{table_id}/bad-link", include_in_schema=False)
+    async def bad_link_page(table_id: str) -> Response:
+        # Where the table page goes when its seat's token opens no seat (the token rides in
+        # the URL fragment, which the server never sees, so the page finds out first).
+        return problem_page(
+            403,
+            f"the seat link you followed does not open a seat at table {table_id}: it may have "
+            "been copied incompletely. Ask whoever opened the table for the link again.",
+            (Link(f"/table/{table_id}", "Watch this table"),),
+        )
+
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
+    async def replay_page(request: Request, table_id: str) -> Response:
+        table = await table_or_404(request, table_id)
+        if not table.state.is_over:
+            message = "the game is still going on; its replay opens when it ends"
+            if not wants_page(request):
+                return JSONResponse({"type": "error", "message": message}, 409)
+            return problem_page(409, message, (Link(f"/table/{table.id}", "Watch the game"),))
         return FileResponse(STATIC / "replay.html")
 
     # -- API --------------------------------------------------------------------------------
@@ -330,6 +359,8 @@ def create_app(
                     "created_at": info.created_at.isoformat(),
                     "finished_at": info.finished_at.isoformat() if info.finished_at else None,
                     "seats": [{"seat": s, "bot": seat.bot} for s, seat in enumerate(info.seats)],
+                    "names": seat_names(info.seats),
+                    "hints": hints_default(info.seats) if info.hints is None else info.hints,
                 }
             )
         return out
@@ -339,6 +370,59 @@ def create_app(
         """The spectator view and the table's status."""
         table = await table_or_404(request, table_id)
         return {"table": table.describe(), "view": table.view(None)}
+
+    @app.post("/api/seats")
+    async def your_seats(request: Request) -> JSONResponse:
+        """Where the seats a browser holds stand: ``{"seats": [{"table", "token"}, ...]}``
+        answers each one's table, seat, status and whose turn it is (the lobby's "your
+        tables"); a token that opens nothing is answered with why, not refused."""
+        try:
+            body = json.loads(await request.body())
+            asked = body["seats"]
+            if not isinstance(asked, list) or len(asked) > MAX_SEATS:
+                raise TypeError
+            pairs = [(str(entry["table"]), str(entry["token"])) for entry in asked]
+        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError):
+            message = (
+                f'send {{"seats": [{{"table": id, "token": token}}, ...]}}, at most {MAX_SEATS}'
+            )
+            return JSONResponse({"type": "error", "message": message}, 400)
+        hub = hub_of(request)
+        out: list[dict[str, Any]] = []
+        for table_id, token in pairs:
+            try:
+                table = await hub.get(table_id)
+            except GameError as error:
+                out.append({"table": table_id, "error": f"this table cannot be replayed: {error}"})
+                continue
+            if table is None:
+                out.append({"table": table_id, "error": f"there is no table {table_id!r}"})
+                continue
+            seat = table.seat_for(token)
+            if seat is None:
+                out.append({"table": table_id, "error": "that token opens no seat at this table"})
+                continue
+            facts = table.describe()
+            turn = table.state.current_player
+            out.append(
+                {
+                    "table": table.id,
+                    "seat": seat,
+                    "game": facts["game"],
+                    "title": facts["title"],
+                    "players": facts["players"],
+                    "names": facts["names"],
+                    "status": facts["status"],
+                    "move": facts["move"],
+                    "current_player": turn,
+                    "your_turn": turn == seat,
+                    "scores": facts["scores"],
+                    "winners": facts["winners"],
+                    "created_at": facts["created_at"],
+                    "finished_at": facts["finished_at"],
+                }
+            )
+        return JSONResponse({"seats": out})
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(request: Request, table_id: str) -> dict[str, Any]:
@@ -362,11 +446,12 @@ def create_app(
             raise HTTPException(404, f"seat must be from 0 to {table.info.players - 1}")
         state = replay(table.info.record(), upto=step)
         before = len(replay(table.info.record(), upto=step - 1).log) if step > 0 else 0
+        names = table.sentence_names
         return {
             "step": step,
             "steps": table.move,
-            "view": state.view(seat),
-            "events": [e.to_dict(seat) for e in state.log[before:]],
+            "view": {**state.view(seat), "names": table.names},
+            "events": [event_json(e, seat, names) for e in state.log[before:]],
             "table": table.describe(),
         }
 

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from typing import Any
 
@@ -148,7 +149,10 @@ async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) 
     if found is None or found[:2] != (move, seat):
         # One computation per decision, however many times or from however many tabs asked.
         loop = asyncio.get_running_loop()
-        work = loop.run_in_executor(hub.pool.executor, advise, table.info.record())
+        try:
+            work = loop.run_in_executor(hub.pool.executor, advise, table.info.record())
+        except (BrokenProcessPool, RuntimeError) as error:  # workers dead or shutting down
+            raise RefusedError(f"no hint now ({error}); ask again in a moment") from None
         found = _hints[table] = (move, seat, work)
     task = asyncio.create_task(_answer(hub, table, client, move, found[2]))
     _answering.add(task)

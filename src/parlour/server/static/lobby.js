@@ -131,31 +131,30 @@ async function listTables() {
   if (!tables.length) box.append(h("p", {class: "muted"}, "No tables yet."));
 }
 
-/** "Your tables": the seat links this browser holds, with each table's status now. */
+/** "Your tables": the seat links this browser holds, with how each table stands now. */
 async function listMine() {
   const box = document.getElementById("mine");
   const held = memory.seats();
   document.getElementById("mine-panel").classList.toggle("hidden", !held.length);
-  const rows = await Promise.all(held.map(async (entry) => {
-    let status = "unknown";
-    let title = entry.title || "";
-    let turn = false;
-    try {
-      const answer = await api(`/api/tables/${encodeURIComponent(entry.table)}`);
-      const t = answer.table;
-      title = t.title;
-      status = t.status === "over" ? "finished" : t.status;
-      turn = !answer.view.is_over && answer.view.current_player === entry.seat;
-      if (t.status === "over" && t.winners) status = t.winners.includes(entry.seat) ? "finished: you won" : "finished";
-    } catch (error) { status = "gone"; }
+  if (!held.length) { box.replaceChildren(); return; }
+  const tokenOf = (url) => new URLSearchParams(String(url).split("#")[1] || "").get("token") || "";
+  let answers = [];
+  try {
+    answers = (await api("/api/seats", {seats: held.map((e) => ({table: e.table, token: tokenOf(e.url)}))})).seats;
+  } catch (error) { answers = []; }
+  const rows = held.map((entry, i) => {
+    const found = answers[i] || {};
+    let status = found.error ? "gone" : found.status || "unknown";
+    if (found.status === "over") status = (found.winners || []).includes(found.seat) ? "finished: you won" : "finished";
+    const turn = Boolean(found.your_turn) && found.status !== "over";
     const forget = h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
       onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget");
     return h("tr", {"data-table": entry.table},
-      h("td", {}, h("a", {href: entry.url}, `${title} \u00B7 seat ${entry.seat}`)),
-      h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`}, turn ? "your turn" : status)),
+      h("td", {}, h("a", {href: entry.url}, `${found.title || entry.title || entry.table} \u00B7 seat ${entry.seat}`)),
+      h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: found.error || ""}, turn ? "your turn" : status)),
       h("td", {}, forget));
-  }));
-  box.replaceChildren(...(rows.length ? [h("table", {class: "tables"}, h("tbody", {}, rows))] : []));
+  });
+  box.replaceChildren(h("table", {class: "tables"}, h("tbody", {}, rows)));
 }
 
 /** "Learn": a first game against easy bots with hints on and the guide open. */
@@ -185,7 +184,7 @@ async function start() {
   drawGameForm();
   listTables();
   listMine();
-  setInterval(listTables, 10000);
+  setInterval(() => { listTables(); listMine(); }, 10000);
 }
 
 start();

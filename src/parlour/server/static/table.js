@@ -37,7 +37,13 @@ function connect() {
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = (event) => {
     if (event.code === 4404) { fail("There is no such table", "The link may be mistyped, or the table was never opened on this server."); return; }
-    if (event.code === 4403) { fail("This seat link does not open a seat here", "The link may be cut short or belong to another table. Ask whoever opened the table for your seat's link again."); return; }
+    if (event.code === 4403) {
+      // The token rides in the fragment, which the server never sees: the page tells it.
+      page.closed = true;
+      memory.forgetSeat(tableId, Number(fragment.get("seat")));
+      location.replace(`/table/${encodeURIComponent(tableId)}/bad-link`);
+      return;
+    }
     if (event.code === 4500) { fail("This table cannot be shown", "The server could not bring the game back; it is kept as it was."); return; }
     draw();
     setTimeout(connect, retry);
