@@ -12,7 +12,6 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from typing import Any
 
@@ -148,11 +147,7 @@ async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) 
     found = _hints.get(table)
     if found is None or found[:2] != (move, seat):
         # One computation per decision, however many times or from however many tabs asked.
-        loop = asyncio.get_running_loop()
-        try:
-            work = loop.run_in_executor(hub.pool.executor, advise, table.info.record())
-        except (BrokenProcessPool, RuntimeError) as error:  # workers dead or shutting down
-            raise RefusedError(f"no hint now ({error}); ask again in a moment") from None
+        work = asyncio.ensure_future(hub.pool.run(advise, table.info.record()))
         found = _hints[table] = (move, seat, work)
     task = asyncio.create_task(_answer(hub, table, client, move, found[2]))
     _answering.add(task)
@@ -164,9 +159,14 @@ async def _answer(
 ) -> None:
     try:
         chances = await asyncio.shield(work)
-    except Exception as error:
-        log.exception("a hint at table %s failed", table.id)
-        message: dict[str, Any] = {"type": "error", "message": f"the hint failed: {error}"}
+    except Exception as error:  # a worker died, or the analysis failed: asking again retries
+        log.warning("a hint at table %s failed: %r", table.id, error)
+        if table in _hints and _hints[table][2] is work:
+            del _hints[table]
+        message: dict[str, Any] = {
+            "type": "error",
+            "message": f"no hint this time ({error!r}); ask again in a moment",
+        }
     else:
         actions = [{"action": action, "win_chance": chance} for action, chance in chances]
         message = {"type": "hint", "move": move, "actions": actions}
