@@ -170,12 +170,13 @@ function logLine(event) {
 
 function drawLog() {
   const log = document.getElementById("log");
-  log.replaceChildren(...page.events.map(logLine));
+  log.replaceChildren(...(page.events.length ? page.events.map(logLine) : [h("p", {class: "muted"}, "The table is set.")]));
   log.scrollTop = log.scrollHeight;
 }
 
 function appendLog(events) {
   const log = document.getElementById("log");
+  if (events.length) log.querySelector(":scope > p.muted")?.remove();
   log.append(...events.map(logLine));
   log.scrollTop = log.scrollHeight;
 }
@@ -364,6 +365,7 @@ function draw() {
 
   const dock = document.getElementById("dock");
   dock.classList.toggle("hidden", page.seat === null);
+  document.getElementById("chat-form").classList.toggle("hidden", page.seat === null);  // seats chat
   dock.classList.toggle("offline", !live());
   dock.classList.toggle("my-turn", myTurn);
   document.getElementById("say").classList.toggle("hidden", page.seat === null || view.is_over);
@@ -469,6 +471,11 @@ function drawTools(view, myTurn) {
   box.classList.toggle("hidden", !page.hints);
   if (!page.hints) return;
   if (page.hints.waiting) { box.replaceChildren(h("p", {class: "muted"}, "Thinking about your moves\u2026")); return; }
+  // Each move's control carries its chance too, so the hand itself shows the advice.
+  const chances = new Map(page.hints.actions.map((entry) => [entry.action, entry.win_chance]));
+  for (const el of document.querySelectorAll("[data-action]")) {
+    if (chances.has(el.dataset.action)) el.append(h("span", {class: "hint-badge"}, `${Math.round(chances.get(el.dataset.action) * 100)}%`));
+  }
   box.replaceChildren(h("div", {class: "hints-head"}, h("strong", {}, "Chance to win after each move"),
     h("button", {type: "button", class: "quiet small", onclick: () => { page.hints = null; draw(); }}, "hide")),
   h("ol", {}, page.hints.actions.map((entry) => h("li", {"data-hint": entry.action},
