@@ -236,3 +236,35 @@ def test_the_lobby_keeps_your_tables(page: Any, server: str) -> None:
     screenshot(page, "lobby-your-tables")
     page.click("#mine tr button")
     page.wait_for_selector("#mine-panel.hidden", state="attached")
+
+
+# How long (ms) each finished trick stayed on screen: from the first look at it to the
+# next move shown, the page looked at every 20 ms.
+WATCH_TRICKS = """
+window.__held = [];
+let current = null;
+setInterval(() => {
+  const move = document.body.dataset.move;
+  const now = performance.now();
+  if (current && current.move !== move) { window.__held.push(now - current.start); current = null; }
+  if (!current && document.querySelector('#trick .trick-won')) current = {move, start: now};
+}, 20);
+"""
+
+
+def test_a_finished_trick_stays_while_bots_play_on(page: Any, server: str) -> None:
+    # Five bots play five rounds: long enough for the page to join while they play.
+    bots = {str(seat): "easy" for seat in range(5)}
+    answer = httpx.post(
+        f"{server}/api/tables", json={"game": "fearless", "players": 5, "seed": 8, "bots": bots}
+    ).json()
+    page.add_init_script(WATCH_TRICKS)
+    page.goto(f"{server}{answer['spectate']}")
+    page.wait_for_function("window.__held && window.__held.length >= 4", timeout=60_000)
+    # Each finished trick stayed the full pause though a bot led the next one at once (the
+    # first may be one the page found on joining, shown without a pause)...
+    held = page.evaluate("window.__held")[1:]
+    assert min(held) >= 1500, held
+    # ...while the game itself went on at the bots' pace: the server is ahead of the page.
+    table = httpx.get(f"{server}/api/tables/{answer['table']}").json()
+    assert table["view"]["move"] > move_of(page)
