@@ -14,9 +14,10 @@ export function rendererFor(game) {
 
 const catalogues = {};
 /** The game's public card data, fetched once. */
-export async function loadCatalogue(game) {
+export function loadCatalogue(game) {
+  // The promise is kept, so states arriving while it loads are taken in their order.
   if (!(game in catalogues)) {
-    catalogues[game] = await api(`/api/games/${encodeURIComponent(game)}/cards`).catch(() => ({}));
+    catalogues[game] = api(`/api/games/${encodeURIComponent(game)}/cards`).catch(() => ({}));
   }
   return catalogues[game];
 }
