@@ -158,9 +158,12 @@ function eventText(event) {
     const mine = plainName(page.table, page.seat, page.view.names);
     text = text.split(mine).join(`${mine} (you)`).split(`${mine} (you) (you)`).join(`${mine} (you)`);
   }
-  const cards = {...cardInfo.all(), ...(page.catalogue.districts || {})};
-  text = text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|\b[a-z]{4,}\b/g, (word) => (cards[word] && cards[word].name) || word);
-  return text;
+  // Per-table cards (Fool's Blade) by any id; a district only by an id no sentence word can
+  // be ("haunted-city", not "keep").
+  const cards = cardInfo.all();
+  const districts = page.catalogue.districts || {};
+  const named = (word) => (cards[word] || (word.includes("-") && districts[word]) || {}).name;
+  return text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|\b[a-z]{4,}\b/g, (word) => named(word) || word);
 }
 
 function logLine(event) {
