@@ -156,7 +156,8 @@ function eventText(event) {
   if (page.seat !== null && page.view && (page.view.names || [])[page.seat]) {
     // The server writes your name like anyone's; the page adds that it is you.
     const mine = plainName(page.table, page.seat, page.view.names);
-    text = text.split(mine).join(`${mine} (you)`).split(`${mine} (you) (you)`).join(`${mine} (you)`);
+    const exact = mine.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    text = text.replace(new RegExp(`(^|\\W)${exact}(?!\\w| \\(you\\))`, "g"), (all, before) => `${before}${mine} (you)`);
   }
   // Per-table cards (Fool's Blade) by any id; a district only by an id no sentence word can
   // be ("haunted-city", not "keep").
