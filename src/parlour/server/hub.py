@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from .. import load, replay
-from ..core import Event, GameError, IllegalAction, State
+from ..core import Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
@@ -455,10 +455,10 @@ class Hub:
                 )
             if state.is_over:
                 raise RefusedError("the game is over")
-            if state.current_player != seat:
-                raise RefusedError(
-                    f"it is not your turn: Player {state.current_player} decides now"
-                )
+            turn = state.current_player
+            if turn != seat:
+                who = "nobody" if turn is None else player_name(turn, table.sentence_names)
+                raise RefusedError(f"it is not your turn: {who} decides now")
             try:
                 action = state.resolve(text)
             except IllegalAction as error:
