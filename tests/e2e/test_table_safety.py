@@ -244,6 +244,7 @@ WATCH_TRICKS = """
 window.__held = [];
 let current = null;
 setInterval(() => {
+  if (!document.body) return;
   const move = document.body.dataset.move;
   const now = performance.now();
   if (current && current.move !== move) { window.__held.push(now - current.start); current = null; }
