@@ -265,7 +265,9 @@ def test_a_finished_trick_stays_while_bots_play_on(page: Any, server: str) -> No
     # Each finished trick stayed the full pause though a bot led the next one at once (the
     # first may be one the page found on joining, shown without a pause)...
     held = page.evaluate("window.__held")[1:]
-    assert min(held) >= 1500, held
+    # The watcher looks every 20 ms on a busy main thread, so it may see a trick late: 100 ms
+    # of slack (without the pause a trick lasts until the next state, a few ms).
+    assert min(held) >= 1400, held
     # ...while the game itself went on at the bots' pace: the server is ahead of the page.
     table = httpx.get(f"{server}/api/tables/{answer['table']}").json()
     assert table["view"]["move"] > move_of(page)
