@@ -409,13 +409,13 @@ class Hub:
     async def resend(self, table: Table, seat: int | None = None, full_log: bool = False) -> None:
         """Send the connections of ``seat`` (``None``: every connection) their views again,
         after a name or a setting changed what they show; ``full_log``: with the whole log,
-        whose sentences name the seats anew."""
-        async with table.lock:
-            for client in list(table.clients):
-                if seat is None or client.seat == seat:
-                    if full_log:
-                        client.sent_events = 0
-                    await self._send_state(table, client)
+        whose sentences name the seats anew. The caller holds the table's lock, so no move
+        comes between the change and everyone hearing of it."""
+        for client in list(table.clients):
+            if seat is None or client.seat == seat:
+                if full_log:
+                    client.sent_events = 0
+                await self._send_state(table, client)
 
     # -- moves ------------------------------------------------------------------------------
 
