@@ -145,4 +145,7 @@ def test_the_catalogue_is_the_games_card_data() -> None:
 
     districts = catalogue("citadels")["districts"]
     assert {d.slug: d.cost for d in DISTRICTS} == {k: v["cost"] for k, v in districts.items()}
-    assert catalogue("fearless") == {}
+    assert {d.slug: d.text for d in DISTRICTS} == {k: v["text"] for k, v in districts.items()}
+    for game in NAMES:
+        guide = catalogue(game)
+        assert guide["how_to_play"] and guide["phases"], game

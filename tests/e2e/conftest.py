@@ -81,16 +81,20 @@ def is_over(page: Any) -> bool:
 
 
 def take_turn(page: Any, timeout: float = 60_000) -> bool:
-    """Wait for this seat's turn and click its first legal control; ``False`` once the game
-    is over."""
+    """Wait for this seat's turn and click its first legal control once it is armed (a
+    control acts only after it has been on screen a moment), confirming a move that asks;
+    ``False`` once the game is over."""
     page.wait_for_function(
-        "document.body.dataset.over === 'true' || document.querySelector('[data-action]')",
+        "document.body.dataset.over === 'true'"
+        " || document.querySelector('[data-action][data-armed]')",
         timeout=timeout,
     )
     if is_over(page):
         return False
     before = move_of(page)
-    page.locator("[data-action]").first.click()
+    page.locator("[data-action][data-armed]").first.click()
+    if page.locator("#confirm:not(.hidden)").count():
+        page.locator("#confirm-yes[data-armed]").click()
     page.wait_for_function(
         f"Number(document.body.dataset.move) > {before} || document.body.dataset.over === 'true'",
         timeout=timeout,

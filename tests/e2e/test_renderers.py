@@ -63,7 +63,7 @@ DRAW = """async ([view, table]) => {
   const board = await import('/static/board.js');
   const ctx = {seat: view.seat, table, legal: new Set(view.legal_actions || []),
     bind: (el, a) => { el.dataset.action = a; }, bindCard: (el, id) => { el.dataset.card = id; },
-    catalogue: {}, cardInfo: () => null, names: (s) => `Player ${s}`};
+    catalogue: {}, cardInfo: () => null, names: (s) => `Player ${s}`, info: () => {}};
   const {board: drawn, hand} = board.drawGame(view, ctx);
   const seats = document.createElement('div');
   seats.className = 'seats';
@@ -119,3 +119,52 @@ def test_an_unknown_game_falls_back_to_a_generic_view(page: Any, server: str) ->
     # A known game whose view lacks keys its renderer expects does not break the page either.
     broken = {**FOOLSBLADE_VIEW, "game": "fearless"}
     assert "weapons" in page.evaluate(DRAW, [broken, {"seats": [{}, {}, {}]}])
+
+
+CONFIRM = """async ([game, action, view, seat]) => {
+  const renderer = await import(`/static/games/${game}.js`);
+  const ctx = {seat, catalogue: {}, cardInfo: () => null,
+    names: (s) => (s === seat ? 'Ana (you)' : `Bo ${s}`)};
+  return [renderer.confirm(action, view, ctx), renderer.label(action, view, ctx)];
+}"""
+
+
+def test_moves_that_cannot_be_taken_back_ask_and_own_targets_are_flagged(
+    page: Any, server: str
+) -> None:
+    blank_page(page, server)
+    citadels = {
+        "phase": "turn",
+        "characters": ["warlord"],
+        "hand": ["manor"],
+        "hand_counts": [1, 3],
+    }
+    for action, own in [
+        ("destroy 0 manor", True),
+        ("destroy 1 manor", False),
+        ("assassinate warlord", True),
+        ("assassinate king", False),
+        ("rob merchant", False),
+        ("swap hands 1", False),
+        ("discard manor", False),
+    ]:
+        asked, label = page.evaluate(CONFIRM, ["citadels", action, citadels, 0])
+        assert asked is not None, action
+        assert bool(asked["own"]) is own, action
+        assert asked["text"].endswith(".") and "?" in asked["text"], asked
+        assert label != action
+    assert page.evaluate(CONFIRM, ["citadels", "take gold", citadels, 0])[0] is None
+    assert page.evaluate(CONFIRM, ["citadels", "build manor", citadels, 0])[0] is None
+    swap = page.evaluate(CONFIRM, ["citadels", "swap hands 1", citadels, 0])
+    assert swap[1] == "Swap hands with Bo 1"
+    assert "give your 1 card and take their 3 cards" in swap[0]["text"]
+    blade = {
+        **FOOLSBLADE_VIEW,
+        "decision": {"kind": "steal", "seat": 0, "other": 2, "count": 1, "zone": "gear"},
+    }
+    stolen = page.evaluate(CONFIRM, ["foolsblade", "steal torch", blade, 0])[0]
+    assert "from Bo 2" in stolen["text"] and stolen["own"] is None
+    broken = page.evaluate(CONFIRM, ["foolsblade", "break oak-guard", blade, 0])[0]
+    assert "(yours)" in broken["text"] and broken["own"]
+    assert page.evaluate(CONFIRM, ["foolsblade", "fight boss-a", blade, 0])[0] is not None
+    assert page.evaluate(CONFIRM, ["foolsblade", "equip oak-guard", blade, 0])[0] is None

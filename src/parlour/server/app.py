@@ -22,7 +22,7 @@ from ..bots import names as bot_names
 from ..core import GameError
 from .analysis import Analyses
 from .botpool import BotPool
-from .catalogue import catalogue
+from .catalogue import catalogue, table_cards
 from .hub import Client, Hub, RefusedError, Table, database_trouble, event_json, seat_url
 from .limits import MessageRate, OriginPolicy
 from .messages import HANDLERS, welcome
@@ -287,6 +287,15 @@ def create_app(
         except GameError as error:
             raise HTTPException(404, str(error)) from None
         return catalogue(game.name)
+
+    @app.get("/api/tables/{table_id}/cards")
+    async def all_table_cards(request: Request, table_id: str) -> dict[str, Any]:
+        """Every card of the table's game as it loaded them, with rules texts (Fool's Blade)."""
+        table = await table_or_404(request, table_id)
+        found = table_cards(table.state)
+        if found is None:
+            raise HTTPException(404, f"{table.info.game} has no per-table cards")
+        return found
 
     @app.get("/api/tables/{table_id}/cards/{card_id}")
     async def table_card(request: Request, table_id: str, card_id: str) -> dict[str, Any]:

@@ -1,4 +1,10 @@
-"""The public card data a table page draws cards with: names, costs, colours, by game."""
+"""The public data a table page draws cards with: each game's declared catalogue (cards with
+their rules texts, How to play, a sentence a phase), and the cards of a table whose game loads
+its cards per table.
+
+The texts live in the games, so neither the server nor the browser carries its own copy of a
+rule.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +12,26 @@ from typing import Any
 
 from ..core import load
 
-__all__ = ["catalogue"]
+__all__ = ["catalogue", "table_cards"]
 
 
 def catalogue(game: str) -> dict[str, Any]:
-    """Card data for ``game``'s pages as the game declares it; ``{}`` where texts say enough."""
+    """Card data and the "How to play" guide for ``game``'s pages, as the game declares it."""
     made = load(game).catalogue
     return {} if made is None else made()
+
+
+def table_cards(state: Any) -> dict[str, dict[str, Any]] | None:
+    """Every card of a table whose game loads its cards per table (Fool's Blade), by id, with
+    its rules text; ``None`` for games whose cards are all in :func:`catalogue`."""
+    cards = getattr(getattr(state, "tb", None), "cards", None)
+    if cards is None:
+        return None
+    from ..games.foolsblade.cards import card_text
+
+    out: dict[str, dict[str, Any]] = {}
+    for card in cards:
+        fields = dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
+        fields["text"] = card_text(card)
+        out[card.id] = fields
+    return out

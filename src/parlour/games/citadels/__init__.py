@@ -6,7 +6,8 @@ from typing import Any
 
 from ...core import Game, Option
 from .actions import action_space
-from .cards import MAX_SEATS, catalogue
+from .cards import MAX_SEATS
+from .guide import catalogue
 from .state import CitadelsState
 from .views import CitadelsView
 

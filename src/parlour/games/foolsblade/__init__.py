@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core import Game, Option
 from .actions import action_space
+from .guide import catalogue
 from .state import FoolsBladeState, start_game
 from .table import check_cards_option
 from .views import FoolsBladeView
@@ -33,6 +34,7 @@ GAME = Game(
     start=start_game,
     list_actions=action_space,
     view_type=FoolsBladeView,
+    catalogue=catalogue,
     # Random playouts are long and mostly `pass`; heuristic ones, cut at 30 actions, won 3
     # of 8 games against three heuristics where random ones won none (docs/bots.md).
     search={"iterations": 100, "rollout": "heuristic", "rollout_depth": 30},

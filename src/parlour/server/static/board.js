@@ -14,27 +14,32 @@ export function rendererFor(game) {
 
 const catalogues = {};
 /** The game's public card data, fetched once. */
-export async function loadCatalogue(game) {
+export function loadCatalogue(game) {
+  // The promise is kept, so states arriving while it loads are taken in their order.
   if (!(game in catalogues)) {
-    catalogues[game] = await api(`/api/games/${encodeURIComponent(game)}/cards`).catch(() => ({}));
+    catalogues[game] = api(`/api/games/${encodeURIComponent(game)}/cards`).catch(() => ({}));
   }
   return catalogues[game];
 }
 
-/** A lookup of card fields by id for a table (games with state.card), calling ``redraw``
- * once a card's fields arrive. */
+/** A lookup of card fields (rules text included) by id for a table whose game loads its
+ * cards per table (Fool's Blade), calling ``redraw`` once they arrive; ``null`` until then and
+ * for other games. */
 export function cardLookup(tableId, redraw) {
-  const known = {};
-  return (id) => {
+  let known = null;
+  let asked = false;
+  const lookup = (id) => {
     if (id === null || id === undefined) return null;
-    if (!(id in known)) {
-      known[id] = null;
-      api(`/api/tables/${encodeURIComponent(tableId)}/cards/${encodeURIComponent(id)}`)
-        .then((info) => { known[id] = info; redraw(); })
-        .catch(() => {});
+    if (!asked) {
+      asked = true;
+      api(`/api/tables/${encodeURIComponent(tableId)}/cards`)
+        .then((cards) => { known = cards; redraw(); })
+        .catch(() => { known = {}; });
     }
-    return known[id];
+    return known ? known[id] || null : null;
   };
+  lookup.all = () => known || {};
+  return lookup;
 }
 
 /** The strip of seats: names, who is connected, the game's numbers, whose turn it is. */
@@ -48,8 +53,9 @@ export function seatStrip(view, table, mySeat) {
     try { numbers = stats(view, seat); } catch (error) { numbers = generic.seatStats(view, seat); }
     strip.push(h("div", {class: `seat${seat === mySeat ? " me" : ""}${seat === view.current_player ? " active" : ""}`, "data-seat": seat},
       h("div", {class: "name"},
+        h("span", {class: "seat-no", title: `seat ${seat}`}, seat),
         h("span", {class: `dot${info && (info.bot || info.connected) ? " on" : ""}`, title: info && info.bot ? "bot" : info && info.connected ? "connected" : "away"}),
-        seatName(table, seat, mySeat)),
+        h("span", {class: "seat-name"}, seatName(table, seat, mySeat, view.names))),
       h("div", {class: "stats"}, numbers.map((n) => h("span", {}, n)))));
   }
   return strip;
@@ -57,7 +63,9 @@ export function seatStrip(view, table, mySeat) {
 
 /** Draw the game's board and hand with ``ctx``; an unknown game or a renderer that fails
  * on an unexpected view falls back to the generic one. */
-export function drawGame(view, ctx) {
+export function drawGame(view, given) {
+  // Pages that show no rules texts or past events (the replay) need not give those parts.
+  const ctx = {info: () => {}, lastEvent: () => null, short: (seat) => `P${seat}`, ...given};
   try {
     return rendererFor(view.game).render(view, ctx);
   } catch (error) {
@@ -69,13 +77,13 @@ export function drawGame(view, ctx) {
 /** The table of final scores, winners first. */
 export function finalTable(view, table, mySeat) {
   const winners = view.winners || [];
-  const names = winners.map((s) => seatName(table, s, mySeat));
+  const names = winners.map((s) => seatName(table, s, mySeat, view.names));
   const headline = names.length === 0 ? "Game over" : names.length === 1
     ? (winners[0] === mySeat ? "You win!" : `${names[0]} wins`)
     : `Shared win: ${names.join(", ")}`;
   const order = [...Array(view.players).keys()].sort((a, b) =>
     (winners.includes(b) - winners.includes(a)) || (table && table.lower_score_wins ? view.scores[a] - view.scores[b] : view.scores[b] - view.scores[a]));
-  const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat)), h("td", {}, view.scores[s])));
+  const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names)), h("td", {}, view.scores[s])));
   return [h("div", {class: "winner"}, headline),
     h("table", {class: "scores"}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Seat"), h("th", {}, table && table.lower_score_wins ? "Fear (lowest wins)" : "Score"))), h("tbody", {}, rows))];
 }

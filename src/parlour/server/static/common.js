@@ -27,12 +27,54 @@ export async function api(path, body) {
   return data;
 }
 
-/** How the page names a seat: "You", "Player 2 (easy bot)". */
-export function seatName(table, seat, mySeat) {
+/** The name a seat goes by, as the log's sentences write it: its name ("Ana", "easy bot"),
+ * with its seat where two seats share it ("easy bot (seat 2)"), else "Player N". Names are
+ * data: always put in the page as text, never as markup. */
+export function plainName(table, seat, names) {
   if (seat === null || seat === undefined) return "nobody";
-  if (seat === mySeat) return "You";
+  const given = givenName(table, seat, names);
+  if (!given) return `Player ${seat}`;
+  const seats = Math.max(table && table.seats ? table.seats.length : 0, (names || []).length);
+  let sharing = 0;
+  for (let s = 0; s < seats; s++) if (givenName(table, s, names) === given) sharing += 1;
+  return sharing > 1 ? `${given} (seat ${seat})` : given;
+}
+
+function givenName(table, seat, names) {
+  const all = names || (table && table.names) || [];
   const info = table && table.seats ? table.seats[seat] : null;
-  return info && info.bot ? `Player ${seat} (${info.bot} bot)` : `Player ${seat}`;
+  return all[seat] || (info && info.bot ? `${info.bot} bot` : null);
+}
+
+/** How the page names a seat: "Ana", "easy bot 2", with "(you)" for the page's own seat. */
+export function seatName(table, seat, mySeat, names) {
+  const name = plainName(table, seat, names);
+  return seat !== null && seat !== undefined && seat === mySeat ? `${name} (you)` : name;
+}
+
+/** The browser's memory: the name last given, the seat links this browser holds. */
+export const memory = {
+  name() { return localStorage.getItem("parlour.name") || ""; },
+  setName(name) { localStorage.setItem("parlour.name", name); },
+  seats() {
+    try { return JSON.parse(localStorage.getItem("parlour.seats") || "[]"); } catch (error) { return []; }
+  },
+  /** Keep a seat link ({table, seat, url, title}); one entry per table and seat. */
+  keepSeat(entry) {
+    const seats = memory.seats().filter((s) => !(s.table === entry.table && s.seat === entry.seat));
+    seats.unshift({...entry, kept: new Date().toISOString()});
+    localStorage.setItem("parlour.seats", JSON.stringify(seats.slice(0, 50)));
+  },
+  forgetSeat(table, seat) {
+    localStorage.setItem("parlour.seats", JSON.stringify(memory.seats().filter((s) => !(s.table === table && s.seat === seat))));
+  },
+};
+
+/** The class of a card's name: long words get a smaller type, so names wrap between words
+ * and are never cut inside one ("Watchtower", "Quartermaster"). */
+export function nameClass(name) {
+  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  return longest > 11 ? "dname longer" : longest > 8 ? "dname long" : "dname";
 }
 
 /** "1 card", "3 cards". */

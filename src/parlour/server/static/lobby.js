@@ -1,5 +1,5 @@
 // The lobby: open a table (game, seats, bots, options), share its links, list the tables.
-import {h, api, toast} from "./common.js";
+import {h, api, memory, toast} from "./common.js";
 
 let games = [];
 
@@ -80,10 +80,17 @@ async function create(event) {
   }
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
+  // Your name goes to the first seat a person takes: the one you are about to sit at.
+  const name = document.getElementById("my-name").value.trim();
+  const first = [...document.querySelectorAll("#seat-picks select")].find((s) => s.value === "person");
+  if (name && first) { body.names = {[first.dataset.seat]: name}; memory.setName(name); }
   try {
     const answer = await api("/api/tables", body);
+    const title = gameByName(body.game).title;
+    for (const s of answer.seats) memory.keepSeat({table: answer.table, seat: s.seat, url: s.url, title});
     showLinks(answer);
     listTables();
+    listMine();
   } catch (error) { toast(error.message); }
 }
 
@@ -124,6 +131,47 @@ async function listTables() {
   if (!tables.length) box.append(h("p", {class: "muted"}, "No tables yet."));
 }
 
+/** "Your tables": the seat links this browser holds, with how each table stands now. */
+async function listMine() {
+  const box = document.getElementById("mine");
+  const held = memory.seats();
+  document.getElementById("mine-panel").classList.toggle("hidden", !held.length);
+  if (!held.length) { box.replaceChildren(); return; }
+  const tokenOf = (url) => new URLSearchParams(String(url).split("#")[1] || "").get("token") || "";
+  let answers = [];
+  try {
+    answers = (await api("/api/seats", {seats: held.map((e) => ({table: e.table, token: tokenOf(e.url)}))})).seats;
+  } catch (error) { answers = []; }
+  const rows = held.map((entry, i) => {
+    const found = answers[i] || {};
+    let status = found.error ? "gone" : found.status || "unknown";
+    if (found.status === "over") status = (found.winners || []).includes(found.seat) ? "finished: you won" : "finished";
+    const turn = Boolean(found.your_turn) && found.status !== "over";
+    const forget = h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
+      onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget");
+    return h("tr", {"data-table": entry.table},
+      h("td", {}, h("a", {href: entry.url}, `${found.title || entry.title || entry.table} \u00B7 seat ${entry.seat}`)),
+      h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: found.error || ""}, turn ? "your turn" : status)),
+      h("td", {}, forget));
+  });
+  box.replaceChildren(h("table", {class: "tables"}, h("tbody", {}, rows)));
+}
+
+/** "Learn": a first game against easy bots with hints on and the guide open. */
+async function learn(game) {
+  const players = Math.min(Math.max(3, game.min_players), game.max_players);
+  const bots = {};
+  for (let seat = 1; seat < players; seat++) bots[seat] = "easy";
+  const body = {game: game.name, players, bots, hints: true};
+  const name = document.getElementById("my-name").value.trim();
+  if (name) { body.names = {0: name}; memory.setName(name); }
+  try {
+    const answer = await api("/api/tables", body);
+    memory.keepSeat({table: answer.table, seat: 0, url: answer.seats[0].url, title: game.title});
+    location.href = `${answer.seats[0].url}&learn=1`;
+  } catch (error) { toast(error.message); }
+}
+
 async function start() {
   games = await api("/api/games");
   const select = document.getElementById("game");
@@ -131,9 +179,12 @@ async function start() {
   select.addEventListener("change", drawGameForm);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("create").addEventListener("submit", create);
+  document.getElementById("my-name").value = memory.name();
+  document.getElementById("learn").replaceChildren(...games.map((g) => h("button", {type: "button", class: "secondary", "data-learn": g.name, onclick: () => learn(g)}, `Learn ${g.title}`)));
   drawGameForm();
   listTables();
-  setInterval(listTables, 10000);
+  listMine();
+  setInterval(() => { listTables(); listMine(); }, 10000);
 }
 
 start();

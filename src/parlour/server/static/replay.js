@@ -1,5 +1,5 @@
 // Step through a finished game, forward and back, as any seat or a spectator saw it.
-import {h, api, toast} from "./common.js";
+import {h, api, seatName, toast} from "./common.js";
 import {cardLookup, drawGame, loadCatalogue, seatStrip} from "./board.js";
 import {analysisPanel} from "./analysis.js";
 
@@ -25,7 +25,17 @@ async function go(step) {
   let data;
   try {
     data = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${step}${query}`);
-  } catch (error) { toast(error.message); return; }
+  } catch (error) {
+    if (page.data) { toast(error.message); return; }
+    // Nothing to show at all: say why, and the way back.
+    const still = /still going on/.test(error.message);
+    document.querySelector("main").replaceChildren(h("div", {class: "panel failure", id: "failure"},
+      h("h2", {}, still ? "This game is not over yet" : "There is no replay here"),
+      h("p", {}, still ? "A replay opens when the game ends: it shows every hand, so it waits until nobody can use it." : `The server says: ${error.message}.`),
+      h("p", {}, still ? h("a", {class: "button secondary", href: `/table/${encodeURIComponent(tableId)}`}, "Watch the table") : null, " ",
+        h("a", {class: "button", href: "/"}, "Back to the lobby"))));
+    return;
+  }
   if (step !== page.want) return;
   page.data = data;
   page.step = page.data.step;
@@ -39,7 +49,7 @@ function draw() {
   document.getElementById("game-title").textContent = `\u00B7 ${table.title}`;
   const select = document.getElementById("seat");
   if (select.options.length === 1) {
-    for (let seat = 0; seat < view.players; seat++) select.append(h("option", {value: seat}, `Player ${seat}`));
+    for (let seat = 0; seat < view.players; seat++) select.append(h("option", {value: seat}, seatName(table, seat, null, view.names)));
     select.value = page.seat === null ? "" : String(page.seat);
   }
   const slider = document.getElementById("step");
@@ -48,7 +58,7 @@ function draw() {
   document.getElementById("where").textContent = `step ${page.step} of ${page.steps}`;
   document.getElementById("seats").replaceChildren(...seatStrip(view, table, page.seat));
   const ctx = {seat: page.seat, table, legal: new Set(), bind: () => {}, bindCard: () => {}, catalogue: page.catalogue, cardInfo,
-    names: (seat) => (seat === null || seat === undefined ? "nobody" : `Player ${seat}`)};
+    names: (seat) => seatName(table, seat, page.seat, view.names)};
   const {board, hand} = drawGame(view, ctx);
   document.getElementById("board").replaceChildren(board);
   document.getElementById("hand-area").replaceChildren(...(hand ? [hand] : []));

@@ -1,104 +1,263 @@
 // The live table page: one WebSocket, the seat's view redrawn after every move.
-import {h, api, seatName, toast} from "./common.js";
-import {cardLookup, drawGame, finalTable, loadCatalogue, seatStrip} from "./board.js";
+//
+// Safety against stray clicks: a control acts only once it has been on screen ARM_MS for
+// this move (a button that appears under the pointer between two clicks of a double-click
+// is not armed yet), every control is disabled from the moment a move is sent until the next
+// state arrives, and moves that cannot be taken back ask first, in words.
+import {h, api, memory, plainName, seatName, toast} from "./common.js";
+import {cardLookup, drawGame, finalTable, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 
+const ARM_MS = 300;
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const fragment = new URLSearchParams(location.hash.slice(1));
 const token = fragment.get("token");
-const page = {view: null, table: null, seat: null, catalogue: {}, pending: false, filter: null, closed: false, rematch: null};
-const cardInfo = cardLookup(tableId, () => draw());
+// How long a finished trick, a combat's result or a character's reveal stays at least (ms);
+// ``#pace=0`` in the link turns the pause off.
+const HOLD_MS = fragment.has("pace") ? Math.max(0, Number(fragment.get("pace")) || 0) : 1500;
+
+const page = {
+  view: null, table: null, seat: null, catalogue: {}, pending: false, filter: null, closed: false, rematch: null,
+  events: [], last: {}, fresh: true, shown: new Map(), shownMove: null, confirm: null, hints: null,
+  banner: null, howto: fragment.get("learn") === "1", asked: false,
+};
+const cardInfo = cardLookup(tableId, () => { drawLog(); draw(); });
+const queue = [];
+let holdUntil = 0;
+let pumpTimer = null;
 let socket = null;
 let retry = 500;
+
+// -- the connection -------------------------------------------------------------------------
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
-  socket.onopen = () => { retry = 500; setStatus(); };
+  socket.onopen = () => { retry = 500; page.fresh = true; draw(); };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = (event) => {
-    if (event.code === 4403 || event.code === 4404) { page.closed = true; setStatus("closed"); return; }
-    setStatus("reconnecting…");
+    if (event.code === 4404) { fail("There is no such table", "The link may be mistyped, or the table was never opened on this server."); return; }
+    if (event.code === 4403) {
+      // The token rides in the fragment, which the server never sees: the page tells it.
+      page.closed = true;
+      memory.forgetSeat(tableId, Number(fragment.get("seat")));
+      location.replace(`/table/${encodeURIComponent(tableId)}/bad-link`);
+      return;
+    }
+    if (event.code === 4500) { fail("This table cannot be shown", "The server could not bring the game back; it is kept as it was."); return; }
+    draw();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
 }
 
+function live() {
+  return Boolean(socket && socket.readyState === WebSocket.OPEN && !page.closed);
+}
+
+function sendMessage(message) {
+  if (!live()) { toast("Not connected: reconnecting…"); return false; }
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
 async function receive(message) {
   if (message.type === "state") {
-    page.pending = false;
-    page.filter = null;
-    page.seat = message.view.seat;
     if (!page.view || page.view.game !== message.view.game) page.catalogue = await loadCatalogue(message.view.game);
-    page.view = message.view;
-    addEvents(message.events);
-    draw();
+    // The first state after a (re)connect carries the whole log: it replaces the log and is
+    // shown at once, whatever was waiting. So does a log the server sends again from its
+    // start (``log_from`` 0: a name changed its sentences).
+    if (page.fresh) { queue.length = 0; holdUntil = 0; message.replaceLog = true; page.fresh = false; }
+    if (message.log_from === 0) message.replaceLog = true;
+    queue.push(message);
+    pump();
   } else if (message.type === "table") {
     page.table = message.table;
     draw();
   } else if (message.type === "error") {
     page.pending = false;
+    if (page.hints && page.hints.waiting) page.hints = null;
     toast(message.message);
     draw();
   } else if (message.type === "rematch") {
     page.rematch = message.url;
     draw();
+  } else if (message.type === "chat") {
+    addChat(message);
+  } else if (message.type === "chat_log") {
+    document.getElementById("chat").replaceChildren();
+    for (const line of message.lines || []) addChat(line);
+  } else if (message.type === "hint") {
+    if (page.view && message.move === page.view.move) { page.hints = {actions: message.actions}; draw(); }
   }
 }
 
-function addEvents(events) {
-  const log = document.getElementById("log");
-  for (const event of events) {
-    const mine = page.seat !== null && event.text.startsWith(`Player ${page.seat} `);
-    log.append(h("p", {class: mine ? "mine" : "", "data-kind": event.kind}, event.text));
+/** Show queued states in order; a state worth seeing (a trick taken, a reveal) holds the
+ * next one back for HOLD_MS. Only this page waits: the game and its bots go on. */
+function pump() {
+  clearTimeout(pumpTimer);
+  while (queue.length) {
+    const wait = holdUntil - performance.now();
+    if (wait > 0) { pumpTimer = setTimeout(pump, wait); return; }
+    if (show(queue.shift())) holdUntil = performance.now() + HOLD_MS;
   }
+}
+
+/** Take a state in; whether it holds the next one back. */
+function show(message) {
+  const view = message.view;
+  page.pending = false;
+  page.filter = null;
+  page.confirm = null;
+  if (!page.view || page.view.move !== view.move) page.hints = null;
+  page.seat = view.seat;
+  page.view = view;
+  let held = false;
+  if (message.replaceLog) {
+    page.events = [...message.events];
+    page.last = {};
+    for (const event of page.events) page.last[event.kind] = event;
+    drawLog();
+  } else {
+    for (const event of message.events) page.last[event.kind] = event;
+    page.events.push(...message.events);
+    appendLog(message.events);
+    const headline = renderer().headline ? renderer().headline(message.events, view, context(new Set())) : null;
+    if (headline) {
+      page.banner = headline;
+      held = HOLD_MS > 0;
+    } else if (message.events.length) {
+      page.banner = null;  // the next player has acted
+    }
+  }
+  draw();
+  return held;
+}
+
+// -- names and words ------------------------------------------------------------------------
+
+function renderer() {
+  return rendererFor(page.view ? page.view.game : "");
+}
+
+function names(seat) {
+  return seatName(page.table, seat, page.seat, page.view && page.view.names);
+}
+
+/** What a button says for an action: the game's words, else the action text. */
+function labelOf(action) {
+  const r = renderer();
+  try { return r.label ? r.label(action, page.view, context(new Set())) : action; } catch (error) { return action; }
+}
+
+/** An event's text with seats named and card ids given their names. */
+function eventText(event) {
+  let text = String(event.text).replace(/\bPlayer (\d+)\b/g, (all, seat) => names(Number(seat)));
+  if (page.seat !== null && page.view && (page.view.names || [])[page.seat]) {
+    // The server writes your name like anyone's; the page adds that it is you.
+    const mine = plainName(page.table, page.seat, page.view.names);
+    const exact = mine.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    text = text.replace(new RegExp(`(^|\\W)${exact}(?!\\w| \\(you\\))`, "g"), (all, before) => `${before}${mine} (you)`);
+  }
+  // Per-table cards (Fool's Blade) by any id; a district only by an id no sentence word can
+  // be ("haunted-city", not "keep").
+  const cards = cardInfo.all();
+  const districts = page.catalogue.districts || {};
+  const named = (word) => (cards[word] || (word.includes("-") && districts[word]) || {}).name;
+  return text.replace(/\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|\b[a-z]{4,}\b/g, (word) => named(word) || word);
+}
+
+function logLine(event) {
+  const mine = page.seat !== null && event.seat === page.seat;
+  return h("p", {class: mine ? "mine" : "", "data-kind": event.kind}, eventText(event));
+}
+
+function drawLog() {
+  const log = document.getElementById("log");
+  log.replaceChildren(...(page.events.length ? page.events.map(logLine) : [h("p", {class: "muted"}, "The table is set.")]));
   log.scrollTop = log.scrollHeight;
 }
 
+function appendLog(events) {
+  const log = document.getElementById("log");
+  if (events.length) log.querySelector(":scope > p.muted")?.remove();
+  log.append(...events.map(logLine));
+  log.scrollTop = log.scrollHeight;
+}
+
+function addChat(line) {
+  const box = document.getElementById("chat");
+  const who = line.seat === null || line.seat === undefined ? (line.name || "someone") : names(line.seat);
+  // Everything people type is text, never markup.
+  box.append(h("p", {class: line.seat === page.seat ? "mine" : ""}, h("strong", {}, `${who}: `), line.text));
+  box.scrollTop = box.scrollHeight;
+}
+
+// -- moves ----------------------------------------------------------------------------------
+
+/** Whether a control for ``action`` has been on screen long enough to act. */
+function armed(action) {
+  const since = page.shown.get(action);
+  return since !== undefined && performance.now() - since >= ARM_MS;
+}
+
+/** A click or key on a control: acts only on a control armed, connected and still shown. */
+function press(action, el) {
+  if (!el.isConnected || el.disabled || el.getAttribute("aria-disabled") === "true") return;
+  if (!armed(action)) return;
+  choose(action);
+}
+
+function choose(action) {
+  if (page.pending || !page.view || !(page.view.legal_actions || []).includes(action)) return;
+  const r = renderer();
+  const check = r.confirm ? r.confirm(action, page.view, context(new Set())) : null;
+  if (check) {
+    page.confirm = {action, ...check, at: performance.now()};
+    draw();
+    setTimeout(armControls, ARM_MS + 20);
+    document.getElementById("confirm-no").focus();
+    return;
+  }
+  send(action);
+}
+
 function send(action) {
-  if (page.pending || !page.view || !socket || socket.readyState !== WebSocket.OPEN) return;
+  if (page.pending || !page.view) return;
+  const handFocused = document.activeElement && document.activeElement.closest("#hand-area, #actions");
+  if (!sendMessage({type: "act", action, move: page.view.move})) return;
   page.pending = true;
-  socket.send(JSON.stringify({type: "act", action, move: page.view.move}));
+  page.confirm = null;
+  page.keepFocus = Boolean(handFocused);
+  // Whoever moves has seen what was held for them: their move's answer is shown at once.
+  holdUntil = 0;
   draw();
 }
 
-function setStatus(text) {
-  const el = document.getElementById("status");
-  const view = page.view;
-  el.className = "pill";
-  if (text) { el.textContent = text; return; }
-  if (!view) { el.textContent = "connecting…"; return; }
-  if (view.is_over) { el.textContent = "game over"; el.classList.add("over"); return; }
-  if (page.seat !== null && view.current_player === page.seat) { el.textContent = "your turn"; el.classList.add("turn"); return; }
-  el.textContent = `${seatName(page.table, view.current_player, page.seat)} to play`;
+function armControls() {
+  for (const el of document.querySelectorAll("[data-action]")) {
+    if (armed(el.dataset.action) && !el.disabled) el.dataset.armed = "";
+  }
+  const yes = document.getElementById("confirm-yes");
+  if (page.confirm && performance.now() - page.confirm.at >= ARM_MS) yes.dataset.armed = "";
 }
 
-function draw() {
-  const view = page.view;
-  if (!view) return;
-  const table = page.table;
-  // For scripts and tests driving the page: which move is shown, and whether it is final.
-  document.body.dataset.move = view.move;
-  document.body.dataset.over = view.is_over;
-  document.getElementById("game-title").textContent = table ? `\u00B7 ${table.title}` : "";
-  document.getElementById("who").textContent = page.seat === null ? "Watching as a spectator" : `You are Player ${page.seat}`;
-  const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over;
-  document.title = `${myTurn ? "\u25CF Your turn \u00B7 " : ""}Parlour${table ? " \u00B7 " + table.title : ""}`;
-  setStatus(socket && socket.readyState === WebSocket.OPEN ? undefined : "reconnecting…");
-  document.getElementById("seats").replaceChildren(...seatStrip(view, table, page.seat));
+// -- drawing --------------------------------------------------------------------------------
 
-  const legal = new Set(myTurn && !page.pending ? view.legal_actions || [] : []);
+function context(legal) {
   const bound = new Set();
   const bind = (el, action) => {
     if (!legal.has(action)) return;
     bound.add(action);
+    if (!page.shown.has(action)) page.shown.set(action, performance.now());
     el.classList.add("playable");
     el.tabIndex = 0;
     el.setAttribute("role", "button");
-    el.setAttribute("aria-label", action);
+    el.setAttribute("aria-label", labelOf(action));
+    el.title = labelOf(action);
     el.dataset.action = action;
-    el.addEventListener("click", () => send(action));
-    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); send(action); } });
+    el.addEventListener("click", () => press(action, el));
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); press(action, el); } });
   };
   const bindCard = (el, id) => {
     const matches = [...legal].filter((a) => a.split(" ").slice(1).includes(id));
@@ -106,39 +265,234 @@ function draw() {
     if (!matches.length) return;
     el.classList.add("playable");
     el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", `${matches.length} moves with this card`);
     if (page.filter === id) el.classList.add("chosen");
-    el.addEventListener("click", () => { page.filter = page.filter === id ? null : id; draw(); });
+    const pick = () => { page.filter = page.filter === id ? null : id; draw(); };
+    el.addEventListener("click", pick);
+    el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
   };
-  const ctx = {seat: page.seat, table, legal, bind, bindCard, catalogue: page.catalogue, cardInfo,
-    names: (seat) => seatName(table, seat, page.seat)};
+  // Rules text: a tap on a card that is not a move opens it; a move's card has an "i" button.
+  const info = (el, id) => {
+    el.dataset.info = id;
+    el.append(h("button", {type: "button", class: "info-dot", "aria-label": "rules text", tabindex: -1,
+      onclick: (e) => { e.stopPropagation(); showInfo(id); }}, "i"));
+  };
+  return {seat: page.seat, table: page.table, legal, bind, bindCard, bound, info, catalogue: page.catalogue, cardInfo,
+    names, short: (seat) => (seat === page.seat ? "you" : plainName(page.table, seat, page.view && page.view.names)),
+    lastEvent: (kind) => page.last[kind] || null};
+}
+
+function showInfo(id) {
+  const r = renderer();
+  const found = r.describe ? r.describe(id, context(new Set())) : null;
+  if (!found) return;
+  document.getElementById("card-info-title").textContent = found.title;
+  document.getElementById("card-info-facts").textContent = found.facts || "";
+  document.getElementById("card-info-text").textContent = found.text || "";
+  const box = document.getElementById("card-info");
+  box.classList.remove("hidden");
+  box.dataset.card = id;
+  document.getElementById("card-info-close").focus({preventScroll: true});
+}
+
+function hideInfo() {
+  document.getElementById("card-info").classList.add("hidden");
+}
+
+function fail(headline, detail) {
+  page.closed = true;
+  const box = document.getElementById("failure");
+  box.replaceChildren(h("div", {class: "panel failure"}, h("h2", {}, headline), h("p", {}, detail),
+    h("p", {}, h("a", {class: "button", href: "/"}, "Back to the lobby"))));
+  box.classList.remove("hidden");
+  for (const id of ["table-layout", "dock", "final"]) document.getElementById(id).classList.add("hidden");
+  document.getElementById("status").textContent = "closed";
+}
+
+function drawStatus(myTurn) {
+  const el = document.getElementById("status");
+  const view = page.view;
+  el.className = "pill";
+  if (page.closed) { el.textContent = "closed"; return; }
+  if (!live()) { el.textContent = "reconnecting…"; el.classList.add("offline"); return; }
+  if (!view) { el.textContent = "connecting…"; return; }
+  if (view.is_over) { el.textContent = "game over"; el.classList.add("over"); return; }
+  if (myTurn) { el.textContent = "your turn"; el.classList.add("turn"); return; }
+  el.textContent = `${names(view.current_player)} to play`;
+}
+
+function drawHowto() {
+  const box = document.getElementById("howto");
+  const button = document.getElementById("howto-button");
+  const guide = page.catalogue.how_to_play || [];
+  button.classList.toggle("hidden", !guide.length);
+  button.setAttribute("aria-expanded", String(page.howto));
+  box.classList.toggle("hidden", !page.howto || !guide.length);
+  if (!page.howto) return;
+  const title = page.table ? page.table.title : "this game";
+  box.replaceChildren(h("div", {class: "howto-head"}, h("h2", {}, `How to play ${title}`),
+    h("button", {type: "button", class: "secondary small", onclick: () => { page.howto = false; draw(); }}, "Close")),
+  h("div", {class: "howto-grid"}, guide.map((part) => h("div", {}, h("h3", {}, part.heading), h("p", {}, part.text)))),
+  h("p", {class: "muted"}, "Tap any card to read what it does."));
+}
+
+function draw() {
+  const view = page.view;
+  drawHowto();
+  if (!view || page.closed) { drawStatus(false); return; }
+  const table = page.table;
+  const r = renderer();
+  const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over;
+  if (page.shownMove !== view.move) { page.shown = new Map(); page.shownMove = view.move; }
+  const canAct = myTurn && !page.pending && live();
+  // For scripts and tests driving the page: which move is shown, and whether it is final.
+  document.body.dataset.move = view.move;
+  document.body.dataset.over = view.is_over;
+  document.getElementById("game-title").textContent = table ? `\u00B7 ${table.title}` : "";
+  const myName = page.seat === null ? null : plainName(table, page.seat, view.names);
+  document.getElementById("who").textContent = page.seat === null ? "Watching as a spectator" : `You are ${myName}`;
+  document.title = `${myTurn ? "\u25CF Your turn \u00B7 " : ""}Parlour${table ? " \u00B7 " + table.title : ""}`;
+  drawStatus(myTurn);
+  document.getElementById("seats").replaceChildren(...seatStrip(view, table, page.seat));
+
+  // Where the keyboard was, to put it back after the redraw.
+  const focused = document.activeElement;
+  const focusBox = focused && focused.closest ? focused.closest("#hand-area, #actions") : null;
+  const focusIndex = focusBox ? [...focusBox.querySelectorAll("[tabindex='0'], button")].indexOf(focused) : -1;
+
+  const legal = new Set(canAct ? view.legal_actions || [] : []);
+  const ctx = context(legal);
   const {board, hand} = drawGame(view, ctx);
   document.getElementById("board").replaceChildren(board);
   document.getElementById("hand-area").replaceChildren(...(hand ? [hand] : []));
 
-  const prompt = document.getElementById("prompt");
+  const dock = document.getElementById("dock");
+  dock.classList.toggle("hidden", page.seat === null);
+  document.getElementById("chat-form").classList.toggle("hidden", page.seat === null);  // seats chat
+  dock.classList.toggle("offline", !live());
+  dock.classList.toggle("my-turn", myTurn);
+  document.getElementById("say").classList.toggle("hidden", page.seat === null || view.is_over);
+
+  const turn = document.getElementById("turn");
+  let words;
+  if (view.is_over) words = "The game is over";
+  else if (!live()) words = "Reconnecting\u2026 your controls come back in a moment";
+  else if (page.pending) words = "Sending\u2026";
+  else if (view.passing) words = "Passing for you (your only move)\u2026";
+  else if (myTurn) {
+    const buttons = [...legal].some((a) => !ctx.bound.has(a));
+    words = !ctx.bound.size ? "Your turn: choose below" : buttons ? "Your turn: tap a highlighted card or choose below" : "Your turn: tap a highlighted card";
+  }
+  else words = `Waiting for ${names(view.current_player)}\u2026`;
+  if (turn.textContent !== words) turn.textContent = words;
+  const key = r.phase ? r.phase(view, ctx) : null;
+  document.getElementById("phase").textContent = key && page.catalogue.phases ? page.catalogue.phases[key] || "" : "";
+
+  // Buttons for the moves no card on the table stands for; while a move is on its way or the
+  // line is down, the last ones shown stay visible but disabled.
   const actions = document.getElementById("actions");
-  const controls = document.getElementById("controls");
-  controls.classList.toggle("hidden", page.seat === null || view.is_over);
-  if (page.pending) prompt.textContent = "Sending…";
-  else if (myTurn) prompt.textContent = bound.size ? "Your turn: click a highlighted card or choose" : "Your turn: choose";
-  else prompt.textContent = `Waiting for ${seatName(table, view.current_player, page.seat)}…`;
+  let open = [...legal].filter((a) => !ctx.bound.has(a));
+  if (page.filter) open = [...legal].filter((a) => a.split(" ").slice(1).includes(page.filter));
+  const shownActions = canAct ? open : [];
+  for (const a of shownActions) if (!page.shown.has(a)) page.shown.set(a, performance.now());
+  const buttons = shownActions.slice(0, 60).map((a) => {
+    const el = h("button", {type: "button", class: `secondary${/^(pass|end turn)$/.test(a) ? " quiet" : ""}`, "data-action": a}, labelOf(a));
+    el.addEventListener("click", () => press(a, el));
+    return el;
+  });
+  if (!canAct && myTurn) {
+    for (const a of (view.legal_actions || []).slice(0, 12)) buttons.push(h("button", {type: "button", class: "secondary", disabled: true, "data-disabled-action": a}, labelOf(a)));
+  }
+  actions.replaceChildren(...buttons);
+  if (open.length > 60) actions.append(h("span", {class: "muted"}, `${open.length - 60} more: type one below`));
+  if (page.filter && canAct) actions.append(h("button", {type: "button", class: "quiet", onclick: () => { page.filter = null; draw(); }}, "cancel"));
   const say = document.getElementById("say-text");
   if (view.legal_actions && view.legal_actions.length) say.placeholder = `or type an action, e.g. ${view.legal_actions[0]}`;
-  let open = [...legal].filter((a) => !bound.has(a));
-  if (page.filter) open = [...legal].filter((a) => a.split(" ").slice(1).includes(page.filter));
-  actions.replaceChildren(...open.slice(0, 60).map((a) => h("button", {type: "button", class: "secondary", "data-action": a, onclick: () => send(a)}, a)));
-  if (open.length > 60) actions.append(h("span", {class: "muted"}, `${open.length - 60} more: type one below`));
-  if (page.filter) actions.append(h("button", {type: "button", onclick: () => { page.filter = null; draw(); }}, "cancel"));
+  for (const el of document.querySelectorAll("#say button, #say input")) el.disabled = !canAct;
+
+  drawConfirm();
+  drawBanner();
+  drawTools(view, myTurn);
+  drawNameForm(view);
+  armControls();
+  setTimeout(armControls, ARM_MS + 20);
+
+  if (focusBox || page.keepFocus) {
+    // Keyboard players keep their place: the same spot in the hand, else its first move.
+    const box = document.getElementById(focusBox ? focusBox.id : "hand-area");
+    const spots = [...box.querySelectorAll("[tabindex='0'], button:not([disabled])")];
+    const target = spots[Math.min(Math.max(focusIndex, 0), spots.length - 1)] || document.querySelector("#hand-area [tabindex='0']") || document.getElementById("hand-area");
+    target.focus({preventScroll: true});
+    page.keepFocus = page.pending;
+  }
 
   const final = document.getElementById("final");
   final.classList.toggle("hidden", !view.is_over);
   if (view.is_over) {
-    const buttons = h("div", {class: "actions", style: "justify-content:center;margin-top:.6rem"},
+    const buttonsRow = h("div", {class: "actions", style: "justify-content:center;margin-top:.6rem"},
       page.rematch ? h("a", {class: "button", href: page.rematch, id: "join-rematch"}, "Join the rematch") : null,
       page.seat !== null && !page.rematch ? h("button", {type: "button", id: "rematch", onclick: rematch}, "Rematch") : null,
       h("a", {class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}`}, "Replay"),
       h("a", {class: "button secondary", href: "/"}, "Lobby"));
-    final.replaceChildren(h("div", {class: "panel final"}, h("h2", {}, "Final table"), ...finalTable(view, table, page.seat), buttons));
+    final.replaceChildren(h("div", {class: "panel final"}, h("h2", {}, "Final table"), ...finalTable(view, table, page.seat), buttonsRow));
+  }
+}
+
+function drawConfirm() {
+  const box = document.getElementById("confirm");
+  const c = page.confirm;
+  box.classList.toggle("hidden", !c);
+  box.classList.toggle("danger", Boolean(c && c.own));
+  if (!c) return;
+  document.getElementById("confirm-text").textContent = c.text;
+  const own = document.getElementById("confirm-own");
+  own.textContent = c.own ? `\u26A0 ${c.own}` : "";
+  own.classList.toggle("hidden", !c.own);
+  const yes = document.getElementById("confirm-yes");
+  yes.textContent = c.verb;
+  delete yes.dataset.armed;
+}
+
+function drawBanner() {
+  const box = document.getElementById("banner");
+  const b = page.banner;
+  box.classList.toggle("hidden", !b);
+  box.className = `banner${b ? ` ${b.kind}` : " hidden"}`;
+  if (b && box.textContent !== b.text) box.textContent = b.text;
+}
+
+function drawTools(view, myTurn) {
+  const autoLabel = document.getElementById("auto-pass-label");
+  const hasSetting = page.seat !== null && "auto_pass" in view && !view.is_over;
+  autoLabel.classList.toggle("hidden", !hasSetting);
+  if (hasSetting) document.getElementById("auto-pass").checked = Boolean(view.auto_pass);
+  const hintButton = document.getElementById("hint-button");
+  const hints = Boolean(page.table && page.table.hints) && page.seat !== null && !view.is_over;
+  hintButton.classList.toggle("hidden", !hints);
+  hintButton.disabled = !(myTurn && live() && !page.pending);
+  const box = document.getElementById("hints");
+  box.classList.toggle("hidden", !page.hints);
+  if (!page.hints) return;
+  if (page.hints.waiting) { box.replaceChildren(h("p", {class: "muted"}, "Thinking about your moves\u2026")); return; }
+  // Each move's control carries its chance too, so the hand itself shows the advice.
+  const chances = new Map(page.hints.actions.map((entry) => [entry.action, entry.win_chance]));
+  for (const el of document.querySelectorAll("[data-action]")) {
+    if (chances.has(el.dataset.action)) el.append(h("span", {class: "hint-badge"}, `${Math.round(chances.get(el.dataset.action) * 100)}%`));
+  }
+  box.replaceChildren(h("div", {class: "hints-head"}, h("strong", {}, "Chance to win after each move"),
+    h("button", {type: "button", class: "quiet small", onclick: () => { page.hints = null; draw(); }}, "hide")),
+  h("ol", {}, page.hints.actions.map((entry) => h("li", {"data-hint": entry.action},
+    h("span", {class: "pct"}, `${Math.round(entry.win_chance * 100)}%`), " ", labelOf(entry.action)))));
+}
+
+function drawNameForm(view) {
+  const form = document.getElementById("name-form");
+  const needs = page.seat !== null && Array.isArray(view.names) && !view.names[page.seat] && !view.is_over;
+  form.classList.toggle("hidden", !needs);
+  if (needs && !page.asked) {
+    page.asked = true;
+    document.getElementById("name-text").value = memory.name();
   }
 }
 
@@ -152,14 +506,67 @@ async function rematch() {
   }
 }
 
+// -- the page's own controls ----------------------------------------------------------------
+
 document.getElementById("say").addEventListener("submit", (event) => {
   event.preventDefault();
   const input = document.getElementById("say-text");
   const text = input.value.trim();
   if (!text) return;
   if (!(page.view && page.view.legal_actions)) { toast("It is not your turn."); return; }
-  send(text);
+  choose(text);
+  if (!page.confirm && !(page.view.legal_actions || []).includes(text)) send(text);  // the server explains
   input.value = "";
 });
 
+document.getElementById("confirm-yes").addEventListener("click", () => {
+  const c = page.confirm;
+  if (!c || performance.now() - c.at < ARM_MS) return;
+  send(c.action);
+});
+document.getElementById("confirm-no").addEventListener("click", () => { page.confirm = null; draw(); });
+
+document.getElementById("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const input = document.getElementById("chat-text");
+  const text = input.value.trim();
+  if (text && sendMessage({type: "chat", text})) input.value = "";
+});
+
+document.getElementById("name-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const name = document.getElementById("name-text").value.trim();
+  if (!name) return;
+  if (sendMessage({type: "name", name})) memory.setName(name);
+});
+
+document.getElementById("auto-pass").addEventListener("change", (event) => {
+  sendMessage({type: "settings", auto_pass: event.target.checked});
+});
+
+document.getElementById("hint-button").addEventListener("click", () => {
+  if (!page.view) return;
+  if (sendMessage({type: "hint", move: page.view.move})) { page.hints = {waiting: true}; draw(); }
+});
+
+document.getElementById("howto-button").addEventListener("click", () => { page.howto = !page.howto; draw(); });
+document.getElementById("card-info-close").addEventListener("click", hideInfo);
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideInfo(); if (page.confirm) { page.confirm = null; draw(); } } });
+// A tap on a card that is not a move shows its rules text.
+document.addEventListener("click", (event) => {
+  const target = event.target.closest ? event.target.closest("[data-info]") : null;
+  if (!target || target.closest("[data-action], .playable")) return;
+  showInfo(target.dataset.info);
+});
+
+// The dock at the bottom keeps the hand and the moves in view: the page leaves room for it.
+new ResizeObserver(() => {
+  const dock = document.getElementById("dock");
+  document.body.style.setProperty("--dock", `${dock.classList.contains("hidden") ? 0 : dock.offsetHeight}px`);
+}).observe(document.getElementById("dock"));
+
+if (token) {
+  const seat = Number(fragment.get("seat"));
+  memory.keepSeat({table: tableId, seat: Number.isInteger(seat) ? seat : null, url: location.pathname + location.hash.replace(/&?(learn|pace)=[^&]*/g, "")});
+}
 connect();

@@ -1,23 +1,126 @@
 // Citadels: the draft, the characters called, every city, gold, the crown, the hand.
-import {count, h, title} from "../common.js";
+// Card names and rules texts come from the server's catalogue (/api/games/citadels/cards).
+import {count, h, nameClass, title} from "../common.js";
+
+function districtInfo(slug, ctx) {
+  return (ctx.catalogue.districts || {})[slug] || {name: title(slug), colour: "grey", cost: "?"};
+}
+
+function characterInfo(slug, ctx) {
+  return (ctx.catalogue.characters || {})[slug] || {name: title(slug), rank: ""};
+}
 
 function district(slug, ctx, {small = false} = {}) {
-  const info = (ctx.catalogue.districts || {})[slug] || {name: title(slug), colour: "grey", cost: "?"};
-  return h("div", {class: `card district col-${info.colour}${small ? " small" : ""}`, "data-card": slug, title: `${info.name} (${info.colour}, cost ${info.cost})`},
-    h("span", {class: "cost"}, info.cost), h("span", {}, info.name), h("span", {}, ""));
+  const info = districtInfo(slug, ctx);
+  const el = h("div", {class: `card district col-${info.colour}${small ? " small" : ""}${info.text ? " special" : ""}`, "data-card": slug},
+    h("span", {class: "cost", "aria-label": `cost ${info.cost}`}, info.cost), h("span", {class: nameClass(info.name)}, info.name), h("span", {}, info.text ? "\u2726" : ""));
+  ctx.info(el, slug);
+  return el;
 }
 
 function character(slug, ctx, tags = [], extra = "") {
-  const info = (ctx.catalogue.characters || {})[slug] || {name: title(slug), rank: ""};
-  return h("div", {class: `card character ${extra}`, "data-card": slug, title: info.name},
-    h("span", {class: "rank"}, info.rank), h("span", {}, info.name),
+  const info = characterInfo(slug, ctx);
+  const el = h("div", {class: `card character ${extra}`, "data-card": slug},
+    h("span", {class: "rank"}, info.rank), h("span", {class: nameClass(info.name)}, info.name),
     h("span", {}, tags.map((t) => h("span", {class: "tag"}, t))));
+  ctx.info(el, slug);
+  return el;
+}
+
+/** The rules text of a district or character for the card panel. */
+export function describe(slug, ctx) {
+  const characters = ctx.catalogue.characters || {};
+  if (slug in characters) {
+    const c = characters[slug];
+    return {title: `${c.rank} \u00B7 ${c.name}`, facts: c.colour ? `income from ${c.colour} districts` : "", text: c.text};
+  }
+  const districts = ctx.catalogue.districts || {};
+  if (slug in districts) {
+    const d = districts[slug];
+    const points = d.points !== d.cost ? `, scores ${d.points}` : "";
+    return {title: d.name, facts: `${d.colour} district, cost ${d.cost}${points}`, text: d.text || "No special ability: it scores its cost."};
+  }
+  return null;
 }
 
 export function seatStats(view, seat) {
   const out = [count(view.scores[seat], "pt"), `${view.gold[seat]} gold`, count(view.hand_counts[seat], "card")];
   if (view.crown === seat) out.unshift("\u265B crown");
   return out;
+}
+
+const the = (slug, ctx) => `the ${characterInfo(slug, ctx).name}`;
+const dname = (slug, ctx) => districtInfo(slug, ctx).name;
+
+/** A button's words for an action ("Swap hands with Ana", "Build Manor (3 gold)"). */
+export function label(action, view, ctx) {
+  const w = action.split(" ");
+  const characters = ctx.catalogue.characters || {};
+  switch (w[0]) {
+    case "choose": return `Choose ${the(w[1], ctx)}`;
+    case "discard": return w[1] in characters ? `Put ${the(w[1], ctx)} face down` : `Put ${dname(w[1], ctx)} away to redraw`;
+    case "take": return "Take 2 gold";
+    case "draw": return "Draw 2 districts, keep 1";
+    case "keep": return `Keep ${dname(w[1], ctx)}`;
+    case "build": return `Build ${dname(w[1], ctx)} (${districtInfo(w[1], ctx).cost} gold)`;
+    case "collect": return "Collect income";
+    case "assassinate": return `Murder ${the(w[1], ctx)}`;
+    case "rob": return `Rob ${the(w[1], ctx)}`;
+    case "swap": return `Swap hands with ${ctx.names(Number(w[2]))}`;
+    case "done": return "Done: draw the replacements";
+    case "destroy": return `Destroy ${ctx.names(Number(w[1]))}'s ${dname(w[2], ctx)}`;
+    case "use": return w[1] === "smithy" ? "Use the Smithy" : `Use the Laboratory on ${dname(w[2], ctx)}`;
+    case "rescue": return `Pay 1 gold to take back ${dname(w[1], ctx)}`;
+    case "pass": return "Let it go";
+    case "end": return "End turn";
+    default: return action;
+  }
+}
+
+/** The second step of a move that cannot be taken back, in words; ``null`` for plain moves. */
+export function confirm(action, view, ctx) {
+  const w = action.split(" ");
+  const mine = view.characters || [];
+  if (w[0] === "assassinate") {
+    const name = characterInfo(w[1], ctx).name;
+    return {verb: `Murder ${the(w[1], ctx)}`, text: `Murder ${the(w[1], ctx)}? Whoever holds the ${name} loses their whole turn this round.`,
+      own: mine.includes(w[1]) ? `The ${name} is your own character!` : null};
+  }
+  if (w[0] === "rob") {
+    const name = characterInfo(w[1], ctx).name;
+    return {verb: `Rob ${the(w[1], ctx)}`, text: `Rob ${the(w[1], ctx)}? When the ${name} is called, all their gold becomes yours.`,
+      own: mine.includes(w[1]) ? `The ${name} is your own character!` : null};
+  }
+  if (w[0] === "swap") {
+    const other = Number(w[2]);
+    return {verb: "Swap hands", text: `Swap hands with ${ctx.names(other)}? You give your ${count((view.hand || []).length, "card")} and take their ${count(view.hand_counts[other], "card")}.`, own: null};
+  }
+  if (w[0] === "destroy") {
+    const seat = Number(w[1]);
+    const whose = seat === ctx.seat ? "your" : `${ctx.names(seat)}'s`;
+    return {verb: "Destroy", text: `Destroy ${whose} ${dname(w[2], ctx)}? You pay for it and it leaves the city for good.`,
+      own: seat === ctx.seat ? `The ${dname(w[2], ctx)} is in your own city!` : null};
+  }
+  if (w[0] === "discard" && view.phase === "turn") {
+    return {verb: "Put it away", text: `Put ${dname(w[1], ctx)} away? It goes under the deck; when you say done you draw as many cards as you put away.`, own: null};
+  }
+  return null;
+}
+
+/** Which sentence of the catalogue's ``phases`` explains the moment. */
+export function phase(view, ctx) {
+  if (view.is_over) return null;
+  if (view.phase === "draft") return "draft";
+  if (view.current_player !== ctx.seat) return "wait";
+  if (view.phase === "rescue") return "rescue";
+  return view.turn ? view.turn.step : "wait";
+}
+
+/** A moment worth holding on screen: a character's reveal. */
+export function headline(events, view, ctx) {
+  const call = [...events].reverse().find((e) => e.kind === "call" && e.seat !== null && e.seat !== undefined);
+  if (!call) return null;
+  return {kind: "reveal", text: `${the(call.character, ctx).replace(/^t/, "T")} is revealed: ${ctx.names(call.seat)}`};
 }
 
 function characters(view, ctx) {
@@ -27,12 +130,12 @@ function characters(view, ctx) {
   for (const slug of slugs) {
     const tags = [];
     let extra = "";
-    if (slug in revealed) tags.push(revealed[slug] === ctx.seat ? "You" : `P${revealed[slug]}`);
+    if (slug in revealed) tags.push(ctx.short(revealed[slug]));
     if ((view.face_up || []).includes(slug)) { tags.push("face up"); extra = "gone"; }
     if (view.murdered === slug) { tags.push("murdered"); extra = "murdered"; }
     if (view.robbed === slug) { tags.push("robbed"); extra = "robbed"; }
     if ((view.absent || []).includes(slug)) { tags.push("absent"); extra = "gone"; }
-    if (view.called === slug) tags.push("called");
+    if (view.called === slug) { tags.push("called"); extra += " called"; }
     const el = character(slug, ctx, tags, extra);
     // The Assassin's and the Thief's targets are picked by clicking the character.
     if (view.phase !== "draft") ctx.bindCard(el, slug);
@@ -56,12 +159,14 @@ function draft(view, ctx) {
   const offered = [...new Set(open.map((a) => a.split(" ")[1]))];
   const row = h("div", {class: "row"});
   for (const slug of offered) {
-    const el = character(slug, ctx);
-    ctx.bindCard(el, slug);
-    row.append(el);
+    const info = characterInfo(slug, ctx);
+    // Every ability in full before you choose; the whole offer is the move.
+    const offer = h("div", {class: "offer", "data-card": slug}, character(slug, ctx), h("p", {class: "ability"}, info.text || ""));
+    ctx.bindCard(offer, slug);
+    row.append(offer);
   }
   const verb = open.some((a) => a.startsWith("discard ")) && !open.some((a) => a.startsWith("choose ")) ? "Put one face down" : "Choose your character";
-  return h("div", {class: "panel", id: "draft"}, h("h3", {}, verb), row);
+  return h("div", {class: "panel", id: "draft"}, h("h3", {}, verb), h("div", {class: "offers"}, row));
 }
 
 function cities(view, ctx) {
@@ -78,11 +183,11 @@ function cities(view, ctx) {
     grid.append(h("div", {class: `city${seat === active ? " active" : ""}`, "data-seat": seat},
       h("div", {class: "head"},
         view.crown === seat ? h("span", {class: "crown", title: "crown"}, "\u265B") : null,
-        h("span", {}, ctx.names(seat)),
+        h("span", {class: "seat-name"}, ctx.names(seat)),
         h("span", {class: "coin"}, view.gold[seat]),
         h("span", {class: "pill"}, count(view.hand_counts[seat], "card")),
         h("span", {class: "pill"}, count(view.scores[seat], "pt")),
-        revealed[seat] ? h("span", {class: "pill"}, title(revealed[seat])) : null),
+        revealed[seat] ? h("span", {class: "pill"}, characterInfo(revealed[seat], ctx).name) : null),
       row));
   });
   return h("div", {class: "panel"}, h("h3", {}, "Cities"), grid);
@@ -92,19 +197,17 @@ export function render(view, ctx) {
   const board = h("div", {class: "board"}, draft(view, ctx), characters(view, ctx), cities(view, ctx));
   let hand = null;
   if (Array.isArray(view.hand)) {
-    const parts = [];
-    if ((view.characters || []).length) {
-      parts.push(h("div", {class: "muted"}, "Your characters"), h("div", {class: "row"}, view.characters.map((c) => character(c, ctx))));
-    }
+    // One row that scrolls sideways: your characters, the districts drawn, your districts.
+    const row = h("div", {class: "row hand-row"});
+    for (const c of view.characters || []) row.append(character(c, ctx, ["yours"]));
     if ((view.drawn || []).length) {
-      const row = h("div", {class: "row"});
+      row.append(h("span", {class: "divider"}, "drawn: keep one"));
       for (const d of view.drawn) { const el = district(d, ctx); ctx.bindCard(el, d); row.append(el); }
-      parts.push(h("div", {class: "muted"}, "Drawn: keep one"), row);
+      row.append(h("span", {class: "divider"}, "hand"));
     }
-    const row = h("div", {class: "row"});
     for (const d of view.hand) { const el = district(d, ctx); ctx.bindCard(el, d); row.append(el); }
-    parts.push(h("div", {class: "muted"}, `Your districts \u00B7 ${view.gold[ctx.seat]} gold`), row);
-    hand = h("div", {class: "panel hand", id: "hand"}, h("h3", {}, "Your hand"), parts);
+    if (!view.hand.length) row.append(h("span", {class: "muted"}, "no districts in hand"));
+    hand = h("div", {class: "hand", id: "hand"}, h("div", {class: "hand-title"}, `Your hand \u00B7 ${view.gold[ctx.seat]} gold`), row);
   }
   return {board, hand};
 }

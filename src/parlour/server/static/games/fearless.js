@@ -41,16 +41,51 @@ function track(view, ctx) {
 function trick(view, ctx) {
   const led = view.led_suit ? `${SUITS[view.led_suit] || ""} ${view.led_suit} led` : "nothing led yet";
   const value = view.trick_value > 0 ? `+${view.trick_value}` : String(view.trick_value);
-  const cards = view.trick.map(([seat, card]) => h("div", {class: "slot"}, fearlessCard(card), h("div", {class: "played-by"}, ctx.names(seat))));
+  const slot = (seat, card) => h("div", {class: "slot"}, fearlessCard(card), h("div", {class: "played-by"}, ctx.names(seat)));
   const last = view.tricks && view.tricks.length && !view.trick.length ? view.tricks[view.tricks.length - 1] : null;
+  // A finished trick stays in full until the next card is played.
+  let shown;
+  if (view.trick.length) shown = view.trick.map(([seat, card]) => slot(seat, card));
+  else if (last) {
+    shown = [h("div", {class: "trick-won"}, `${ctx.names(last.winner)} took this trick (${last.value > 0 ? "+" : ""}${last.value})`),
+      ...last.cards.map(([seat, card]) => slot(seat, card))];
+  } else shown = [h("span", {class: "muted"}, "Waiting for the lead")];
   return h("div", {class: "panel", id: "trick"},
     h("h3", {}, `Trick ${view.trick_number} of ${view.tricks_per_round} \u00B7 round ${view.round} of ${view.rounds}`),
     h("div", {class: "muted"}, `${led} \u00B7 worth ${value}`),
-    h("div", {class: "row", style: "min-height:110px;margin-top:.4rem"},
-      cards.length ? cards : last
-        ? [h("span", {class: "muted"}, `Last trick to ${ctx.names(last.winner)} (${last.value > 0 ? "+" : ""}${last.value}):`),
-          ...last.cards.map(([seat, card]) => h("div", {class: "slot"}, fearlessCard(card, {small: true}), h("div", {class: "played-by"}, ctx.names(seat))))]
-        : h("span", {class: "muted"}, "Waiting for the lead")));
+    h("div", {class: `row trick-cards${last && !view.trick.length ? " done" : ""}`}, shown));
+}
+
+/** Fear taken per seat in the round just scored (kept on screen until the next is scored). */
+function roundSummary(ctx) {
+  const scored = ctx.lastEvent("round");
+  if (!scored || !Array.isArray(scored.fear)) return null;
+  return h("div", {class: "panel", id: "round-summary"}, h("h3", {}, `Round ${scored.round}: fear taken`),
+    h("div", {class: "summary"}, scored.fear.map((fear, seat) => h("div", {class: "summary-cell"},
+      h("span", {class: "seat-name"}, ctx.names(seat)), h("strong", {}, `+${fear}`),
+      h("span", {class: "muted"}, `total ${scored.totals[seat]}`)))));
+}
+
+/** A button's words for an action. */
+export function label(action) {
+  const m = /^play ([a-z]+)([+-]\d+)$/.exec(action);
+  if (m) return `Play ${m[1]} ${m[2]}`;
+  return action === "play zero" ? "Play the zero" : action;
+}
+
+export function phase(view, ctx) {
+  if (view.is_over) return null;
+  if (view.current_player !== ctx.seat) return "wait";
+  return view.trick.length ? "follow" : "lead";
+}
+
+/** Moments worth holding on screen: a trick taken, a round scored. */
+export function headline(events, view, ctx) {
+  const scored = events.find((e) => e.kind === "round");
+  if (scored) return {kind: "round", text: `Round ${scored.round} is over: ${scored.fear.map((f, s) => `${ctx.names(s)} +${f}`).join(", ")}`};
+  const won = [...events].reverse().find((e) => e.kind === "trick");
+  if (won) return {kind: "trick", text: `${ctx.names(won.seat)} takes the trick (${won.value > 0 ? "+" : ""}${won.value}) and moves to ${won.position > 0 ? "+" : ""}${won.position}`};
+  return null;
 }
 
 export function seatStats(view, seat) {
@@ -63,16 +98,16 @@ export function seatStats(view, seat) {
 }
 
 export function render(view, ctx) {
-  const board = h("div", {class: "board"}, trick(view, ctx), track(view, ctx));
+  const board = h("div", {class: "board"}, trick(view, ctx), roundSummary(ctx), track(view, ctx));
   let hand = null;
   if (Array.isArray(view.hand) && view.hand.length) {
-    const row = h("div", {class: "row"});
+    const row = h("div", {class: "row hand-row fan"});
     for (const card of [...view.hand].sort(byCard)) {
       const el = fearlessCard(card);
       ctx.bind(el, `play ${card}`);
       row.append(el);
     }
-    hand = h("div", {class: "panel hand", id: "hand"}, h("h3", {}, "Your hand"), row);
+    hand = h("div", {class: "hand", id: "hand"}, h("div", {class: "hand-title"}, "Your hand"), row);
   }
   return {board, hand};
 }

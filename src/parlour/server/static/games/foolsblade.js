@@ -1,7 +1,9 @@
 // Fool's Blade: each weapon part by part, gear, stash, curses, the fight and the boss.
-import {count, h, title} from "../common.js";
+// Card names and rules texts come from the table's cards (/api/tables/{id}/cards).
+import {count, h, nameClass, title} from "../common.js";
 
 const PARTS = ["blade", "guard", "handle", "pommel"];
+const DECKS = {forest: "the Forest", cavern: "the Cavern", dungeon: "the Dungeon"};
 // Elements as coloured words: emoji fonts are missing on many machines.
 function element(name) {
   return name ? h("span", {class: `element el-${name}`}, name) : "";
@@ -12,13 +14,33 @@ function name(id, ctx) {
   return info && info.name ? info.name : title(id);
 }
 
+function kindLine(info) {
+  if (!info.kind) return "";
+  if (info.kind === "part") return `${info.legendary ? "legendary " : ""}${info.part}`;
+  return info.kind;
+}
+
 function card(id, ctx) {
   const info = ctx.cardInfo(id) || {};
   const strength = info.strength ?? info.value;
-  return h("div", {class: "card fb-card", "data-card": id, title: info.text || name(id, ctx)},
-    h("span", {class: "kind"}, info.kind ? `${info.kind}${info.part ? " \u00B7 " + info.part : ""}` : ""),
-    h("span", {}, name(id, ctx)),
+  const el = h("div", {class: "card fb-card", "data-card": id},
+    h("span", {class: "kind"}, kindLine(info)),
+    h("span", {class: nameClass(name(id, ctx))}, name(id, ctx)),
     h("span", {class: "str"}, element(info.element), strength === undefined ? "" : ` ${strength}`));
+  ctx.info(el, id);
+  return el;
+}
+
+/** The rules text of any card for the card panel. */
+export function describe(id, ctx) {
+  const info = ctx.cardInfo(id);
+  if (!info) return null;
+  const facts = [kindLine(info)];
+  if (info.element) facts.push(info.element);
+  if (typeof info.strength === "number") facts.push(`strength ${info.strength}`);
+  if (typeof info.value === "number") facts.push(`value ${info.value}`);
+  if (info.set) facts.push(`set ${title(info.set)}`);
+  return {title: info.name || title(id), facts: facts.filter(Boolean).join(" \u00B7 "), text: info.text || "No special text."};
 }
 
 /** The printed strength of the assembled parts, or "?" while a part's data is unknown. */
@@ -35,7 +57,14 @@ function weaponStrength(weapon, ctx) {
 
 function list(label, ids, ctx) {
   if (!ids || !ids.length) return null;
-  return h("div", {class: "muted"}, `${label}: `, ids.map((id) => name(id, ctx)).join(", "));
+  const row = h("div", {class: "chips"}, h("span", {class: "muted"}, `${label}:`));
+  for (const id of ids) {
+    const chip = h("span", {class: "chip", "data-card": id}, name(id, ctx));
+    ctx.info(chip, id);
+    ctx.bindCard(chip, id);
+    row.append(chip);
+  }
+  return row;
 }
 
 export function seatStats(view, seat) {
@@ -45,19 +74,96 @@ export function seatStats(view, seat) {
   return out;
 }
 
+const on = (w, ctx) => (w[2] === "on" ? ` on ${ctx.names(Number(w[3]))}` : "");
+
+/** A button's words for an action ("Play Bar Brawl on Ana", "Hunt in the Forest"). */
+export function label(action, view, ctx) {
+  const w = action.split(" ");
+  switch (w[0]) {
+    case "choose": return `Play as the ${name(w[1], ctx)}`;
+    case "play": return `Play ${name(w[1], ctx)}${on(w, ctx)}`;
+    case "use": return `Use the ${name(w[1], ctx)}'s ability${on(w, ctx)}`;
+    case "pass": return "Pass";
+    case "equip": return `Equip ${name(w[1], ctx)}`;
+    case "forge": return "Go to the Forge";
+    case "quest": return "Go on a Quest";
+    case "hunt": return `Hunt in ${DECKS[w[1]] || title(w[1])}`;
+    case "take": return `Take ${name(w[1], ctx)}`;
+    case "reforge": return `Reforge: give up ${name(w[1], ctx)}`;
+    case "discard": return `Discard ${name(w[1], ctx)}`;
+    case "give": return `Give ${name(w[1], ctx)}`;
+    case "steal": return `Steal ${name(w[1], ctx)}`;
+    case "break": return `Break ${name(w[1], ctx)}`;
+    case "fight": return `Fight ${name(w[1], ctx)}`;
+    default: return action;
+  }
+}
+
+/** Whose is a card on the table (weapon, gear or stash), or ``null``. */
+function ownerOf(view, id) {
+  for (let seat = 0; seat < view.players; seat++) {
+    const weapon = (view.weapons || [])[seat] || {};
+    if (Object.values(weapon).includes(id) || ((view.gear || [])[seat] || []).includes(id) || ((view.stash || [])[seat] || []).includes(id)) return seat;
+  }
+  return null;
+}
+
+/** The second step of a move that cannot be taken back, in words; ``null`` for plain moves. */
+export function confirm(action, view, ctx) {
+  const w = action.split(" ");
+  const id = w[1];
+  if (w[0] === "steal") {
+    const other = view.decision ? view.decision.other : ownerOf(view, id);
+    const from = other === null || other === undefined ? "" : ` from ${ctx.names(other)}`;
+    return {verb: "Steal", text: `Steal ${name(id, ctx)}${from}? It becomes yours.`, own: other === ctx.seat ? "That card is your own!" : null};
+  }
+  if (w[0] === "break") {
+    const owner = ownerOf(view, id);
+    const whose = owner === null ? "" : owner === ctx.seat ? " (yours)" : ` (${ctx.names(owner)}'s)`;
+    return {verb: "Break", text: `Break ${name(id, ctx)}${whose}? It is destroyed for good.`,
+      own: owner === ctx.seat || (view.hand || []).includes(id) ? "You are breaking one of your own cards!" : null};
+  }
+  if (w[0] === "fight") {
+    return {verb: "Fight", text: `Fight ${name(id, ctx)}? The Boss wins ties, and losing runs its Lose effect on you.`, own: null};
+  }
+  return null;
+}
+
+export function phase(view, ctx) {
+  if (view.is_over) return null;
+  if (view.phase === "class") return "class";
+  if (view.current_player !== ctx.seat) return "wait";
+  return view.phase || "wait";
+}
+
+/** Moments worth holding on screen: a combat's result, a fight between players. */
+export function headline(events, view, ctx) {
+  const ended = [...events].reverse().find((e) => e.kind === "combat_end" || e.kind === "fight");
+  if (!ended) return null;
+  if (ended.kind === "fight") {
+    return {kind: "combat", text: `${ctx.names(ended.seat)} (${ended.strength}) fights ${ctx.names(ended.other)} (${ended.other_strength}): ${ended.winner === null || ended.winner === undefined ? "a draw" : `${ctx.names(ended.winner)} wins`}`};
+  }
+  const outcome = ended.escaped ? "escaped" : {win: "wins", lose: "loses", draw: "draws"}[ended.outcome] || ended.outcome;
+  return {kind: `combat ${ended.outcome}`, text: `${ctx.names(ended.seat)} (${ended.player_strength}) ${outcome} against ${name(ended.monster, ctx)} (${ended.monster_strength})`};
+}
+
 function seatPanel(view, seat, ctx) {
   const weapon = (view.weapons || [])[seat] || {};
   const parts = PARTS.map((part) => {
     const id = weapon[part];
     const info = id ? ctx.cardInfo(id) : null;
-    return h("div", {class: "part", "data-card": id || ""}, h("div", {class: "label"}, part),
-      id ? name(id, ctx) : "\u2014",
+    const el = h("div", {class: "part", "data-card": id || ""}, h("div", {class: "label"}, part),
+      h("div", {class: "dname"}, id ? name(id, ctx) : "\u2014"),
       info && typeof info.strength === "number" ? h("div", {}, element(info.element), ` ${info.strength}`) : null);
+    if (id) { ctx.info(el, id); ctx.bindCard(el, id); }
+    return el;
   });
   const curses = ((view.curses || [])[seat] || []).map(([id, left]) => `${name(id, ctx)} (${left} turns)`);
+  const cls = view.classes && view.classes[seat];
+  const classPill = cls ? h("span", {class: "pill", "data-card": cls}, name(cls, ctx)) : null;
+  if (classPill) ctx.info(classPill, cls);
   return h("div", {class: `fb-seat${view.active === seat ? " city active" : ""}`, "data-seat": seat},
-    h("div", {class: "head"}, h("strong", {}, ctx.names(seat)),
-      view.classes && view.classes[seat] ? h("span", {class: "pill"}, name(view.classes[seat], ctx)) : null,
+    h("div", {class: "head"}, h("strong", {class: "seat-name"}, ctx.names(seat)), classPill,
       h("span", {class: "pill"}, `weapon ${weaponStrength(weapon, ctx)}`),
       h("span", {class: "pill"}, count(view.scores[seat], "pt"))),
     h("div", {class: "weapon"}, parts),
@@ -73,15 +179,32 @@ function combat(view, ctx) {
   const box = h("div", {class: "panel", id: "combat"}, h("h3", {}, fight ? "Combat" : "Boss"));
   if (fight) {
     box.append(h("div", {class: "combat"},
-      h("div", {}, h("div", {}, ctx.names(fight.seat)), h("div", {class: "strength"}, fight.player_strength)),
+      h("div", {}, h("div", {class: "seat-name"}, ctx.names(fight.seat)), h("div", {class: "strength"}, fight.player_strength)),
       h("div", {class: "vs"}, "vs"),
       h("div", {}, card(fight.monster, ctx), h("div", {class: "strength"}, element(fight.element), ` ${fight.monster_strength}`))));
   }
   if (boss) {
+    const boxCards = (boss.cards || []).map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; });
     box.append(h("div", {class: "muted"}, `${name(boss.approach, ctx)} \u00B7 strikes ${boss.strikes}/${boss.strike_limit}`),
-      h("div", {class: "row"}, (boss.cards || []).map((id) => card(id, ctx))));
+      h("div", {class: "row"}, boxCards));
   }
   return box;
+}
+
+/** The class choice: every class's ability in full before you choose. */
+function classChoice(view, ctx) {
+  const open = [...ctx.legal].filter((a) => a.startsWith("choose "));
+  if (!open.length) return null;
+  const row = h("div", {class: "offers"});
+  for (const action of open) {
+    const id = action.slice(7);
+    const info = ctx.cardInfo(id) || {};
+    // The whole offer, card and text, is the move.
+    const offer = h("div", {class: "offer wide", "data-card": id}, card(id, ctx), h("p", {class: "ability"}, info.text || ""));
+    ctx.bind(offer, action);
+    row.append(offer);
+  }
+  return h("div", {class: "panel", id: "class-choice"}, h("h3", {}, "Choose your class"), row);
 }
 
 export function render(view, ctx) {
@@ -92,12 +215,13 @@ export function render(view, ctx) {
     h("div", {class: "row"}, view.forge.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; }))) : null;
   const seats = h("div", {class: "cities"});
   for (let seat = 0; seat < view.players; seat++) seats.append(seatPanel(view, seat, ctx));
-  const board = h("div", {class: "board"}, info, combat(view, ctx), forge, h("div", {class: "panel"}, h("h3", {}, "Weapons"), seats));
+  const board = h("div", {class: "board"}, classChoice(view, ctx), info, combat(view, ctx), forge, h("div", {class: "panel"}, h("h3", {}, "Weapons"), seats));
   let hand = null;
   if (Array.isArray(view.hand)) {
-    const row = h("div", {class: "row"});
+    const row = h("div", {class: "row hand-row"});
     for (const id of view.hand) { const el = card(id, ctx); ctx.bindCard(el, id); row.append(el); }
-    hand = h("div", {class: "panel hand", id: "hand"}, h("h3", {}, "Your hand"), row);
+    if (!view.hand.length) row.append(h("span", {class: "muted"}, "no cards in hand"));
+    hand = h("div", {class: "hand", id: "hand"}, h("div", {class: "hand-title"}, "Your hand"), row);
   }
   return {board, hand};
 }
