@@ -23,6 +23,11 @@ GAME_PLOTS = {
         "foolsblade_bosses.png",
     ],
 }
+CARD_PLOTS = {
+    "fearless": ["fearless_card_outliers.png"],
+    "citadels": ["citadels_character_outliers.png", "citadels_district_outliers.png"],
+    "foolsblade": ["foolsblade_card_outliers.png"],
+}
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -45,7 +50,7 @@ def test_a_report_of_a_small_run_holds_every_plot(tmp_path: Path, game: str) -> 
     assert result.exit_code == 0, result.output
     page = (tmp_path / "report" / "index.html").read_text()
     shown = re.findall(r'<img src="([^"]+)"', page)
-    assert shown == COMMON_PLOTS + GAME_PLOTS[game]
+    assert shown == COMMON_PLOTS + GAME_PLOTS[game] + CARD_PLOTS[game]
     for name in shown:
         assert (tmp_path / "report" / name).read_bytes().startswith(PNG)
     assert "seat 0" in page and "medium" in page and "The two runs compared" not in page
@@ -87,7 +92,8 @@ def test_foolsblade_runs_compare_by_class_deck_and_boss(tmp_path: Path) -> None:
 
 def test_every_plot_is_documented() -> None:
     text = (Path(__file__).parents[2] / "docs" / "simulate.md").read_text(encoding="utf-8")
-    for name in COMMON_PLOTS + [p for plots in GAME_PLOTS.values() for p in plots]:
+    game_plots = [p for plots in GAME_PLOTS.values() for p in plots]
+    for name in COMMON_PLOTS + game_plots + [p for plots in CARD_PLOTS.values() for p in plots]:
         assert f"| `{name}` |" in text, f"docs/simulate.md lacks the plot {name}"
 
 

@@ -305,7 +305,8 @@ class Chunk:
 
 def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
     """Play ``chunk`` of a fast plan with the batched engine: the same columns, in which
-    ``seed`` is the chunk's (``fast_seed``) and ``bot_seed`` is null.
+    ``seed`` is the chunk's (``fast_seed``) and ``bot_seed``, ``hands`` and ``trick_cards``
+    are null.
 
     The columns are built from the engine's arrays as ``parlour.fast.fearless.rows`` builds
     its dicts (a test holds them equal), without a Python object a row.
@@ -344,6 +345,9 @@ def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
         "tricks_per_round": tricks.reshape(count, -1),
         "tricks_won": tricks.sum(axis=2).reshape(-1),
         "rounds_ruined": (tricks == 0).sum(axis=2).reshape(-1),
+        # The batched engine keeps no hands: a fast run has no card table.
+        "hands": [None] * count,
+        "trick_cards": [None] * count,
     }
     return Chunk(chunk, len(indices), columns, [])
 
