@@ -66,6 +66,10 @@ def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path:
     assert result.exit_code == 0, result.output
     page = (out / "index.html").read_text()
     assert re.findall(r'<img src="([^"]+)"', page)[0] == "compare.png"
+    # Each run has its own card tables: the two runs may play different card sets.
+    shown = re.findall(r'<img src="([^"]+)"', page)
+    assert {"citadels_district_outliers.png", "citadels_district_outliers_b.png"} <= set(shown)
+    assert page.count('<table class="sortable">') == 4
     assert "B: b (great_wall=true)" in page
     flagged = re.findall(r'<tr class="flag"><td>([^<]+)</td>', page)
     assert "win share, seat 0" in flagged and "win share, seat 2" not in flagged

@@ -104,7 +104,7 @@ def card_rows(
                     use_counts[k][card] += 1
                     any_use = True
             (used if any_use else unused)[card].append(returns[i])
-    points = _points(columns, group) if group.scored is not None else {}
+    points, no_points = _points(columns, group) if group.scored is not None else ({}, None)
     rounds = _round_points(columns, group) if group.rounds is not None else {}
     out = []
     for card in holders:
@@ -119,7 +119,7 @@ def card_rows(
                 used=mine,
                 unused=theirs,
                 difference=newcombe(theirs, mine),
-                points=points.get(card, NO_ESTIMATE) if group.scored is not None else None,
+                points=points.get(card, no_points),
                 round_points=rounds.get(card, NO_ESTIMATE) if group.rounds is not None else None,
             )
         )
@@ -131,8 +131,11 @@ def _or(value: float) -> float:
     return 0.0 if math.isnan(value) else value
 
 
-def _points(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> dict[str, Estimate]:
-    """Each card's share of all points scored: its points over every seat's score, by game."""
+def _points(
+    columns: Mapping[str, Sequence[Any]], group: CardGroup
+) -> tuple[dict[str, Estimate], Estimate]:
+    """Each card's share of all points scored (its points over every seat's score, by game),
+    and the share of a card that never scored."""
     assert group.scored is not None
     cards_column, points_column = group.scored
     games: dict[int, int] = {}
@@ -151,10 +154,11 @@ def _points(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> dict[str,
         totals[g] += score
         for card, value in zip(cards or [], points or [], strict=True):
             mine[card][g] += value
-    return {
+    shares = {
         card: ratio([by_game.get(g, 0.0) for g in range(len(totals))], totals)
         for card, by_game in mine.items()
     }
+    return shares, ratio([0.0] * len(totals), totals)
 
 
 def _round_points(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> dict[str, Estimate]:
@@ -315,7 +319,8 @@ def _bars(
         ax.errorbar(
             scale * e.value,
             y,
-            xerr=[[scale * (e.value - e.low)], [scale * (e.high - e.value)]],
+            # Never below zero: a share of 1 may sit a rounding error above its bound.
+            xerr=[[scale * max(0.0, e.value - e.low)], [scale * max(0.0, e.high - e.value)]],
             fmt="o",
             color=FLAG if e.excludes_zero else "black",
             capsize=3,

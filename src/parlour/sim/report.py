@@ -157,8 +157,13 @@ def _bars(
     for k, (label, estimates) in enumerate(series):
         xs = [i + (k - (len(series) - 1) / 2) * width for i in range(len(groups))]
         values = [scale * e.value for e in estimates]
-        low = [scale * (e.value - e.low) if not math.isnan(e.low) else 0.0 for e in estimates]
-        high = [scale * (e.high - e.value) if not math.isnan(e.high) else 0.0 for e in estimates]
+        # Never below zero: a share of 1 may sit a rounding error above its upper bound.
+        low = [
+            scale * max(0.0, e.value - e.low) if not math.isnan(e.low) else 0.0 for e in estimates
+        ]
+        high = [
+            scale * max(0.0, e.high - e.value) if not math.isnan(e.high) else 0.0 for e in estimates
+        ]
         ax.bar(xs, values, width, yerr=[low, high], capsize=3, label=label, color=COLOURS[k])
     ax.set_xticks(range(len(groups)), groups)
     if fair is not None:
