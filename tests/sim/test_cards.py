@@ -140,7 +140,7 @@ def test_the_report_holds_a_card_table_of_the_run(tmp_path: Path, game: str) -> 
     result = CliRunner().invoke(app, ["report", str(tmp_path / "r"), "--out", str(out)])
     assert result.exit_code == 0, result.output
     page = (out / "index.html").read_text()
-    assert "<h2>Cards</h2>" in page and "table.sortable th" in page
+    assert '<h2 id="cards">Cards</h2>' in page and "table.sortable th" in page
     table = read(tmp_path / "r").to_pylist()
     state = parlour.load(game).new_game(3, seed=0, **json.loads(table[0]["options"]))
     for group in facts_for(game).cards:

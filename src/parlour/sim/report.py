@@ -816,7 +816,7 @@ def _card_section(runs: Sequence[Run], out: Path) -> str:
     groups = facts_for(runs[0].game).cards
     if not groups:
         return ""
-    parts = ["<h2>Cards</h2>", f"<p>{html.escape(CARDS_INTRO)}</p>"]
+    parts = ['<h2 id="cards">Cards</h2>', f"<p>{html.escape(CARDS_INTRO)}</p>"]
     for k, run in enumerate(runs):
         describe = _describer(run)
         for group in groups:
