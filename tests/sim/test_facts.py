@@ -10,7 +10,14 @@ import pytest
 
 import parlour
 from parlour.games.foolsblade.cards import MonsterDeck
-from parlour.sim.facts import BOSS_OUTCOMES, GENERIC, MONSTER_DECKS, columns, facts_for
+from parlour.sim.facts import (
+    BOSS_OUTCOMES,
+    GENERIC,
+    MONSTER_DECKS,
+    columns,
+    facts_for,
+    observed,
+)
 from parlour.sim.schema import COMMON, Column
 from parlour.sim.simulate import make_plan, play_game, table_columns
 
@@ -187,6 +194,10 @@ def test_citadels_card_columns_agree_with_the_log_and_the_hands(seed: int) -> No
     # Each round's four picks are offered 5, 4, 3 and 2 characters: 8, less two face up
     # and one face down, less one a pick.
     assert sum(len(row["characters_offered"]) for row in rows) == 14 * rounds
+    # What play observed, a replay of the record observes again.
+    again = observed(state)
+    assert again["offered"] == [row["characters_offered"] for row in rows]
+    assert observed(parlour.replay(play_game(make_plan("fearless", "random", 1, 3), 0)[1])) == {}
     for seat, row in enumerate(rows):
         chosen = Counter(c for chars in row["characters"] for c in chars)
         assert chosen <= Counter(row["characters_offered"])

@@ -17,10 +17,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import State
+from ..core import Action, State
 from .schema import Column
 
-__all__ = ["GENERIC", "CardGroup", "CardInfo", "Facts", "columns", "facts_for", "register"]
+__all__ = [
+    "GENERIC",
+    "CardGroup",
+    "CardInfo",
+    "Facts",
+    "Notes",
+    "columns",
+    "facts_for",
+    "observed",
+    "register",
+]
+
+# What a game's ``observe`` kept during play for its ``seats``, by the game's own keys.
+Notes = dict[str, Any]
 
 
 def _view_rounds(state: State) -> int | None:
@@ -33,7 +46,7 @@ def _view_rounds(state: State) -> int | None:
     return None
 
 
-def _no_columns(state: State) -> list[dict[str, Any]]:
+def _no_columns(state: State, notes: Notes) -> list[dict[str, Any]]:
     return [{} for _ in range(state.players)]
 
 
@@ -80,15 +93,19 @@ class CardGroup:
 class Facts:
     """A game's own columns, how to fill them per seat, and how to count its rounds.
 
-    ``seats(state)`` gives one dict per seat with exactly the ``columns``' names as keys;
-    ``rounds(state)`` gives the game's length in rounds (or turns), ``None`` if unknown;
-    ``cards`` the groups of the game's card table.
+    ``seats(state, notes)`` gives one dict per seat with exactly the ``columns``' names as
+    keys; ``rounds(state)`` gives the game's length in rounds (or turns), ``None`` if
+    unknown; ``cards`` the groups of the game's card table. Where the log does not tell
+    enough, ``observe(state, action, notes)`` sees every decision during play (the state as
+    the deciding seat found it, and the action chosen) and keeps what ``seats`` needs in
+    ``notes``: cheaper than playing the game again afterwards.
     """
 
     columns: tuple[Column, ...] = ()
-    seats: Callable[[State], list[dict[str, Any]]] = field(default=_no_columns)
+    seats: Callable[[State, Notes], list[dict[str, Any]]] = field(default=_no_columns)
     rounds: Callable[[State], int | None] = field(default=_view_rounds)
     cards: tuple[CardGroup, ...] = ()
+    observe: Callable[[State, Action, Notes], None] | None = None
 
 
 GENERIC = Facts()
@@ -111,6 +128,24 @@ def columns(game: str) -> tuple[Column, ...]:
     return facts_for(game).columns
 
 
+def observed(state: State) -> Notes:
+    """The notes a finished game's ``observe`` keeps, from playing its record again."""
+    from .. import load
+
+    record = state.record()
+    facts = facts_for(record["game"])
+    notes: Notes = {}
+    if facts.observe is None:
+        return notes
+    again = load(record["game"]).new_game(
+        record["players"], seed=record["seed"], **record["options"]
+    )
+    for action in state.history:
+        facts.observe(again, action, notes)
+        again.apply(action)
+    return notes
+
+
 # -- Fearless ----------------------------------------------------------------------------
 
 
@@ -123,7 +158,7 @@ def _fearless_rounds(state: State) -> int:
     return sum(isinstance(e, RoundScored) for e in state.log)
 
 
-def _fearless_seats(state: State) -> list[dict[str, Any]]:
+def _fearless_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     from ..games.fearless.events import CardPlayed, RoundScored, TrickWon
 
     players = state.players
@@ -212,7 +247,7 @@ def _citadels_rounds(state: State) -> int:
     return sum(isinstance(e, RoundStarted) for e in state.log)
 
 
-def _citadels_seats(state: State) -> list[dict[str, Any]]:
+def _citadels_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     from ..games.citadels.events import Built, CharacterTaken, CityCompleted, Named, RoundStarted
 
     players = state.players
@@ -252,8 +287,8 @@ def _citadels_seats(state: State) -> list[dict[str, Any]]:
         elif isinstance(e, CityCompleted) and e.first:
             first_city = e.seat
     cities = state.view(None)["cities"]
-    drawn, built_districts = _citadels_districts(state)
-    offered = _citadels_offered(state)
+    drawn, built_districts = _citadels_districts(state, notes["dealt"])
+    offered = notes["offered"]
     return [
         {
             "characters": held[seat],
@@ -274,7 +309,9 @@ def _citadels_seats(state: State) -> list[dict[str, Any]]:
     ]
 
 
-def _citadels_districts(state: State) -> tuple[list[list[str]], list[list[str]]]:
+def _citadels_districts(
+    state: State, dealt: list[list[str]]
+) -> tuple[list[list[str]], list[list[str]]]:
     """Per seat, the districts that came to its hand (the deal included) and those it built.
 
     A draw of resources adds both cards and the one put back takes its card out again, which
@@ -283,9 +320,8 @@ def _citadels_districts(state: State) -> tuple[list[list[str]], list[list[str]]]
     from ..games.citadels.events import Built, Drew, HandsSwapped, PutUnderDeck, Rescued
 
     players = state.players
-    first = _citadels_start(state)
-    hands = [list(first.view(seat)["hand"]) for seat in range(players)]
-    drawn = [list(hand) for hand in hands]
+    hands = [list(hand) for hand in dealt]
+    drawn = [list(hand) for hand in dealt]
     built: list[list[str]] = [[] for _ in range(players)]
     for e in state.log:
         if isinstance(e, Drew):
@@ -310,32 +346,19 @@ def _citadels_districts(state: State) -> tuple[list[list[str]], list[list[str]]]
     return drawn, built
 
 
-def _citadels_start(state: State) -> State:
-    """The game as it was dealt, before its first action."""
-    from .. import load
+def _citadels_observe(state: State, action: Action, notes: Notes) -> None:
+    """Keep the hands as dealt, and the characters offered at each pick of the draft.
 
-    record = state.record()
-    return load(record["game"]).new_game(
-        record["players"], seed=record["seed"], **record["options"]
-    )
-
-
-def _citadels_offered(state: State) -> list[list[str]]:
-    """Per seat, the characters it could choose at each of its picks, over the whole game.
-
-    The draft's hidden discards are in no event, so the game is dealt again and played to
-    each pick, where the legal ``choose`` actions are the characters offered.
+    No event shows the draft's hidden discards: at a pick, the legal ``choose`` actions are
+    the characters the seat is offered.
     """
-    replay = _citadels_start(state)
-    offered: list[list[str]] = [[] for _ in range(state.players)]
-    for text in state.record()["actions"]:
-        if text.startswith(CHOOSE):
-            seat = replay.current_player
-            assert seat is not None
-            choices = (str(a) for a in replay.legal_actions())
-            offered[seat] += [c.removeprefix(CHOOSE) for c in choices if c.startswith(CHOOSE)]
-        replay.apply(text)
-    return offered
+    if not notes:
+        notes["dealt"] = [list(state.view(seat)["hand"]) for seat in range(state.players)]
+        notes["offered"] = [[] for _ in range(state.players)]
+    if action.text.startswith(CHOOSE):
+        choices = (a.text for a in state.legal_actions())
+        offered = [c.removeprefix(CHOOSE) for c in choices if c.startswith(CHOOSE)]
+        notes["offered"][state.current_player] += offered
 
 
 def _last(items: list[str], item: str) -> int:
@@ -401,6 +424,7 @@ register(
         ),
         seats=_citadels_seats,
         rounds=_citadels_rounds,
+        observe=_citadels_observe,
         cards=(
             CardGroup(
                 "characters",
@@ -437,7 +461,7 @@ MONSTER_DECKS = ("forest", "cavern", "dungeon")
 BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
 
 
-def _foolsblade_seats(state: State) -> list[dict[str, Any]]:
+def _foolsblade_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     from ..bots.heuristic.foolsblade import cards_of
     from ..games.foolsblade.events import (
         BossOver,

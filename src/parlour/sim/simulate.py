@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import __version__, bots, load
 from ..core import GameError, State, derive_seed
-from .facts import facts_for
+from .facts import Notes, facts_for
 from .schema import COMMON, Column, arrow_schema
 from .tournament import BotSpec, parse_bots
 
@@ -244,19 +244,24 @@ def play_game(plan: Plan, index: int) -> tuple[list[dict[str, Any]], dict[str, A
         bots.make(spec.name, seed=s, **spec.settings) for spec, s in zip(seats, seeds, strict=True)
     ]
     decisions = [0] * plan.players
+    facts = facts_for(game.name)
+    observe = facts.observe
+    notes: Notes = {}
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        state.apply(players[seat].choose(state))
+        action = players[seat].choose(state)
+        if observe is not None:
+            observe(state, action, notes)
+        state.apply(action)
         decisions[seat] += 1
-    facts = facts_for(game.name)
     returns = state.returns()
     scores = state.scores()
     winners = set(state.winners())
     places = ranks(returns, scores, game.lower_score_wins)
     rounds = facts.rounds(state)
     options = json.dumps(state.options, sort_keys=True)
-    extra = facts.seats(state)
+    extra = facts.seats(state, notes)
     rows = [
         {
             "game": game.name,
