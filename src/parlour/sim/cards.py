@@ -108,27 +108,29 @@ def card_rows(
     rounds = _round_points(columns, group) if group.rounds is not None else {}
     out = []
     for card in holders:
-        mine = wilson(sum(used[card]), len(used[card]))
-        theirs = wilson(sum(unused[card]), len(unused[card]))
+        when_used = wilson(sum(used[card]), len(used[card]))
+        when_not = wilson(sum(unused[card]), len(unused[card]))
         out.append(
             CardRow(
                 card=card,
                 info=describe(card),
                 held=wilson(holders[card], rows),
                 uses=tuple(wilson(c[card], holders[card]) for c in use_counts),
-                used=mine,
-                unused=theirs,
-                difference=newcombe(theirs, mine),
+                used=when_used,
+                unused=when_not,
+                difference=newcombe(when_not, when_used),
                 points=points.get(card, no_points),
                 round_points=rounds.get(card, NO_ESTIMATE) if group.rounds is not None else None,
             )
         )
-    out.sort(key=lambda r: (math.isnan(r.difference.value), -_or(r.difference.value), r.card))
+    out.sort(key=_by_difference)
     return out
 
 
-def _or(value: float) -> float:
-    return 0.0 if math.isnan(value) else value
+def _by_difference(row: CardRow) -> tuple[bool, float, str]:
+    """Highest difference first, cards without one last, ties by id."""
+    value = row.difference.value
+    return math.isnan(value), 0.0 if math.isnan(value) else -value, row.card
 
 
 def _points(
