@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import html
 import json
 import math
@@ -14,7 +15,7 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli.app import app
-from parlour.sim.cards import card_rows, card_table, outlier_plot, outliers
+from parlour.sim.cards import card_rows, card_table, outlier_plot, outliers, write_csv
 from parlour.sim.facts import CardGroup, CardInfo, facts_for
 from parlour.sim.simulate import make_plan, read, run
 from parlour.sim.stats import Moments, moments_difference, newcombe, ratio, wilson
@@ -70,6 +71,21 @@ def test_the_figures_of_a_hand_made_table() -> None:
     assert a.round_points is None
     # The most winning card when used comes first; one without a difference last.
     assert [r.card for r in card_rows(TABLE, GROUP, named)] == ["a", "b", "c"]
+
+
+def test_the_csv_holds_every_figure_with_its_interval(tmp_path: Path) -> None:
+    rows = card_rows(TABLE, GROUP, named)
+    write_csv(GROUP, rows, tmp_path / "cards.csv")
+    with (tmp_path / "cards.csv").open(newline="") as file:
+        lines = list(csv.DictReader(file))
+    assert [line["id"] for line in lines] == ["a", "b", "c"]
+    a = lines[0]
+    assert (a["name"], a["seat_games"], a["played"], a["equipped"]) == ("A", "3", "0.666667", "0")
+    assert float(a["difference"]) == 0.75 and float(a["difference_low"]) < 0.75
+    points = rows[0].points
+    assert points is not None
+    assert float(a["share_of_points_high"]) == pytest.approx(points.high, abs=1e-6)
+    assert lines[2]["difference"] == lines[2]["difference_low"] == ""
 
 
 def test_points_a_round_compare_the_rounds_held_with_the_others() -> None:
@@ -150,6 +166,8 @@ def test_the_report_holds_a_card_table_of_the_run(tmp_path: Path, game: str) -> 
         names = [html.escape(group.describe(state, card).name) for card in held]
         assert all(any(f">{n}</td>" in t for t in tables) for n in names)
         assert (out / f"{game}_{group.noun}_outliers.png").exists()
+        assert f'<a href="{game}_{group.noun}_cards.csv">' in page
+        assert (out / f"{game}_{group.noun}_cards.csv").read_text().startswith("id,name,kind,")
 
 
 def _flat(value: list[Any]) -> list[str]:

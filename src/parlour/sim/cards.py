@@ -19,6 +19,7 @@ so any card set works. Names, kinds and texts come from the game.
 
 from __future__ import annotations
 
+import csv
 import html
 import math
 from collections import Counter, defaultdict
@@ -30,7 +31,15 @@ from typing import Any
 from .facts import CardGroup, CardInfo
 from .stats import Estimate, Moments, moments_difference, newcombe, ratio, wilson
 
-__all__ = ["SORT_SCRIPT", "CardRow", "card_rows", "card_table", "has_cards", "outlier_plot"]
+__all__ = [
+    "SORT_SCRIPT",
+    "CardRow",
+    "card_rows",
+    "card_table",
+    "has_cards",
+    "outlier_plot",
+    "write_csv",
+]
 
 FLAG = "#c0392b"
 NO_ESTIMATE = Estimate(math.nan, math.nan, math.nan, 0)
@@ -222,6 +231,39 @@ def _difference(e: Estimate, scale: float, unit: str, digits: int) -> tuple[str,
         return f"{round(scale * x, digits) + 0.0:+.{digits}f}"
 
     return f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})", f"{e.value:.6f}"
+
+
+def write_csv(group: CardGroup, rows: Sequence[CardRow], out: Path) -> None:
+    """The table as CSV for a spreadsheet: each figure as value, low and high (shares as
+    fractions; empty where there is no figure)."""
+    figures: list[tuple[str, Callable[[CardRow], Estimate]]] = [("held", lambda r: r.held)]
+    figures += [(verb, _use(k)) for k, (verb, _) in enumerate(group.uses)]
+    figures += [
+        ("win_share_used", lambda r: r.used),
+        ("win_share_not_used", lambda r: r.unused),
+        ("difference", lambda r: r.difference),
+    ]
+    if group.scored is not None:
+        figures.append(("share_of_points", lambda r: r.points or NO_ESTIMATE))
+    if group.rounds is not None:
+        figures.append(("points_a_round_held_minus_not", lambda r: r.round_points or NO_ESTIMATE))
+    head = ["id", "name", "kind", "seat_games"]
+    for name, _ in figures:
+        label = name.replace(" ", "_")
+        head += [label, f"{label}_low", f"{label}_high"]
+    with out.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(head)
+        for row in rows:
+            line = [row.card, row.info.name, row.info.kind, round(row.held.value * row.held.n)]
+            for _, pick in figures:
+                e = pick(row)
+                line += ["" if math.isnan(x) else f"{x:.6g}" for x in (e.value, e.low, e.high)]
+            writer.writerow(line)
+
+
+def _use(k: int) -> Callable[[CardRow], Estimate]:
+    return lambda row: row.uses[k]
 
 
 def card_table(group: CardGroup, rows: Sequence[CardRow]) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from .. import load
 from ..core import GameError
 from ..games.citadels.cards import C_SLUG
-from .cards import SORT_SCRIPT, card_rows, card_table, has_cards, outlier_plot
+from .cards import SORT_SCRIPT, card_rows, card_table, has_cards, outlier_plot, write_csv
 from .facts import BOSS_OUTCOMES, MONSTER_DECKS, CardGroup, CardInfo, facts_for
 from .simulate import manifest, read
 from .stats import Estimate, mean, mean_difference, newcombe, wilson
@@ -839,6 +839,9 @@ def _card_section(runs: Sequence[Run], out: Path) -> str:
                 f"(red), then the {2 * 10} most extreme, at most 40."
             )
             parts.append(_figure_html(Plot(file, f"{heading}: the outliers", caption)))
+            table = file.removesuffix(".png").replace("_outliers", "_cards") + ".csv"
+            write_csv(group, rows, out / table)
+            parts.append(f'<p>The table as CSV: <a href="{table}">{table}</a></p>')
             parts.append(card_table(group, rows))
     return "".join(parts)
 
