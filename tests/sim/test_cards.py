@@ -166,8 +166,8 @@ def test_the_report_holds_a_card_table_of_the_run(tmp_path: Path, game: str) -> 
         names = [html.escape(group.describe(state, card).name) for card in held]
         assert all(any(f">{n}</td>" in t for t in tables) for n in names)
         assert (out / f"{game}_{group.noun}_outliers.png").exists()
-        assert f'<a href="{game}_{group.noun}_cards.csv">' in page
-        assert (out / f"{game}_{group.noun}_cards.csv").read_text().startswith("id,name,kind,")
+        assert f'<a href="{game}_{group.noun}_table.csv">' in page
+        assert (out / f"{game}_{group.noun}_table.csv").read_text().startswith("id,name,kind,")
 
 
 def _flat(value: list[Any]) -> list[str]:

@@ -839,7 +839,7 @@ def _card_section(runs: Sequence[Run], out: Path) -> str:
                 f"(red), then the {2 * 10} most extreme, at most 40."
             )
             parts.append(_figure_html(Plot(file, f"{heading}: the outliers", caption)))
-            table = file.removesuffix(".png").replace("_outliers", "_cards") + ".csv"
+            table = file.removesuffix(".png").replace("_outliers", "_table") + ".csv"
             write_csv(group, rows, out / table)
             parts.append(f'<p>The table as CSV: <a href="{table}">{table}</a></p>')
             parts.append(card_table(group, rows))
