@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..core import Action, State
 from .schema import Column
@@ -249,6 +249,7 @@ def _citadels_rounds(state: State) -> int:
 
 def _citadels_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     from ..games.citadels.events import Built, CharacterTaken, CityCompleted, Named, RoundStarted
+    from ..games.citadels.views import CitadelsView
 
     players = state.players
     held: list[list[list[str]]] = [[] for _ in range(players)]
@@ -286,7 +287,7 @@ def _citadels_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
                     robbed[victim] += 1
         elif isinstance(e, CityCompleted) and e.first:
             first_city = e.seat
-    cities = state.view(None)["cities"]
+    cities = cast(CitadelsView, state.view(None))["cities"]
     drawn, built_districts = _citadels_districts(state, notes["dealt"])
     offered = notes["offered"]
     return [
@@ -481,10 +482,12 @@ def _foolsblade_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         RolledOff,
         TurnStarted,
     )
+    from ..games.foolsblade.views import FoolsBladeView
 
     players = state.players
-    view = state.view(None)
-    cards = cards_of(view).by_id
+    spectator = state.view(None)
+    view = cast(FoolsBladeView, spectator)
+    cards = cards_of(spectator).by_id  # the heuristic's reader takes any view
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]
     defeated = [[0] * decks for _ in range(players)]
