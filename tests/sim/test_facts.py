@@ -10,7 +10,14 @@ import pytest
 
 import parlour
 from parlour.games.foolsblade.cards import MonsterDeck
-from parlour.sim.facts import BOSS_OUTCOMES, GENERIC, MONSTER_DECKS, columns, facts_for
+from parlour.sim.facts import (
+    BOSS_OUTCOMES,
+    GENERIC,
+    MONSTER_DECKS,
+    columns,
+    facts_for,
+    observed,
+)
 from parlour.sim.schema import COMMON, Column
 from parlour.sim.simulate import make_plan, play_game, table_columns
 
@@ -144,3 +151,92 @@ def test_every_column_is_documented() -> None:
 def test_a_column_type_must_be_known() -> None:
     with pytest.raises(ValueError, match="type"):
         Column("x", "dict", "a map")
+
+
+# -- the card columns ------------------------------------------------------------------------
+
+
+def test_fearless_hands_and_trick_cards_agree_with_the_plays() -> None:
+    plan = make_plan("fearless", "random", games=3, players=4, seed=2)
+    deck = set(parlour.load("fearless").action_space(4)) - {"pass"}
+    for index in range(plan.games):
+        rows, record = play_game(plan, index)
+        events = [e.to_dict() for e in parlour.replay(record).log]
+        # Counted again from the JSON events: the card of the trick's winner, trick by trick.
+        trick: dict[int, str] = {}
+        winners: list[list[str]] = [[] for _ in rows]
+        for e in events:
+            if e["kind"] == "play":
+                trick[e["seat"]] = e["card"]
+            elif e["kind"] == "trick":
+                winners[e["seat"]].append(trick[e["seat"]])
+        for r in range(4):
+            hands = [row["hands"][r] for row in rows]
+            assert all(len(hand) == 13 for hand in hands)
+            assert {f"play {c}" for hand in hands for c in hand} <= deck
+            assert sum(len(set(hand)) for hand in hands) >= 13 * 4 - 8  # ±1s come in pairs
+        for seat, row in enumerate(rows):
+            assert row["trick_cards"] == winners[seat]
+            assert len(row["trick_cards"]) == row["tricks_won"]
+            held = Counter(c for hand in row["hands"] for c in hand)
+            assert Counter(row["trick_cards"]) <= held
+
+
+@pytest.mark.parametrize("seed", [1, 13, 19])  # seats outside the swaps: 2, 2, 4
+def test_citadels_card_columns_agree_with_the_log_and_the_hands(seed: int) -> None:
+    plan = make_plan("citadels", "random", games=1, players=4, seed=seed)
+    rows, record = play_game(plan, 0)
+    state = parlour.replay(record)
+    events = [e.to_dict() for e in state.log]
+    dealt = parlour.load("citadels").new_game(4, seed=record["seed"], **record["options"])
+    swapped = {s for e in events if e["kind"] == "swap" for s in (e["seat"], e["other"])}
+    rounds = rows[0]["rounds"]
+    # Each round's four picks are offered 5, 4, 3 and 2 characters: 8, less two face up
+    # and one face down, less one a pick.
+    assert sum(len(row["characters_offered"]) for row in rows) == 14 * rounds
+    # What play observed, a replay of the record observes again.
+    again = observed(state)
+    assert again["offered"] == [row["characters_offered"] for row in rows]
+    assert observed(parlour.replay(play_game(make_plan("fearless", "random", 1, 3), 0)[1])) == {}
+    for seat, row in enumerate(rows):
+        chosen = Counter(c for chars in row["characters"] for c in chars)
+        assert chosen <= Counter(row["characters_offered"])
+        built = [e["district"] for e in events if e["kind"] == "build" and e["seat"] == seat]
+        assert row["built"] == built
+        assert Counter(row["city"]) <= Counter(built)
+        assert sum(row["city_points"]) <= row["score"] <= sum(row["city_points"]) + 3 + 4
+        assert row["districts_drawn"][:4] == dealt.view(seat)["hand"]
+        if seat in swapped:
+            continue
+        # What came to the hand is what is in it, was built, or was put back by choice.
+        put_back = [
+            c
+            for e in events
+            if e["kind"] == "under-deck" and e["seat"] == seat and e["reason"] != "not kept"
+            for c in e["cards"]
+        ]
+        kept = Counter(state.view(seat)["hand"]) + Counter(built) + Counter(put_back)
+        assert Counter(row["districts_drawn"]) == kept
+
+
+def test_foolsblade_card_columns_agree_with_the_log_and_the_score() -> None:
+    plan = make_plan("foolsblade", "random", games=2, players=3, seed=8)
+    for index in range(plan.games):
+        rows, record = play_game(plan, index)
+        state = parlour.replay(record)
+        events = [e.to_dict() for e in state.log]
+        for seat, row in enumerate(rows):
+            assert sum(row["scored_points"]) == row["score"]
+            mine = [e for e in events if e.get("seat") == seat]
+            assert row["played_cards"] == [e["card"] for e in mine if e["kind"] == "play"]
+            handle = [e["card"] for e in mine if e["kind"] == "handle"]
+            equipped = [e["card"] for e in mine if e["kind"] == "equip"]
+            assert row["equipped_cards"] == handle + equipped
+            fought = [e for e in mine if e["kind"] == "combat_end"]
+            assert row["beaten_cards"] == [e["monster"] for e in fought if e["outcome"] == "win"]
+            held = Counter(row["held_cards"])
+            assert row["class"] in held and Counter(e["monster"] for e in fought) <= held
+            assert Counter(state.view(seat)["hand"]) <= held
+            assert set(row["played_cards"]) | set(row["equipped_cards"]) <= set(held)
+            weapon = [p for p in state.view(None)["weapons"][seat].values() if p is not None]
+            assert row["scored_cards"] == weapon + state.view(None)["stash"][seat]

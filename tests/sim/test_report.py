@@ -23,6 +23,11 @@ GAME_PLOTS = {
         "foolsblade_bosses.png",
     ],
 }
+CARD_PLOTS = {
+    "fearless": ["fearless_card_outliers.png"],
+    "citadels": ["citadels_character_outliers.png", "citadels_district_outliers.png"],
+    "foolsblade": ["foolsblade_card_outliers.png"],
+}
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
@@ -45,7 +50,7 @@ def test_a_report_of_a_small_run_holds_every_plot(tmp_path: Path, game: str) -> 
     assert result.exit_code == 0, result.output
     page = (tmp_path / "report" / "index.html").read_text()
     shown = re.findall(r'<img src="([^"]+)"', page)
-    assert shown == COMMON_PLOTS + GAME_PLOTS[game]
+    assert shown == COMMON_PLOTS + GAME_PLOTS[game] + CARD_PLOTS[game]
     for name in shown:
         assert (tmp_path / "report" / name).read_bytes().startswith(PNG)
     assert "seat 0" in page and "medium" in page and "The two runs compared" not in page
@@ -61,6 +66,10 @@ def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path:
     assert result.exit_code == 0, result.output
     page = (out / "index.html").read_text()
     assert re.findall(r'<img src="([^"]+)"', page)[0] == "compare.png"
+    # Each run has its own card tables: the two runs may play different card sets.
+    shown = re.findall(r'<img src="([^"]+)"', page)
+    assert {"citadels_district_outliers.png", "citadels_district_outliers_b.png"} <= set(shown)
+    assert page.count('<table class="sortable">') == 4
     assert "B: b (great_wall=true)" in page
     flagged = re.findall(r'<tr class="flag"><td>([^<]+)</td>', page)
     assert "win share, seat 0" in flagged and "win share, seat 2" not in flagged
@@ -87,7 +96,8 @@ def test_foolsblade_runs_compare_by_class_deck_and_boss(tmp_path: Path) -> None:
 
 def test_every_plot_is_documented() -> None:
     text = (Path(__file__).parents[2] / "docs" / "simulate.md").read_text(encoding="utf-8")
-    for name in COMMON_PLOTS + [p for plots in GAME_PLOTS.values() for p in plots]:
+    game_plots = [p for plots in GAME_PLOTS.values() for p in plots]
+    for name in COMMON_PLOTS + game_plots + [p for plots in CARD_PLOTS.values() for p in plots]:
         assert f"| `{name}` |" in text, f"docs/simulate.md lacks the plot {name}"
 
 

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour import GameError, bots
 from parlour.cli.app import app
+from parlour.sim.facts import facts_for
 from parlour.sim.schema import COMMON
 from parlour.sim.simulate import (
     Plan,
@@ -70,7 +71,7 @@ def test_rows_follow_the_schema_in_game_and_seat_order(tmp_path: Path) -> None:
     assert pq.read_table(tmp_path / "out").num_rows == 21
 
 
-@pytest.mark.parametrize("game", ["citadels", "foolsblade"])
+@pytest.mark.parametrize("game", ["fearless", "citadels", "foolsblade"])
 def test_the_same_seed_gives_the_same_rows_whatever_the_job_count(
     tmp_path: Path, game: str
 ) -> None:
@@ -79,6 +80,12 @@ def test_the_same_seed_gives_the_same_rows_whatever_the_job_count(
     run(plan, tmp_path / "two", jobs=2)
     assert rows(tmp_path / "one") == rows(tmp_path / "two")
     assert read(tmp_path / "one").schema == read(tmp_path / "two").schema
+    # The card table's columns are among them: every seat held cards, and some used them.
+    table = rows(tmp_path / "one")
+    for group in facts_for(game).cards:
+        assert all(row[group.held[1]] for row in table)
+        for _, column in group.uses:
+            assert any(row[column] for row in table), column
     other = make_plan(game, "random,easy,random,medium", games=12, seed=5, chunk_size=2)
     run(other, tmp_path / "other", jobs=1)
     assert rows(tmp_path / "other") != rows(tmp_path / "one")

@@ -6,7 +6,15 @@ import math
 
 import pytest
 
-from parlour.sim.stats import mean, mean_difference, newcombe, wilson
+from parlour.sim.stats import (
+    Moments,
+    mean,
+    mean_difference,
+    moments_difference,
+    newcombe,
+    ratio,
+    wilson,
+)
 
 
 def test_wilson_matches_the_published_values() -> None:
@@ -34,3 +42,28 @@ def test_means_and_their_difference() -> None:
     d = mean_difference([1.0, 2.0, 3.0], [11.0, 12.0, 13.0])
     assert d.value == 10 and d.excludes_zero
     assert math.isnan(mean_difference([1.0], [2.0, 3.0]).value)
+
+
+def test_moments_give_the_difference_of_the_samples() -> None:
+    a, b = [3.0, 5.0, 4.0, 9.0], [1.0, 2.0, 2.5]
+    assert moments_difference(Moments.of(a), Moments.of(b)) == pytest.approx(mean_difference(a, b))
+    # Taken apart: the whole less a part is the rest.
+    whole = Moments.of(a + b)
+    assert moments_difference(whole - Moments.of(b), Moments.of(b)) == pytest.approx(
+        mean_difference(a, b)
+    )
+    assert Moments.of([2.0, 2.0]).variance == 0.0
+    assert math.isnan(moments_difference(Moments.of([1.0]), Moments.of(b)).value)
+
+
+def test_a_ratio_over_units_has_the_delta_method_interval() -> None:
+    # Cochran, Sampling Techniques (1977), 6.2: se(R) = sqrt(sum (x - R y)^2 / (n (n-1))) / ybar.
+    xs, ys = [4.0, 3.0, 0.0], [16.0, 10.0, 14.0]
+    r = 7 / 40
+    se = math.sqrt(((4 - 16 * r) ** 2 + (3 - 10 * r) ** 2 + (14 * r) ** 2) / 6) / (40 / 3)
+    e = ratio(xs, ys)
+    assert e.value == pytest.approx(r)
+    assert (e.low, e.high) == pytest.approx(
+        (r - 1.959963984540054 * se, r + 1.959963984540054 * se)
+    )
+    assert math.isnan(ratio([1.0], [2.0]).value) and math.isnan(ratio([0.0, 0.0], [0.0, 0.0]).low)

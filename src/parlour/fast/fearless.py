@@ -388,6 +388,8 @@ def rows(result: dict[str, Any], game: str = "fearless") -> list[dict[str, Any]]
                     "tricks_per_round": tricks[g, seat].tolist(),
                     "tricks_won": int(tricks[g, seat].sum()),
                     "rounds_ruined": int((tricks[g, seat] == 0).sum()),
+                    "hands": None,  # no card is followed here: the simulator's card columns
+                    "trick_cards": None,
                 }
             )
     return out

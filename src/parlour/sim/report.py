@@ -6,7 +6,7 @@ side with the difference (second run minus first) and its 95% interval (Newcombe
 shares, Welch's for means), and a difference whose interval excludes zero is flagged.
 
 Each game adds its own section through ``SECTIONS`` (plots) and ``METRICS`` (compared
-numbers), keyed by game name.
+numbers), keyed by game name; its card table comes from the ``CardGroup``s of its facts.
 """
 
 from __future__ import annotations
@@ -17,13 +17,15 @@ import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from .. import load
 from ..core import GameError
 from ..games.citadels.cards import C_SLUG
-from .facts import BOSS_OUTCOMES, MONSTER_DECKS
+from .cards import SORT_SCRIPT, card_rows, card_table, has_cards, outlier_plot, write_csv
+from .facts import BOSS_OUTCOMES, MONSTER_DECKS, CardGroup, CardInfo, facts_for
 from .simulate import manifest, read
 from .stats import Estimate, mean, mean_difference, newcombe, wilson
 
@@ -65,6 +67,20 @@ class Run:
         if name not in self._columns:
             self._columns[name] = self.table.column(name).to_pylist()
         return self._columns[name]
+
+    def card_columns(self, group: CardGroup) -> dict[str, list[Any]] | None:
+        """The columns the card table of ``group`` reads, ``None`` where the run lacks them."""
+        names = {group.held[1], *(c for _, c in group.uses), "return", "score", "game_index"}
+        names.update(group.scored or ())
+        names.update(group.rounds or ())
+        if not names <= set(self.table.column_names):
+            return None
+        columns = {name: self.col(name) for name in names}
+        return columns if has_cards(columns, group) else None
+
+    def title_of(self, group: CardGroup) -> str:
+        """The heading of a card group: ``Fool's Blade cards``."""
+        return f"{load(self.game).title} {group.name}"
 
     def per_game(self, name: str) -> list[Any]:
         """A column's value once per game (from seat 0's row), for game-level columns."""
@@ -141,8 +157,13 @@ def _bars(
     for k, (label, estimates) in enumerate(series):
         xs = [i + (k - (len(series) - 1) / 2) * width for i in range(len(groups))]
         values = [scale * e.value for e in estimates]
-        low = [scale * (e.value - e.low) if not math.isnan(e.low) else 0.0 for e in estimates]
-        high = [scale * (e.high - e.value) if not math.isnan(e.high) else 0.0 for e in estimates]
+        # Never below zero: a share of 1 may sit a rounding error above its upper bound.
+        low = [
+            scale * max(0.0, e.value - e.low) if not math.isnan(e.low) else 0.0 for e in estimates
+        ]
+        high = [
+            scale * max(0.0, e.high - e.value) if not math.isnan(e.high) else 0.0 for e in estimates
+        ]
         ax.bar(xs, values, width, yerr=[low, high], capsize=3, label=label, color=COLOURS[k])
     ax.set_xticks(range(len(groups)), groups)
     if fair is not None:
@@ -758,19 +779,80 @@ def build(results: str | Path, out: str | Path, compare_with: str | Path | None 
         plots.insert(0, _compare_plot(rows, folder))
     parts.append("<h2>Plots</h2>")
     for plot in plots + game_plots:
-        parts.append(
-            f'<figure><h3>{html.escape(plot.title)}</h3><img src="{plot.file}" '
-            f'alt="{html.escape(plot.title)}"><figcaption>{html.escape(plot.caption)}'
-            "</figcaption></figure>"
-        )
+        parts.append(_figure_html(plot))
+    parts.append(_card_section(runs, folder))
     page = folder / "index.html"
     page.write_text(
         "<!doctype html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)} simulation report</title><style>{STYLE}</style></head>"
-        f"<body>{''.join(parts)}</body></html>\n",
+        f"<body>{''.join(parts)}<script>{SORT_SCRIPT}</script></body></html>\n",
         encoding="utf-8",
     )
     return page
+
+
+def _figure_html(plot: Plot) -> str:
+    return (
+        f'<figure><h3>{html.escape(plot.title)}</h3><img src="{plot.file}" '
+        f'alt="{html.escape(plot.title)}"><figcaption>{html.escape(plot.caption)}'
+        "</figcaption></figure>"
+    )
+
+
+CARDS_INTRO = (
+    "For every card: in how many seat-games the seat held it, how often a seat that held it "
+    "used it each way, the win share of the seat-games that used it against those that "
+    "held it and did not, and the difference (used minus not, in points of win share, with "
+    "Newcombe's 95% interval); shares carry 95% Wilson intervals and the share of the "
+    "points a normal interval over games. A red row's difference excludes zero: the card "
+    "goes with winning (or losing) beyond chance. That is a correlation: strong seats may "
+    "also find more uses for a card. With many cards, expect about one in twenty to turn "
+    "red by chance alone. Click a heading to sort; point at a name for its id and text."
+)
+
+
+def _card_section(runs: Sequence[Run], out: Path) -> str:
+    """The card tables and outlier plots of every run (``""`` for a game without cards)."""
+    groups = facts_for(runs[0].game).cards
+    if not groups:
+        return ""
+    parts = ['<h2 id="cards">Cards</h2>', f"<p>{html.escape(CARDS_INTRO)}</p>"]
+    for k, run in enumerate(runs):
+        describe = _describer(run)
+        for group in groups:
+            heading = f"{run.title_of(group)}" + (f" ({run.label})" if len(runs) > 1 else "")
+            parts.append(f"<h3>{html.escape(heading)}</h3>")
+            if group.about:
+                parts.append(f"<p>{html.escape(group.about)}</p>")
+            columns = run.card_columns(group)
+            if columns is None:
+                parts.append(
+                    "<p>This run's rows hold no card columns (a <code>--fast</code> run, or "
+                    "one simulated before they existed).</p>"
+                )
+                continue
+            rows = card_rows(columns, group, partial(describe, group))
+            file = f"{run.game}_{group.noun}_outliers{'_b' if k else ''}.png"
+            outlier_plot(group, rows, heading, out / file)
+            caption = (
+                "The cards whose win-share difference has a 95% interval that excludes zero "
+                f"(red), then the {2 * 10} most extreme, at most 40."
+            )
+            parts.append(_figure_html(Plot(file, f"{heading}: the outliers", caption)))
+            table = file.removesuffix(".png").replace("_outliers", "_table") + ".csv"
+            write_csv(group, rows, out / table)
+            parts.append(f'<p>The table as CSV: <a href="{table}">{table}</a></p>')
+            parts.append(card_table(group, rows))
+    return "".join(parts)
+
+
+def _describer(run: Run) -> Callable[[CardGroup, str], CardInfo]:
+    """Read cards' names and texts from a new game with the run's options."""
+    try:
+        state = load(run.game).new_game(run.players, seed=0, **json.loads(run.col("options")[0]))
+    except GameError:
+        return lambda group, card: CardInfo(card, "", "")
+    return lambda group, card: group.describe(state, card)
 
 
 def _win_tables(runs: Sequence[Run]) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import __version__, bots, load
 from ..core import GameError, State, derive_seed
-from .facts import facts_for
+from .facts import Notes, facts_for
 from .schema import COMMON, Column, arrow_schema
 from .tournament import BotSpec, parse_bots
 
@@ -244,19 +244,24 @@ def play_game(plan: Plan, index: int) -> tuple[list[dict[str, Any]], dict[str, A
         bots.make(spec.name, seed=s, **spec.settings) for spec, s in zip(seats, seeds, strict=True)
     ]
     decisions = [0] * plan.players
+    facts = facts_for(game.name)
+    observe = facts.observe
+    notes: Notes = {}
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        state.apply(players[seat].choose(state))
+        action = players[seat].choose(state)
+        if observe is not None:
+            observe(state, action, notes)
+        state.apply(action)
         decisions[seat] += 1
-    facts = facts_for(game.name)
     returns = state.returns()
     scores = state.scores()
     winners = set(state.winners())
     places = ranks(returns, scores, game.lower_score_wins)
     rounds = facts.rounds(state)
     options = json.dumps(state.options, sort_keys=True)
-    extra = facts.seats(state)
+    extra = facts.seats(state, notes)
     rows = [
         {
             "game": game.name,
@@ -305,7 +310,8 @@ class Chunk:
 
 def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
     """Play ``chunk`` of a fast plan with the batched engine: the same columns, in which
-    ``seed`` is the chunk's (``fast_seed``) and ``bot_seed`` is null.
+    ``seed`` is the chunk's (``fast_seed``) and ``bot_seed``, ``hands`` and ``trick_cards``
+    are null.
 
     The columns are built from the engine's arrays as ``parlour.fast.fearless.rows`` builds
     its dicts (a test holds them equal), without a Python object a row.
@@ -344,6 +350,9 @@ def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
         "tricks_per_round": tricks.reshape(count, -1),
         "tricks_won": tricks.sum(axis=2).reshape(-1),
         "rounds_ruined": (tricks == 0).sum(axis=2).reshape(-1),
+        # The batched engine keeps no hands: a fast run has no card table.
+        "hands": [None] * count,
+        "trick_cards": [None] * count,
     }
     return Chunk(chunk, len(indices), columns, [])
 

@@ -7,10 +7,21 @@ fractional; the intervals treat it as a binomial proportion all the same.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Z95", "Estimate", "mean", "mean_difference", "newcombe", "wilson", "wilson_bounds"]
+__all__ = [
+    "Z95",
+    "Estimate",
+    "Moments",
+    "mean",
+    "mean_difference",
+    "moments_difference",
+    "newcombe",
+    "ratio",
+    "wilson",
+    "wilson_bounds",
+]
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -82,6 +93,65 @@ def mean_difference(a: Sequence[float], b: Sequence[float], z: float = Z95) -> E
     se = math.sqrt(_variance(a, ma) / len(a) + _variance(b, mb) / len(b))
     diff = mb - ma
     return Estimate(diff, diff - z * se, diff + z * se, min(len(a), len(b)))
+
+
+@dataclass(frozen=True)
+class Moments:
+    """A sample kept as its count, sum and sum of squares: added and taken apart in O(1)."""
+
+    n: int = 0
+    total: float = 0.0
+    squares: float = 0.0
+
+    @classmethod
+    def of(cls, values: Iterable[float]) -> Moments:
+        """The moments of ``values``."""
+        xs = list(values)
+        return cls(len(xs), float(sum(xs)), float(sum(x * x for x in xs)))
+
+    def __add__(self, other: Moments) -> Moments:
+        return Moments(self.n + other.n, self.total + other.total, self.squares + other.squares)
+
+    def __sub__(self, other: Moments) -> Moments:
+        return Moments(self.n - other.n, self.total - other.total, self.squares - other.squares)
+
+    @property
+    def mean(self) -> float:
+        """The sample mean (NaN when empty)."""
+        return self.total / self.n if self.n else math.nan
+
+    @property
+    def variance(self) -> float:
+        """The sample variance, ``n - 1`` in the denominator (NaN below two values)."""
+        if self.n < 2:
+            return math.nan
+        # Never below zero, which rounding could otherwise give for equal values.
+        return max(0.0, (self.squares - self.total * self.total / self.n) / (self.n - 1))
+
+
+def moments_difference(a: Moments, b: Moments, z: float = Z95) -> Estimate:
+    """``mean(b) - mean(a)`` with Welch's normal interval, as ``mean_difference`` of samples."""
+    if a.n < 2 or b.n < 2:
+        return Estimate(math.nan, math.nan, math.nan, 0)
+    se = math.sqrt(a.variance / a.n + b.variance / b.n)
+    diff = b.mean - a.mean
+    return Estimate(diff, diff - z * se, diff + z * se, min(a.n, b.n))
+
+
+def ratio(xs: Sequence[float], ys: Sequence[float], z: float = Z95) -> Estimate:
+    """``sum(xs) / sum(ys)`` over paired units with its normal (delta-method) interval.
+
+    The ratio estimator's usual standard error: the units (games) are the independent
+    samples, and ``x_i - R y_i`` their residuals. NaN with fewer than two units or no ``y``.
+    """
+    n = len(xs)
+    total = sum(ys)
+    if n < 2 or total == 0:
+        return Estimate(math.nan, math.nan, math.nan, n)
+    r = sum(xs) / total
+    residuals = sum((x - r * y) ** 2 for x, y in zip(xs, ys, strict=True))
+    se = math.sqrt(residuals / (n * (n - 1))) / (total / n)
+    return Estimate(r, r - z * se, r + z * se, n)
 
 
 def _variance(values: Sequence[float], m: float) -> float:

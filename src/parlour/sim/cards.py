@@ -1,0 +1,372 @@
+"""The card table of ``parlour report``: which card is too strong, with 95% intervals.
+
+For every card of a game's ``CardGroup`` (its facts say which columns hold the cards a seat
+held, used and scored with), over the seat-games of a run:
+
+- **held**: the share of seat-games in which the seat held it at least once (Wilson);
+- each **use** (played, equipped, built...): the share of the seat-games that held it in
+  which the seat used it so (Wilson);
+- the **win share** of the seat-games that used it in any way, of those that held it and did
+  not, and the difference, used minus not (Wilson, Newcombe);
+- its **share of the points**: its points in the seats' final scores over all points scored
+  (a ratio over games, with the delta method's normal interval);
+- where a round scores on its own (Fearless), the seat's mean points in the rounds it held
+  the card minus in the rounds it did not (Welch).
+
+The rows are read from the table's columns only: the cards are whatever ids the rows hold,
+so any card set works. Names, kinds and texts come from the game.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .facts import CardGroup, CardInfo
+from .stats import Estimate, Moments, moments_difference, newcombe, ratio, wilson
+
+__all__ = [
+    "SORT_SCRIPT",
+    "CardRow",
+    "card_rows",
+    "card_table",
+    "has_cards",
+    "outlier_plot",
+    "write_csv",
+]
+
+FLAG = "#c0392b"
+NO_ESTIMATE = Estimate(math.nan, math.nan, math.nan, 0)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """One card's figures, each with its 95% interval (NaN where there is no data)."""
+
+    card: str
+    info: CardInfo
+    held: Estimate
+    uses: tuple[Estimate, ...]
+    used: Estimate
+    unused: Estimate
+    difference: Estimate
+    points: Estimate | None
+    round_points: Estimate | None
+
+    @property
+    def flagged(self) -> bool:
+        """Whether the win share's difference, used minus not, excludes zero."""
+        return self.difference.excludes_zero
+
+
+def _cards(value: Any) -> list[str]:
+    """A cell of a card column as a flat list of ids (``list<list<str>>`` read flattened)."""
+    if value is None:
+        return []
+    out: list[str] = []
+    for item in value:
+        if isinstance(item, list):
+            out += item
+        else:
+            out.append(item)
+    return out
+
+
+def has_cards(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> bool:
+    """Whether the rows hold the group's columns at all (a ``--fast`` run keeps none)."""
+    names = [group.held[1], *(column for _, column in group.uses)]
+    return all(n in columns and any(v is not None for v in columns[n]) for n in names)
+
+
+def card_rows(
+    columns: Mapping[str, Sequence[Any]],
+    group: CardGroup,
+    describe: Callable[[str], CardInfo],
+) -> list[CardRow]:
+    """Every card of ``group`` found in the rows, most winning when used first.
+
+    ``columns`` maps column names to values in row order (one row a game and seat): the
+    group's columns, ``return``, ``score`` and ``game_index``.
+    """
+    returns = [float(r) for r in columns["return"]]
+    held_sets = [set(_cards(v)) for v in columns[group.held[1]]]
+    use_sets = [[set(_cards(v)) for v in columns[column]] for _, column in group.uses]
+    rows = len(returns)
+    holders: Counter[str] = Counter()
+    use_counts = [Counter[str]() for _ in group.uses]
+    used: dict[str, list[float]] = defaultdict(list)
+    unused: dict[str, list[float]] = defaultdict(list)
+    for i in range(rows):
+        uses_here = [u[i] for u in use_sets]
+        # A card used was held, whether or not a draw of it was seen.
+        for card in held_sets[i].union(*uses_here):
+            holders[card] += 1
+            any_use = False
+            for k, u in enumerate(uses_here):
+                if card in u:
+                    use_counts[k][card] += 1
+                    any_use = True
+            (used if any_use else unused)[card].append(returns[i])
+    points, no_points = _points(columns, group) if group.scored is not None else ({}, None)
+    rounds = _round_points(columns, group) if group.rounds is not None else {}
+    out = []
+    for card in holders:
+        when_used = wilson(sum(used[card]), len(used[card]))
+        when_not = wilson(sum(unused[card]), len(unused[card]))
+        out.append(
+            CardRow(
+                card=card,
+                info=describe(card),
+                held=wilson(holders[card], rows),
+                uses=tuple(wilson(c[card], holders[card]) for c in use_counts),
+                used=when_used,
+                unused=when_not,
+                difference=newcombe(when_not, when_used),
+                points=points.get(card, no_points),
+                round_points=rounds.get(card, NO_ESTIMATE) if group.rounds is not None else None,
+            )
+        )
+    out.sort(key=_by_difference)
+    return out
+
+
+def _by_difference(row: CardRow) -> tuple[bool, float, str]:
+    """Highest difference first, cards without one last, ties by id."""
+    value = row.difference.value
+    return math.isnan(value), 0.0 if math.isnan(value) else -value, row.card
+
+
+def _points(
+    columns: Mapping[str, Sequence[Any]], group: CardGroup
+) -> tuple[dict[str, Estimate], Estimate]:
+    """Each card's share of all points scored (its points over every seat's score, by game),
+    and the share of a card that never scored."""
+    assert group.scored is not None
+    cards_column, points_column = group.scored
+    games: dict[int, int] = {}
+    totals: list[float] = []
+    mine: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    for index, score, cards, points in zip(
+        columns["game_index"],
+        columns["score"],
+        columns[cards_column],
+        columns[points_column],
+        strict=True,
+    ):
+        g = games.setdefault(index, len(games))
+        if g == len(totals):
+            totals.append(0.0)
+        totals[g] += score
+        for card, value in zip(cards or [], points or [], strict=True):
+            mine[card][g] += value
+    shares = {
+        card: ratio([by_game.get(g, 0.0) for g in range(len(totals))], totals)
+        for card, by_game in mine.items()
+    }
+    return shares, ratio([0.0] * len(totals), totals)
+
+
+def _round_points(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> dict[str, Estimate]:
+    """Each card's mean points in the seat-rounds that held it minus in those that did not."""
+    assert group.rounds is not None
+    hands_column, points_column = group.rounds
+    everything = Moments()
+    held: dict[str, Moments] = defaultdict(Moments)
+    for hands, points in zip(columns[hands_column], columns[points_column], strict=True):
+        for hand, value in zip(hands or [], points or [], strict=True):
+            one = Moments(1, value, value * value)
+            everything += one
+            for card in set(hand):
+                held[card] += one
+    return {card: moments_difference(everything - m, m) for card, m in held.items()}
+
+
+# -- the page's table ------------------------------------------------------------------------
+
+# Click a heading to sort by it, again to reverse; cells sort by their data-v, else by text.
+SORT_SCRIPT = """
+document.querySelectorAll("table.sortable th").forEach((th, column) => {
+  th.addEventListener("click", () => {
+    const body = th.closest("table").tBodies[0];
+    const down = th.dataset.order !== "down";
+    th.dataset.order = down ? "down" : "up";
+    const key = (row) => {
+      const cell = row.cells[column];
+      const v = cell.dataset.v ?? cell.textContent;
+      return v === "" || isNaN(v) ? v : Number(v);
+    };
+    const rows = [...body.rows].sort((a, b) => {
+      const x = key(a), y = key(b);
+      // Numbers before texts (a "-" where there is no figure), each in its own order.
+      const order = typeof x !== typeof y ? (typeof x === "number" ? -1 : 1)
+        : x < y ? -1 : x > y ? 1 : 0;
+      return down ? -order : order;
+    });
+    rows.forEach((row) => body.appendChild(row));
+  });
+});
+"""
+
+
+def _share(e: Estimate) -> tuple[str, str]:
+    """A share's cell: its text and its sort key."""
+    if math.isnan(e.value):
+        return "-", ""
+    if math.isnan(e.low):
+        return f"{100 * e.value:.1f}%", f"{e.value:.6f}"
+    return f"{100 * e.value:.1f}% ({100 * e.low:.1f} to {100 * e.high:.1f})", f"{e.value:.6f}"
+
+
+def _difference(e: Estimate, scale: float, unit: str, digits: int) -> tuple[str, str]:
+    if math.isnan(e.value):
+        return "-", ""
+
+    def signed(x: float) -> str:
+        return f"{round(scale * x, digits) + 0.0:+.{digits}f}"
+
+    return f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})", f"{e.value:.6f}"
+
+
+def write_csv(group: CardGroup, rows: Sequence[CardRow], out: Path) -> None:
+    """The table as CSV for a spreadsheet: each figure as value, low and high (shares as
+    fractions; empty where there is no figure)."""
+    figures: list[tuple[str, Callable[[CardRow], Estimate]]] = [("held", lambda r: r.held)]
+    figures += [(verb, _use(k)) for k, (verb, _) in enumerate(group.uses)]
+    figures += [
+        ("win_share_used", lambda r: r.used),
+        ("win_share_not_used", lambda r: r.unused),
+        ("difference", lambda r: r.difference),
+    ]
+    if group.scored is not None:
+        figures.append(("share_of_points", lambda r: r.points or NO_ESTIMATE))
+    if group.rounds is not None:
+        figures.append(("points_a_round_held_minus_not", lambda r: r.round_points or NO_ESTIMATE))
+    head = ["id", "name", "kind", "seat_games"]
+    for name, _ in figures:
+        label = name.replace(" ", "_")
+        head += [label, f"{label}_low", f"{label}_high"]
+    with out.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(head)
+        for row in rows:
+            line = [row.card, row.info.name, row.info.kind, round(row.held.value * row.held.n)]
+            for _, pick in figures:
+                e = pick(row)
+                line += ["" if math.isnan(x) else f"{x:.6g}" for x in (e.value, e.low, e.high)]
+            writer.writerow(line)
+
+
+def _use(k: int) -> Callable[[CardRow], Estimate]:
+    return lambda row: row.uses[k]
+
+
+def card_table(group: CardGroup, rows: Sequence[CardRow]) -> str:
+    """The group's card table as HTML (``class="sortable"``), every text escaped."""
+    head = [
+        group.noun,
+        "kind",
+        "seat-games",
+        f"{group.held[0]} (of seat-games)",
+        *(f"{verb} (of those {group.held[0]})" for verb, _ in group.uses),
+        "win share, " + " or ".join(verb for verb, _ in group.uses),
+        f"win share, {group.held[0]}, not " + " or ".join(verb for verb, _ in group.uses),
+        "difference",
+    ]
+    if group.scored is not None:
+        head.append("share of the points")
+    if group.rounds is not None:
+        head.append(f"points a round, {group.held[0]} minus not")
+    body = []
+    for row in rows:
+        cells: list[tuple[str, str]] = [
+            (row.info.name, ""),
+            (row.info.kind, ""),
+            (f"{row.held.value * row.held.n:.0f}", f"{row.held.value * row.held.n:.0f}"),
+            _share(row.held),
+            *(_share(u) for u in row.uses),
+            _share(row.used),
+            _share(row.unused),
+            _difference(row.difference, 100.0, " pp", 1),
+        ]
+        if row.points is not None:
+            cells.append(_share(row.points))
+        if row.round_points is not None:
+            cells.append(_difference(row.round_points, 1.0, "", 2))
+        tds = [
+            f'<td data-v="{html.escape(key)}">{html.escape(text)}</td>'
+            if key
+            else f"<td>{html.escape(text)}</td>"
+            for text, key in cells
+        ]
+        # The card's id and text in the name cell's tooltip: every name is someone's data.
+        title = html.escape(f"{row.card}: {row.info.text}" if row.info.text else row.card)
+        tds[0] = f'<td title="{title}">{html.escape(row.info.name)}</td>'
+        flag = ' class="flag"' if row.flagged else ""
+        body.append(f"<tr{flag}>{''.join(tds)}</tr>")
+    heads = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    return (
+        f'<table class="sortable"><thead><tr>{heads}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )
+
+
+# -- the plot of the outliers ------------------------------------------------------------------
+
+MOST_SHOWN = 40  # cards on the plot at most: every flagged one first, then the extremes
+EXTREMES = 10  # the highest and lowest differences shown even when none is flagged
+
+
+def outliers(rows: Iterable[CardRow]) -> list[CardRow]:
+    """The cards to plot: those whose difference excludes zero, then the most extreme."""
+    known = [r for r in rows if not math.isnan(r.difference.low)]
+    ranked = sorted(known, key=lambda r: r.difference.value)
+    chosen = {r.card: r for r in ranked if r.flagged}
+    for r in ranked[:EXTREMES] + ranked[-EXTREMES:]:
+        chosen.setdefault(r.card, r)
+    picked = sorted(chosen.values(), key=lambda r: (not r.flagged, -abs(r.difference.value)))
+    return sorted(picked[:MOST_SHOWN], key=lambda r: r.difference.value)
+
+
+def outlier_plot(group: CardGroup, rows: Sequence[CardRow], title: str, out: Path) -> None:
+    """Plot the outliers' win-share differences (and, by rounds, point differences) to ``out``."""
+    from matplotlib.figure import Figure
+
+    shown = outliers(rows)
+    panels = 2 if group.rounds is not None else 1
+    height = 0.28 * max(4, len(shown)) + 1.6
+    fig = Figure(figsize=(7.5 * panels, height), layout="constrained")
+    axes = fig.subplots(1, panels, sharey=True, squeeze=False)[0]
+    uses = " or ".join(verb for verb, _ in group.uses)
+    _bars(axes[0], shown, lambda r: r.difference, 100.0)
+    axes[0].set_xlabel(f"win share when {uses}, minus when {group.held[0]} but not (points)")
+    axes[0].set_yticks(range(len(shown)), [r.info.name for r in shown], fontsize="small")
+    if group.rounds is not None:
+        _bars(axes[1], shown, lambda r: r.round_points or NO_ESTIMATE, 1.0)
+        axes[1].set_xlabel(f"points a round: {group.held[0]} minus not")
+    fig.suptitle(title + " (red: the 95% interval excludes zero)")
+    fig.savefig(out, dpi=110)
+
+
+def _bars(
+    ax: Any, shown: Sequence[CardRow], pick: Callable[[CardRow], Estimate], scale: float
+) -> None:
+    for y, row in enumerate(shown):
+        e = pick(row)
+        if math.isnan(e.low):
+            continue
+        ax.errorbar(
+            scale * e.value,
+            y,
+            # Never below zero: a share of 1 may sit a rounding error above its bound.
+            xerr=[[scale * max(0.0, e.value - e.low)], [scale * max(0.0, e.high - e.value)]],
+            fmt="o",
+            color=FLAG if e.excludes_zero else "black",
+            capsize=3,
+        )
+    ax.axvline(0, color="grey", linewidth=1)

@@ -1,0 +1,183 @@
+"""The card table: its figures on a hand-made table, its HTML, its plot and the command."""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import parlour
+from parlour.cli.app import app
+from parlour.sim.cards import card_rows, card_table, outlier_plot, outliers, write_csv
+from parlour.sim.facts import CardGroup, CardInfo, facts_for
+from parlour.sim.simulate import make_plan, read, run
+from parlour.sim.stats import Moments, moments_difference, newcombe, ratio, wilson
+
+GROUP = CardGroup(
+    "cards",
+    "card",
+    held=("drawn", "held"),
+    uses=(("played", "played"), ("equipped", "equipped")),
+    scored=("scored", "points"),
+)
+
+# Two games of two seats. Card a: held in three seat-games, played in two; card b: held in
+# two, equipped in one; card c: equipped without a draw seen, in one.
+TABLE: dict[str, list[Any]] = {
+    "game_index": [0, 0, 1, 1],
+    "return": [1.0, 0.0, 0.5, 0.5],
+    "score": [10, 6, 5, 5],
+    "held": [["a", "b"], ["a"], ["b"], ["a", "a"]],
+    "played": [["a"], [], [], ["a"]],
+    "equipped": [[], [], ["b", "c"], []],
+    "scored": [["a"], ["b"], [], ["a", "a"]],
+    "points": [[4], [2], [], [1, 2]],
+}
+
+
+def named(card: str) -> CardInfo:
+    return CardInfo(card.upper(), "kind", f"the text of {card}")
+
+
+def test_the_figures_of_a_hand_made_table() -> None:
+    rows = {r.card: r for r in card_rows(TABLE, GROUP, named)}
+    assert set(rows) == {"a", "b", "c"}
+    a, b, c = rows["a"], rows["b"], rows["c"]
+    assert a.info == CardInfo("A", "kind", "the text of a")
+    assert a.held == wilson(3, 4) and b.held == wilson(2, 4) and c.held == wilson(1, 4)
+    assert a.uses == (wilson(2, 3), wilson(0, 3))
+    assert b.uses == (wilson(0, 2), wilson(1, 2))
+    assert c.uses == (wilson(0, 1), wilson(1, 1))
+    # a: used in games won 1 and 0.5; held and not used in one lost.
+    assert a.used == wilson(1.5, 2) and a.unused == wilson(0, 1)
+    assert a.difference == newcombe(wilson(0, 1), wilson(1.5, 2))
+    assert a.difference.value == 0.75
+    # b: equipped in a shared win, held and not used in a win.
+    assert b.used == wilson(0.5, 1) and b.unused == wilson(1, 1)
+    assert b.difference.value == -0.5
+    assert math.isnan(c.unused.value) and math.isnan(c.difference.value)
+    # Points: a scores 4 of 16 in game 0 and 3 of 10 in game 1.
+    assert a.points == ratio([4.0, 3.0], [16.0, 10.0])
+    assert a.points is not None and a.points.value == pytest.approx(7 / 26)
+    assert b.points == ratio([2.0, 0.0], [16.0, 10.0])
+    assert c.points is not None and c.points.value == 0.0
+    assert a.round_points is None
+    # The most winning card when used comes first; one without a difference last.
+    assert [r.card for r in card_rows(TABLE, GROUP, named)] == ["a", "b", "c"]
+
+
+def test_the_csv_holds_every_figure_with_its_interval(tmp_path: Path) -> None:
+    rows = card_rows(TABLE, GROUP, named)
+    write_csv(GROUP, rows, tmp_path / "cards.csv")
+    with (tmp_path / "cards.csv").open(newline="") as file:
+        lines = list(csv.DictReader(file))
+    assert [line["id"] for line in lines] == ["a", "b", "c"]
+    a = lines[0]
+    assert (a["name"], a["seat_games"], a["played"], a["equipped"]) == ("A", "3", "0.666667", "0")
+    assert float(a["difference"]) == 0.75 and float(a["difference_low"]) < 0.75
+    points = rows[0].points
+    assert points is not None
+    assert float(a["share_of_points_high"]) == pytest.approx(points.high, abs=1e-6)
+    assert lines[2]["difference"] == lines[2]["difference_low"] == ""
+
+
+def test_points_a_round_compare_the_rounds_held_with_the_others() -> None:
+    group = CardGroup(
+        "cards",
+        "card",
+        held=("dealt", "hands"),
+        uses=(("won a trick", "tricks"),),
+        rounds=("hands", "fear"),
+    )
+    table = {
+        "game_index": [0, 0],
+        "return": [1.0, 0.0],
+        "score": [3, 30],
+        "hands": [[["x", "y"], ["y"], ["y"]], [["y"], ["x"], ["x", "x"]]],
+        "tricks": [["x"], []],
+        "fear": [[1, 2, 0], [10, 15, 5]],
+    }
+    rows = {r.card: r for r in card_rows(table, group, named)}
+    # x is held in rounds of fear 1, 15 and 5; not held in 2, 0 and 10.
+    expected = moments_difference(Moments.of([2.0, 0.0, 10.0]), Moments.of([1.0, 15.0, 5.0]))
+    assert rows["x"].round_points == expected
+    assert rows["x"].round_points is not None and rows["x"].round_points.value == 3.0
+    assert rows["x"].used == wilson(1, 1) and rows["x"].unused == wilson(0, 1)
+    assert rows["y"].uses == (wilson(0, 2),) and rows["y"].points is None
+
+
+def test_the_table_escapes_every_text_and_sorts() -> None:
+    def hostile(card: str) -> CardInfo:
+        return CardInfo(f"<script>alert('{card}')</script>", "<b>kind</b>", 'say "hi" & <go>')
+
+    page = card_table(GROUP, card_rows(TABLE, GROUP, hostile))
+    assert "<script>" not in page and "<b>" not in page
+    assert "&lt;script&gt;alert(&#x27;a&#x27;)&lt;/script&gt;" in page
+    assert 'title="a: say &quot;hi&quot; &amp; &lt;go&gt;"' in page
+    assert page.startswith('<table class="sortable"><thead>')
+    # One row a card, each figure with its sort key: a's win-share difference is +75 points.
+    assert page.count("<tr") == 1 + 3
+    assert '<td data-v="0.750000">+75.0 pp (' in page
+
+
+def test_the_outlier_plot_shows_the_flagged_cards_first(tmp_path: Path) -> None:
+    # Card "strong" is used in 40 wins and held unused in 40 losses: its interval excludes 0.
+    n = 80
+    table = {
+        "game_index": list(range(n)),
+        "return": [1.0] * 40 + [0.0] * 40,
+        "score": [1] * n,
+        "held": [["strong", "plain"]] * n,
+        "played": [["strong"]] * 40 + [[]] * 40,
+        "equipped": [["plain"] if i % 2 else [] for i in range(n)],
+        "scored": [[] for _ in range(n)],
+        "points": [[] for _ in range(n)],
+    }
+    rows = card_rows(table, GROUP, named)
+    assert [r.card for r in rows if r.flagged] == ["strong"]
+    assert {r.card for r in outliers(rows)} == {"strong", "plain"}
+    outlier_plot(GROUP, rows, "Cards", tmp_path / "plot.png")
+    assert (tmp_path / "plot.png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("game", ["citadels", "foolsblade"])
+def test_the_report_holds_a_card_table_of_the_run(tmp_path: Path, game: str) -> None:
+    command = [game, "--players", "3", "--bots", "random", "--games", "6", "--jobs", "1"]
+    result = CliRunner().invoke(app, ["simulate", *command, "--out", str(tmp_path / "r")])
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["report", str(tmp_path / "r"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text()
+    assert '<h2 id="cards">Cards</h2>' in page and "table.sortable th" in page
+    table = read(tmp_path / "r").to_pylist()
+    state = parlour.load(game).new_game(3, seed=0, **json.loads(table[0]["options"]))
+    for group in facts_for(game).cards:
+        tables = re.findall(r'<table class="sortable">.*?</table>', page)
+        held = {c for row in table for c in _flat(row[group.held[1]])}
+        # Every card a seat held has its row, under the game's own name for it.
+        names = [html.escape(group.describe(state, card).name) for card in held]
+        assert all(any(f">{n}</td>" in t for t in tables) for n in names)
+        assert (out / f"{game}_{group.noun}_outliers.png").exists()
+        assert f'<a href="{game}_{group.noun}_table.csv">' in page
+        assert (out / f"{game}_{group.noun}_table.csv").read_text().startswith("id,name,kind,")
+
+
+def _flat(value: list[Any]) -> list[str]:
+    return [c for item in value for c in (item if isinstance(item, list) else [item])]
+
+
+def test_a_fast_run_has_no_card_table_and_says_why(tmp_path: Path) -> None:
+    plan = make_plan("fearless", "random", players=4, games=1024, seed=1, fast=True)
+    run(plan, tmp_path / "fast")
+    result = CliRunner().invoke(app, ["report", str(tmp_path / "fast"), "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "index.html").read_text()
+    assert "hold no card columns" in page and "fearless_card_outliers.png" not in page
