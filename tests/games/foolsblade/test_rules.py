@@ -61,6 +61,21 @@ def test_setup_roll_off_classes_last_player_first_and_a_handle_each(features: st
     assert len(set(view["classes"])) == 4
 
 
+def test_classes_are_chosen_before_any_card_is_dealt_and_nobody_is_active(features: str) -> None:
+    st = parlour.load("foolsblade").new_game(4, seed=3, cards=features)
+    assert isinstance(st, FoolsBladeState)
+    while st.view(None)["phase"] == "class":
+        view = st.view(st.current_player)
+        assert view["hand"] == [] and view["hand_counts"] == [0] * 4
+        assert view["curses"] == [[]] * 4 and view["active"] is None and view["turn"] == 0
+        assert not [e for e in st.log if e.kind in ("handle", "draw")]
+        st.apply(st.legal_actions()[0])
+    kinds_after = [e.kind for e in st.log]
+    last_choice = max(i for i, kind in enumerate(kinds_after) if kind == "class")
+    assert kinds_after.index("handle") > last_choice
+    assert st.view(None)["active"] == st.first_player
+
+
 def test_the_element_table() -> None:
     neutral, fire, water, plant = range(4)
     assert multiplier(water, fire) == 2 and multiplier(fire, water) == 0

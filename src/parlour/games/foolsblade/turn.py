@@ -580,7 +580,8 @@ def game_over(st: FoolsBladeState, capped: bool, events: list[Event]) -> None:
 
 
 def choose_class(st: FoolsBladeState, card: int, events: list[Event]) -> None:
-    """A seat takes a class; after the last choice the first player's turn begins."""
+    """A seat takes a class; after the last choice the Handles and first cards are dealt
+    and the first player's turn begins."""
     tb = st.tb
     seat = st.class_order[st.class_step]
     st.classes[seat] = card
@@ -588,6 +589,7 @@ def choose_class(st: FoolsBladeState, card: int, events: list[Event]) -> None:
     push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
     st.class_step += 1
     if st.class_step == st.players:
+        deal(st, events)
         start_turn(st, st.first_player, events)
 
 
