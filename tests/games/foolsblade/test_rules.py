@@ -323,6 +323,31 @@ def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: 
     assert "play rage" in texts and "play toast" not in texts
 
 
+def test_a_negating_tavern_card_answers_only_plays_of_the_tavern_phase(rules: str) -> None:
+    st = started(rules, players=3, seed=2)
+    assert st.window is not None
+    player, answerer = st.window.seat, (st.window.seat + 1) % 3
+    st.hands[player] = cards(st, ["rope"])
+    st.hands[answerer] = cards(st, ["glare", "boots"])
+    st.known[player] = st.known[answerer] = ()
+    st.apply("play rope")
+    pass_until(st, lambda s: s.counter is not None and s.counter.seat == answerer)
+    assert "play glare" in [a.text for a in st.legal_actions()]
+    fighting = started(rules, players=3, seed=2)
+    fight_start(fighting, "forest", ["rat"])
+    assert fighting.window is not None
+    player = fighting.window.seat
+    answerer = (player + 1) % 3
+    fighting.hands[player] = cards(fighting, ["rage"])
+    fighting.hands[answerer] = cards(fighting, ["glare", "boots"])
+    fighting.known[player] = fighting.known[answerer] = ()
+    fighting.apply("play rage")
+    pass_until(fighting, lambda s: s.counter is not None and s.counter.seat == answerer)
+    assert "play glare" not in [a.text for a in fighting.legal_actions()]
+    with pytest.raises(parlour.IllegalAction, match="only in the Tavern phase"):
+        fighting.apply("play glare")
+
+
 def test_a_play_can_be_negated_and_its_cost_stays_paid(features: str) -> None:
     st = started(features, players=3, seed=2)
     thief, victim = 1, 2

@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
+from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Decision
 from .table import Table
 from .turn import (
     advance,
@@ -284,7 +284,7 @@ class FoolsBladeState(State):
             return "cards are played only when the table is asked (the Tavern phase and combat)"
         if tb.negates[card] and self.counter is None:
             return f"{tb.name(card)} only answers a card or ability being played"
-        if tb.kind[card] == "tavern" and self.counter is None:
+        if tb.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
             return "Tavern cards are played only in the Tavern phase"
         if tb.kind[card] in ("part", "gear"):
             return f"{tb.name(card)} is equipped before choosing a destination, not played"

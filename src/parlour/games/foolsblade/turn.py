@@ -257,6 +257,9 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
         players = st.players
         hand = st.hands[seat]
         playable = tb.playable[kind + 1]
+        if kind < 0 and st.window_kind != W_TAVERN:
+            # The negate window of a play in combat: no Tavern card answers it.
+            playable = tb.negates_outside_tavern
         if not playable.isdisjoint(hand):
             for card in sorted(playable.intersection(hand)):
                 out.extend(mv.plays(act.PLAY, card, seat, players))
