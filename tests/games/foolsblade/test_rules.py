@@ -234,27 +234,56 @@ def test_beating_every_boss_card_gives_everyone_the_win_effect(features: str) ->
     assert [e for e in st.log if e.kind == "strike"] == []
 
 
+def quest_turn(st: FoolsBladeState) -> None:
+    """The active seat goes Questing (no Curse on top), discarding to its limit if asked."""
+    to_main(st)
+    on_top(st, "quest", ["rope", "boots"])
+    st.apply("quest")
+    while st.decision is not None:
+        st.apply(st.legal_actions()[0])
+
+
+def to_turn_of(st: FoolsBladeState, seat: int) -> None:
+    """The other seats quest until ``seat``'s turn has begun."""
+    while st.decision is not None:
+        st.apply(st.legal_actions()[0])
+    for _ in range(6):
+        if st.active == seat:
+            return
+        quest_turn(st)
+    raise AssertionError("never reached")
+
+
 def test_curses_last_their_holders_own_turns(features: str) -> None:
     st = started(features)
     seat = st.active
     on_top(st, "quest", ["gloom", "rope"])
     to_main(st)
     st.apply("quest")
-    assert st.view(None)["curses"][seat] == [["gloom", 1]]  # one of its turns has ended
-    for _ in range(3):  # the others' turns do not count
-        to_main(st)
-        if st.active == seat:
-            break
-        on_top(st, "quest", ["rope", "boots"])
-        st.apply("quest")
-    assert st.active == seat
-    assert st.view(None)["curses"][seat] == [["gloom", 1]]
-    on_top(st, "quest", ["rope", "boots"])
+    # Drawn during the turn: this turn does not count, its holder's next two turns do.
+    assert st.view(None)["curses"][seat] == [["gloom", 2]]
+    for left in (1, 0):
+        to_turn_of(st, seat)  # the others' turns do not count
+        assert st.view(None)["curses"][seat] == [["gloom", left + 1]]
+        quest_turn(st)
+        assert st.view(None)["curses"][seat] == ([["gloom", left]] if left else [])
+    assert ix(st, "gloom") in st.trash[QUEST]
+
+
+def test_a_curse_of_one_turn_drawn_by_questing_lasts_through_the_next_turn(rules: str) -> None:
+    st = started(rules)
+    seat = st.active
+    on_top(st, "quest", ["errand", "rope"])
+    to_main(st)
     st.apply("quest")
-    while st.decision is not None:  # the hand limit
+    assert st.view(None)["curses"][seat] == [["errand", 1]]
+    to_turn_of(st, seat)
+    fight_start(st, "forest", ["rat"], parts=["iron-blade", "iron-guard"])
+    assert combat_view(st)["player_strength"] == 3 + 2 - 4
+    resolve(st)
+    while st.active == seat:
         st.apply(st.legal_actions()[0])
     assert st.view(None)["curses"][seat] == []
-    assert ix(st, "gloom") in st.trash[QUEST]
 
 
 def test_hand_limit_is_enforced_at_the_end_of_the_turn(features: str) -> None:

@@ -61,6 +61,7 @@ def new_state(
     st.stash = [() for _ in range(players)]
     st.curses = [() for _ in range(players)]
     st.curse_left = [() for _ in range(players)]
+    st.curses_before = 0
     st.classes = [-1] * players
     st.limit_mod = [0] * players
     st.hand_bonus = [0] * players

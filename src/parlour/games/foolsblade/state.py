@@ -50,6 +50,7 @@ class FoolsBladeState(State):
         "counter",
         "curse_left",
         "curses",
+        "curses_before",
         "decision",
         "decks",
         "end_stage",
@@ -98,6 +99,7 @@ class FoolsBladeState(State):
     stash: list[tuple[int, ...]]
     curses: list[tuple[int, ...]]
     curse_left: list[tuple[int, ...]]  # turns left, beside ``curses``
+    curses_before: int  # how many of the active seat's Curses it had when its turn began
     classes: list[int]
     limit_mod: list[int]  # lasting hand-limit changes from played cards
     hand_bonus: list[int]  # hand-limit changes for this turn
@@ -166,6 +168,7 @@ class FoolsBladeState(State):
         st.stash = self.stash[:]
         st.curses = self.curses[:]
         st.curse_left = self.curse_left[:]
+        st.curses_before = self.curses_before
         st.classes = self.classes[:]
         st.limit_mod = self.limit_mod[:]
         st.hand_bonus = self.hand_bonus[:]
