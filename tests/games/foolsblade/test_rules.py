@@ -148,6 +148,28 @@ def test_an_impossible_lose_effect_is_ignored(features: str) -> None:
     assert st.decks[FOREST][0] == ix(st, "rat")
 
 
+@pytest.mark.parametrize("held", [1, 2, 3])
+def test_a_give_to_each_other_player_needs_a_card_for_each_or_none_is_given(
+    rules: str, held: int
+) -> None:
+    st = started(rules, players=4)
+    seat = st.active
+    to_main(st)
+    st.hands[seat] = cards(st, ["rope", "boots", "ale"][:held])
+    st.known[seat] = ()
+    arm(st, seat, ["iron-handle"])
+    on_top(st, "cavern", ["warband", "bat"])
+    st.apply("hunt cavern")
+    resolve(st)
+    gave = [e.to_dict() for e in st.log if e.kind == "hand_card" and e.seat == seat]
+    if held < 3:
+        assert gave == []
+        assert any(e.kind == "ignored" for e in st.log)
+        assert len(st.hands[seat]) == held
+    else:
+        assert len(gave) == 3 and st.hands[seat] == []
+
+
 def test_a_lose_effect_can_keep_the_monster_under_its_deck(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["mimic"], parts=["iron-handle"])

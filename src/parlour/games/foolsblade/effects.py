@@ -534,7 +534,13 @@ PRIMITIVES: dict[str, Primitive] = {
 
 
 def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
-    """Whether every effect of a Lose effect can be carried out in full (the FAQ: else none is)."""
+    """Whether every effect of a Lose effect can be carried out in full (the FAQ: else none is).
+
+    Cards asked of one place add up: giving a card to each of three other players needs three
+    cards in hand, and a discard followed by a give from the same hand needs both.
+    """
+    needs: dict[Decision, int] = {}  # by kind of choice, filters included
+    places: dict[tuple[int, int], int] = {}  # by seat and zone the cards leave
     for e in effects:
         if e.if_ is not None and not holds(st, e.if_, owner):
             continue
@@ -547,14 +553,31 @@ def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
             if e.do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1
                 zone = ZONE_INDEX[e.from_]
-                decision = (D_DISCARD, seat, need, -1, zone, deck, e.kind or "")
+                decision = (D_DISCARD, seat, 0, -1, zone, deck, e.kind or "")
+                place = (seat, zone)
             elif e.do == "give" and seat != owner:
-                decision = (D_GIVE, owner, need, seat, Z_HAND, -1, "")
+                # Every give comes out of the owner's hand, whoever receives it.
+                decision = (D_GIVE, owner, 0, -1, Z_HAND, -1, "")
+                place = (owner, Z_HAND)
             elif e.do == "break":
-                decision = (D_BREAK, owner, need, seat, ZONE_INDEX[e.from_], -1, "")
+                decision = (D_BREAK, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                place = (seat, ZONE_INDEX[e.from_])
             elif e.do == "steal" and seat != owner:
-                decision = (D_STEAL, owner, 1, seat, ZONE_INDEX[e.from_], -1, "")
+                decision = (D_STEAL, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                place = (seat, ZONE_INDEX[e.from_])
                 need = 1
-            if decision is not None and len(eligible(st, decision)) < need:
-                return False
-    return True
+            if decision is not None:
+                needs[decision] = needs.get(decision, 0) + need
+                places[place] = places.get(place, 0) + need
+    if any(len(eligible(st, decision)) < need for decision, need in needs.items()):
+        return False
+    return all(place_size(st, seat, zone) >= need for (seat, zone), need in places.items())
+
+
+def place_size(st: FoolsBladeState, seat: int, zone: int) -> int:
+    """How many cards ``seat`` has in a zone (hand, assembled weapon, gear, Stash)."""
+    if zone == Z_HAND:
+        return len(st.hands[seat])
+    if zone == Z_WEAPON:
+        return 4 - st.weapons[seat].count(-1)
+    return len(st.gear[seat] if zone == Z_GEAR else st.stash[seat])
