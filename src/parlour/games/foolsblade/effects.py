@@ -530,6 +530,87 @@ PRIMITIVES: dict[str, Primitive] = {
 }
 
 
+# -- plays that can do nothing ------------------------------------------------------------------
+
+
+def can_apply(
+    st: FoolsBladeState, effects: Sequence[Any], owner: int, target: int, card: int, spent: int
+) -> bool:
+    """Whether some effect of a card or ability played now by ``owner`` (on ``target``) can
+    do anything, once the card played (-1: an ability) and ``spent`` more cards (an
+    ability's cost) have left the owner's hand. A condition on the roll to come is taken as
+    holding; a primitive this check does not know is taken as able."""
+    gone = (card, spent)
+    return any(_can(st, e, owner, target, -1, gone) for e in effects)
+
+
+NOTHING_GONE = (-1, 0)
+
+
+def _left(st: FoolsBladeState, cards: Sequence[int], gone: tuple[int, int]) -> int:
+    """How many of ``cards`` (in the owner's hand) are left once ``gone`` has left it."""
+    card, spent = gone
+    return len(cards) - (card in cards) - spent
+
+
+def _can(
+    st: FoolsBladeState, e: Any, owner: int, target: int, opponent: int, gone: tuple[int, int]
+) -> bool:
+    """Whether one effect can do anything now."""
+    if e.if_ is not None and "roll" not in e.if_ and not holds(st, e.if_, owner):
+        return False
+    do = e.do
+    fighting = st.c_seat >= 0 and st.c_outcome < 0
+    if do == "bottom":
+        return fighting and st.c_deck >= 0  # a Boss card never slips back under a deck
+    if do == "summon":
+        return fighting
+    if do == "negate":
+        return st.pending is not None and not st.pending[4]
+    if do == "roll":
+        return bool(e.add)  # a roll that adds nothing only feeds the conditions after it
+    who = getattr(e, "who", None)
+    if who is None or who == "monster":
+        return True
+    seats = targets(st, who, owner, target, opponent)
+    if do == "fight":
+        # Something of the winner's or the loser's effects, whichever side wins.
+        for other in seats:
+            if other == owner:
+                continue
+            for winner, loser in ((owner, other), (other, owner)):
+                if any(
+                    _can(st, w, winner, -1, loser, gone if winner == owner else NOTHING_GONE)
+                    for w in e.win
+                ) or any(
+                    _can(st, x, loser, -1, winner, gone if loser == owner else NOTHING_GONE)
+                    for x in e.lose
+                ):
+                    return True
+        return False
+    if do in ("draw", "reveal"):
+        deck = DECK_INDEX[e.deck]
+        return bool(seats) and bool(st.decks[deck] or (deck != LOOT and st.trash[deck]))
+    if do == "give":
+        return _left(st, st.hands[owner], gone) > 0 and any(s != owner for s in seats)
+    if do in ("discard", "steal", "break"):
+        zone = ZONE_INDEX[e.from_]
+        for seat in seats:
+            if do == "discard":
+                deck = DECK_INDEX[e.deck] if e.deck is not None else -1
+                decision: Decision = (D_DISCARD, seat, 1, -1, zone, deck, e.kind or "")
+            elif seat == owner and do == "steal":
+                continue
+            else:
+                decision = (D_STEAL if do == "steal" else D_BREAK, owner, 1, seat, zone, -1, "")
+            cards = eligible(st, decision)
+            mine = seat == owner and zone == Z_HAND
+            if (_left(st, cards, gone) if mine else len(cards)) > 0:
+                return True
+        return False
+    return bool(seats)
+
+
 # -- impossible Lose effects -------------------------------------------------------------------
 
 

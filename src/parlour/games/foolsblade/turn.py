@@ -16,6 +16,7 @@ from .boss import gather
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
 from .effects import (
     add,
+    can_apply,
     choose,
     chosen,
     draw_cards,
@@ -262,7 +263,12 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
             playable = tb.negates_outside_tavern
         if not playable.isdisjoint(hand):
             for card in sorted(playable.intersection(hand)):
-                out.extend(mv.plays(act.PLAY, card, seat, players))
+                moves = mv.plays(act.PLAY, card, seat, players)
+                if kind < 0 or tb.always_able[card]:
+                    out.extend(moves)
+                else:  # none is offered that can do nothing (a retreat from a Boss card)
+                    effects = tb.cards[card].effects
+                    out.extend(m for m in moves if can_apply(st, effects, seat, m.target, card, 0))
         cls = st.classes[seat]
         # Most classes' abilities answer few of the windows: the cheap test first.
         if (
@@ -270,7 +276,13 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
             and ability_ready(st, seat, kind)
             and cost_payable(st, seat, tb.cards[cls].ability.cost)
         ):
-            out.extend(mv.plays(act.USE, cls, seat, players))
+            moves = mv.plays(act.USE, cls, seat, players)
+            if kind < 0 or tb.always_able[cls]:
+                out.extend(moves)
+            else:
+                effects = tb.cards[cls].ability.effects
+                spent = tb.ability_spent[cls]
+                out.extend(m for m in moves if can_apply(st, effects, seat, m.target, -1, spent))
     out.append(mv.passing)
     return out
 
@@ -627,9 +639,11 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
 
 
 __all__ = [
+    "ability_ready",
     "advance",
     "answer_negate",
     "answer_window",
+    "cost_payable",
     "deal",
     "decide",
     "decision_actions",
