@@ -561,6 +561,7 @@ def end_step(st: FoolsBladeState, events: list[Event]) -> None:
     if stage == 1:
         excess = len(st.hands[seat]) - hand_limit(st, seat)
         if excess > 0:
+            st.source = -1  # the rules' own hand limit asks, no card
             choose(st, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
         return
     tb = st.tb
