@@ -151,6 +151,14 @@ def play(
             "this command line says."
         ),
     ] = None,
+    auto_pass: Annotated[
+        bool,
+        typer.Option(
+            "--auto-pass/--no-auto-pass",
+            help="Play your lone passes (pass the only legal action) without asking, as the "
+            "browser does; --no-auto-pass asks for each.",
+        ),
+    ] = True,
 ) -> None:
     """Play a whole game in the terminal against bots (or watch bots play it)."""
     try:
@@ -203,7 +211,7 @@ def play(
     if human is not None:
         console.print("At your turn, ? shows the legend and help NAME describes a card.")
     with foreground():
-        outcome = playing.run(console, state, seats, human, delay)
+        outcome = playing.run(console, state, seats, human, delay, auto_pass)
     try:
         where, why = playing.save_somewhere(state, path)
     except OSError as error:
