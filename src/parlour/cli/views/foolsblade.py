@@ -42,7 +42,10 @@ LEGEND = (
     ),
     ("hand 3/8", "cards in hand and the hand limit"),
     ("stash 4 (9 pts)", "monsters, Treasures and Legendary parts in the Stash, and their points"),
-    ("gear, cursed", "a seat's Gear laid and its Curses, each with how many of its turns it lasts"),
+    (
+        "gear, cursed",
+        "a seat's Gear laid, and its Curses with how many of its own turns each still lasts",
+    ),
     ("◀", "the seat whose turn it is; asked: the seat asked in a window"),
     (
         "elements",
@@ -50,7 +53,6 @@ LEGEND = (
         "side; Neutral always x1",
     ),
     ("fighter 9 = ...", "the fighter's strength and where it comes from, against the monster's"),
-    ("help NAME", "any card or class by its name or id (help hexbreaker, help ember blade)"),
 )
 
 
@@ -386,9 +388,12 @@ def _decision(view: View) -> Text:
 
 
 def _decks(view: View) -> Text:
-    line = Text("Decks: ", style="bold")
-    line.append("  ".join(f"{d} {view['decks'][d]}" for d in DECKS[:-1]))
-    line.append(f"  loot {view['decks']['loot']}", style="bold yellow")
+    """The deck sizes on one line of 80 columns: each name, then its size in bold."""
+    line = Text("Decks:", style="bold")
+    for deck in DECKS[:-1]:
+        line.append(f" {deck} ")
+        line.append(str(view["decks"][deck]), style="bold")
+    line.append(f" loot {view['decks']['loot']}", style="bold yellow")
     return line
 
 
