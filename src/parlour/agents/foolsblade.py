@@ -88,6 +88,8 @@ def describe(view: FoolsBladeView) -> list[str]:
     lines = []
     if view["is_over"]:
         lines.append(game_over(view, f"{view['turn']} turns"))
+    elif view["active"] is None:
+        lines.append("Setup: classes are chosen, the last player first; no card is dealt yet.")
     else:
         lines.append(
             f"Turn {view['turn']}: {seat_name(view['active'], view)} is the active player, "
@@ -181,7 +183,8 @@ def describe(view: FoolsBladeView) -> list[str]:
         )
         lines.append(
             f"{seat_name(decision['seat'], view)} must {decision['kind']}{to} "
-            f"{decision['count']} more card(s) from the {decision['zone']}{of}, one at a time."
+            f"{decision['count']} more card(s) from the {decision['zone']}{of}, one at a time"
+            + (f", for {decision['why']}." if decision.get("why") else ".")
         )
     trash = [f"{pile}: {_names(view, ids)}" for pile, ids in view.get("trash", {}).items() if ids]
     if trash:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng, derive_seed
 from ...core.views import CommonView
-from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES
-from .strength import fighter_strength, hand_limits, monster_strength
+from .scoring import score_parts
+from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, T_COUNTER, WINDOW_NAMES, ZONES
+from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ class CombatView(TypedDict):
     element: str
     monster_strength: int
     player_strength: int
+    player_parts: list[list[Any]]  # ``[label, amount]``: weapon, set bonus, gear, class ...
     summoned: list[str]
 
 
@@ -68,6 +70,8 @@ class DecisionView(TypedDict):
     count: int
     other: int | None
     zone: str
+    source: str | None  # the card whose effect asks, None for the hand limit
+    why: str  # why the decision is asked, for people
 
 
 class FoolsBladeView(CommonView):
@@ -86,7 +90,7 @@ class FoolsBladeView(CommonView):
     forge: list[str] | None
     combat: CombatView | None
     boss: BossView | None
-    active: int  # whose turn it is
+    active: int | None  # whose turn it is; None while the classes are chosen
     turn: int
     phase: str
     first_player: int
@@ -99,6 +103,7 @@ class FoolsBladeView(CommonView):
     skips: list[int]
     abilities_used: list[bool]
     removed: list[str]
+    score_parts: list[dict[str, int]]  # per seat: weapon, monsters, treasures, legendary
     roll: int
     hand: NotRequired[list[str]]  # the seat's own ids; absent for spectators
 
@@ -120,6 +125,12 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "element": ELEMENTS[st.tb.element[st.c_card]],
             "monster_strength": monster_strength(st),
             "player_strength": fighter_strength(st),
+            # The fighter's strength in its parts ([label, amount], summing to it unless
+            # that falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
+            "player_parts": [
+                [label, amount]
+                for label, amount in strength_parts(st, st.c_seat, st.tb.element[st.c_card])
+            ],
             # Face up on the table until the combat ends, so in the view (and kept by
             # determinize), not only in the events.
             "summoned": [ids[c] for c in st.c_added],
@@ -160,6 +171,8 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "count": count,
             "other": None if other < 0 else other,
             "zone": ZONES[zone],
+            "source": ids[st.source] if st.source >= 0 else None,
+            "why": decision_reason(st),
         }
     out.update(
         {
@@ -181,7 +194,8 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "forge": [ids[c] for c in st.forge] if st.forge else None,
             "combat": combat,
             "boss": boss,
-            "active": st.active,
+            # Nobody's turn before the first one (the classes are being chosen).
+            "active": st.active if st.turn > 0 else None,
             "turn": st.turn,
             "phase": PHASE_NAMES[st.phase],
             "first_player": st.first_player,
@@ -197,12 +211,40 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "skips": st.skips[:],
             "abilities_used": st.used[:],
             "removed": [ids[c] for c in st.removed],
+            # Each seat's score in parts: weapon, monsters, treasures, legendary.
+            "score_parts": [score_parts(st, s) for s in players],
             "roll": st.roll,
         }
     )
     if seat is not None:
         out["hand"] = sorted((ids[c] for c in st.hands[seat]), key=st.tb.index.__getitem__)
     return out
+
+
+def decision_reason(st: FoolsBladeState) -> str:
+    """Why the pending decision is asked, for people: the hand limit, a play's cost, a
+    monster's Win or Lose effect, or the card whose effect it is."""
+    source = st.source
+    tb = st.tb
+    if source < 0:
+        assert st.decision is not None
+        seat = st.decision[1]
+        return f"the hand limit: at most {hand_limits(st)[seat]} cards at the end of a turn"
+    name = tb.name(source)
+    pending = st.pending
+    if (
+        pending is not None
+        and pending[1] == source
+        and any(task[0] == T_COUNTER for task in st.tasks)
+    ):
+        return f"the cost of {name}'s ability" if pending[3] else f"the cost of {name}"
+    if source == st.c_card and st.c_outcome in (0, 1):
+        return f"{name}'s {'Win' if st.c_outcome == 0 else 'Lose'} effect"
+    if tb.kind[source] == "approach":
+        return f"{name}: the Boss encounter is over"
+    if tb.kind[source] == "class":
+        return f"{name}'s ability"
+    return name
 
 
 def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeState:
