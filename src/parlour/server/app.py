@@ -22,6 +22,7 @@ from ..core import GameError
 from .analysis import Analyses
 from .botpool import BotPool
 from .catalogue import catalogue
+from .cluster import Cluster
 from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
 from .limits import MessageRate, OriginPolicy
 from .store import Store
@@ -109,10 +110,18 @@ def create_app(
         hub = Hub(store, pool, bot_delay)
         app.state.hub = hub
         analyses = app.state.analyses = Analyses(store, pool)
-        await hub.resume_all()
+        # On PostgreSQL, other server processes may serve the same tables (cluster.py): the
+        # bot leases say which process resumes which table's bots. SQLite has one process.
+        cluster = Cluster(hub, db) if store.announces else None
+        if cluster is not None:
+            await cluster.start()
+        else:
+            await hub.resume_all()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.close()
             await analyses.close()
             await hub.close()
             pool.close()

@@ -1,0 +1,82 @@
+"""Hearing of the actions other server processes store: PostgreSQL ``LISTEN`` on the moves
+channel, over a connection of its own that is opened again whenever it breaks."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import psycopg
+from psycopg.conninfo import make_conninfo
+
+from .store import MOVES_CHANNEL
+
+__all__ = ["KEEPALIVES", "Listener", "open_connection"]
+
+log = logging.getLogger("parlour.server")
+
+# TCP keepalives on the process's own PostgreSQL connections, so that a database machine
+# gone from the network is noticed in seconds rather than at the system's default (hours).
+KEEPALIVES = {
+    "keepalives": 1,
+    "keepalives_idle": 5,
+    "keepalives_interval": 2,
+    "keepalives_count": 3,
+}
+# The longest wait, in seconds, between attempts to reach a database that is down.
+RECONNECT_CAP = 2.0
+
+# What the listener hands on: a stored action's table, number and text (``None``: too long
+# for a notification, read it from the table).
+Heard = Callable[[str, int, str | None], None]
+
+
+async def open_connection(conninfo: str) -> psycopg.AsyncConnection[tuple[Any, ...]]:
+    """A connection of the process's own (autocommit, with keepalives) to ``conninfo``."""
+    return await psycopg.AsyncConnection.connect(
+        make_conninfo(conninfo, **KEEPALIVES), autocommit=True
+    )
+
+
+class Listener:
+    """Calls ``heard`` for every action announced on the moves channel, and ``connected``
+    each time listening (re)starts: actions stored while it was not listening were not
+    heard, so ``connected`` reads them from the database."""
+
+    def __init__(self, conninfo: str, heard: Heard, connected: Callable[[], Awaitable[None]]):
+        self.conninfo = conninfo
+        self.heard = heard
+        self.connected = connected
+        # Set while the connection listens (tests and the start-up wait on it).
+        self.listening = asyncio.Event()
+
+    async def run(self) -> None:
+        """Listen until cancelled, reconnecting after every failure."""
+        delay = 0.1
+        while True:
+            try:
+                connection = await open_connection(self.conninfo)
+                async with connection:
+                    await connection.execute(f"LISTEN {MOVES_CHANNEL}")
+                    self.listening.set()
+                    delay = 0.1
+                    await self.connected()
+                    async for note in connection.notifies():
+                        self._hand_on(note.payload)
+            except psycopg.Error as error:
+                if self.listening.is_set():
+                    log.warning("listening for other processes' moves stopped: %s", error)
+            self.listening.clear()
+            await asyncio.sleep(delay)
+            delay = min(RECONNECT_CAP, 2 * delay)
+
+    def _hand_on(self, payload: str) -> None:
+        try:
+            table_id, seq, text = json.loads(payload)
+        except (ValueError, TypeError):
+            log.error("a notification on %s is not [table, seq, text]: %r", MOVES_CHANNEL, payload)
+            return
+        self.heard(str(table_id), int(seq), None if text is None else str(text))
