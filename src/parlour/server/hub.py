@@ -205,6 +205,8 @@ class Hub:
         self._rematch_lock = asyncio.Lock()
         # The other processes on this database (cluster.py sets them on PostgreSQL).
         self.peers: Peers = Alone()
+        # Bot moves this process made (stored and applied), for /api/health.
+        self.bot_moves = 0
 
     # -- loading and creating ---------------------------------------------------------------
 
@@ -529,6 +531,7 @@ class Hub:
         else:
             table.bot_failures = 0
             table.store_failures = 0
+            self.bot_moves += 1
         table.bot_task = None
         self.schedule_bot(table)
 

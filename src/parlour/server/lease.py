@@ -75,7 +75,7 @@ class BotLeases:
         delay = 0.1
         while True:
             try:
-                connection = await open_connection(self.conninfo)
+                connection = await open_connection(self.conninfo, "leases")
                 async with connection:
                     await connection.execute(f"SET idle_session_timeout = '{EXPIRY}s'")
                     await connection.execute(f"SET tcp_user_timeout = {EXPIRY * 1000}")

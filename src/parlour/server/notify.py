@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -34,10 +35,12 @@ RECONNECT_CAP = 2.0
 Heard = Callable[[str, int, str | None], None]
 
 
-async def open_connection(conninfo: str) -> psycopg.AsyncConnection[tuple[Any, ...]]:
-    """A connection of the process's own (autocommit, with keepalives) to ``conninfo``."""
+async def open_connection(conninfo: str, role: str) -> psycopg.AsyncConnection[tuple[Any, ...]]:
+    """A connection of the process's own (autocommit, with keepalives) to ``conninfo``,
+    named ``parlour ROLE PID`` in ``pg_stat_activity`` (which process holds which lease)."""
+    name = f"parlour {role} {os.getpid()}"
     return await psycopg.AsyncConnection.connect(
-        make_conninfo(conninfo, **KEEPALIVES), autocommit=True
+        make_conninfo(conninfo, application_name=name, **KEEPALIVES), autocommit=True
     )
 
 
@@ -58,7 +61,7 @@ class Listener:
         delay = 0.1
         while True:
             try:
-                connection = await open_connection(self.conninfo)
+                connection = await open_connection(self.conninfo, "listener")
                 async with connection:
                     await connection.execute(f"LISTEN {MOVES_CHANNEL}")
                     self.listening.set()
