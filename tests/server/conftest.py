@@ -49,7 +49,7 @@ def next_state(ws: Any, log: list[dict[str, Any]] | None = None) -> dict[str, An
             log.append(message)
         if message["type"] == "state":
             return message
-        assert message["type"] in ("table", "rematch"), message
+        assert message["type"] in ("table", "rematch", "chat_log", "chat"), message
 
 
 def play_out(

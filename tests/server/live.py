@@ -77,4 +77,4 @@ def next_state(ws: ClientConnection, timeout: float = 30) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(ws.recv(timeout=timeout))
         if message["type"] == "state":
             return message
-        assert message["type"] in ("table", "rematch"), message
+        assert message["type"] in ("table", "rematch", "chat_log", "chat"), message

@@ -38,7 +38,8 @@ def test_create_answers_a_link_per_human_seat_and_a_spectator_link(client: TestC
         assert seat["url"] == f"/table/{answer['table']}#seat={seat['seat']}&token={seat['token']}"
     assert answer["spectate"] == f"/table/{answer['table']}"
     table = client.get(f"/api/tables/{answer['table']}").json()
-    assert table["view"] == parlour.load("fearless").new_game(4, 5).view(None)
+    names = [None, "random bot", None, "easy bot"]
+    assert table["view"] == {**parlour.load("fearless").new_game(4, 5).view(None), "names": names}
     assert [s["bot"] for s in table["table"]["seats"]] == [None, "random", None, "easy"]
     assert table["table"]["options"] is None  # options may name hidden cards until the end
     assert answer["table"] in {t["id"] for t in client.get("/api/tables").json()}
@@ -100,13 +101,16 @@ def test_a_whole_game_against_bots_then_the_record_opens(client: TestClient) -> 
     listed = {t["id"]: t for t in client.get("/api/tables").json()}
     assert listed[table]["status"] == "over" and listed[table]["scores"] == state.scores()
     step = client.get(f"/api/tables/{table}/replay/5?seat=1").json()
-    assert step["view"] == parlour.replay(record, upto=5).view(1)
+    names = [None, "random bot", "medium bot"]
+    assert step["view"] == {**parlour.replay(record, upto=5).view(1), "names": names}
+    # The replay's sentences name the seats as the live table did.
+    assert all("Player 1" not in e["text"] for e in step["events"])
     assert step["steps"] == len(record["actions"])
 
 
 def _error(ws: Any) -> str:
     message = ws.receive_json()
-    while message["type"] == "table":
+    while message["type"] in ("table", "chat_log"):
         message = ws.receive_json()
     assert message["type"] == "error", message
     return str(message["message"])
@@ -223,7 +227,8 @@ def test_rematch_gives_each_seat_a_new_link(client: TestClient) -> None:
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/", "/table/abc", "/replay/abc", "/static/app.css", "/static/table.js"):
+    table = create(client, "fearless", 3, {1: "random", 2: "random"})["table"]
+    for path in ("/", f"/table/{table}", "/static/app.css", "/static/table.js"):
         answer = client.get(path)
         assert answer.status_code == 200, path
 

@@ -234,7 +234,7 @@ def test_two_processes_serve_one_table_alike_and_play_each_bot_move_once(
 
         asyncio.run(everything())
         bot_actions = 0
-        for table, game, players in tables:
+        for table, game, _players in tables:
             record = record_of(one, table)
             assert record == record_of(two, table)
             assert parlour.replay(record).is_over

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 import parlour
 from parlour.core import State
 from parlour.server.hub import hash_token
+from parlour.server.people import sentence_names
 
 from .conftest import create, next_state, play_out, smallest
 
@@ -41,6 +42,18 @@ def spoken(secret: str) -> set[str]:
     return {secret, secret.replace("-", " "), re.sub(r"([a-z])([+-]\d)", r"\1 \2", secret)}
 
 
+def expected_view(state: State, seat: int | None, names: list[str | None]) -> dict[str, Any]:
+    """The view the server sends ``seat``: the seat's own, with the table's names and, for a
+    seat, its auto_pass setting (on: a lone pass is not offered, the server plays it)."""
+    view = {**state.view(seat), "names": names}
+    if seat is not None:
+        view["auto_pass"] = True
+        if view.get("legal_actions") == ["pass"]:
+            del view["legal_actions"]
+            view["passing"] = True
+    return view
+
+
 def check(messages: list[dict[str, Any]], record: dict[str, Any], seat: int | None) -> int:
     """Check every message sent to ``seat`` against the record; the number of states seen."""
     state = parlour.replay({**record, "actions": []})
@@ -49,18 +62,25 @@ def check(messages: list[dict[str, Any]], record: dict[str, Any], seat: int | No
     states = 0
     for message in messages:
         if message["type"] != "state":
-            # Table notices carry seats, status and scores: no action text, no card.
-            assert message["type"] == "table"
+            # Table notices carry seats, status and scores: no action text, no card; nobody
+            # chats here.
+            assert message["type"] in ("table", "chat_log")
             assert not leaves(message) & set(record["actions"])
             continue
         states += 1
         move = message["view"]["move"]
         for text in record["actions"][state.move_number : move]:
             state.apply(text)
-        # The view is exactly the seat's own view, and the events exactly its redacted log.
-        assert message["view"] == state.view(seat)
+        # The view is exactly the seat's own view, and the events exactly its redacted log,
+        # their sentences naming the seats as the table does (bots by their level).
+        names = message["view"]["names"]
+        assert message["view"] == expected_view(state, seat, names)
+        labels = sentence_names(names)
         log = state.log
-        assert message["events"] == [e.to_dict(seat) for e in log[seen_events:]]
+        assert message["log_from"] == seen_events
+        assert message["events"] == [
+            {**e.to_dict(seat), "text": e.for_seat(seat).render(labels)} for e in log[seen_events:]
+        ]
         # What an event shows everyone is public by its declaration, which the contract's
         # leak test proves against a determinization; here a card named publicly (a card
         # revealed from a deck) may later sit, reshuffled, in another hand.
@@ -73,9 +93,11 @@ def check(messages: list[dict[str, Any]], record: dict[str, Any], seat: int | No
         after = secrets_by_seat(state, seat)
         assert not leaves(message["view"]) & set().union(*after.values()), (move, seat)
         for event, shown in zip(message["events"], public, strict=True):
-            named = {event.get("seat")} | {
-                int(n) for n in re.findall(r"Player (\d+)", event["text"])
-            }
+            named = (
+                {event.get("seat")}
+                | {int(n) for n in re.findall(r"Player (\d+)", event["text"])}
+                | {s for s, label in enumerate(labels or []) if label in event["text"]}
+            )
             held = set().union(*(after[s] & before[s] for s in after if s not in named), set())
             held -= shown
             assert not leaves(event) & held, (event, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from sqlalchemy import inspect
 
 import parlour
 from parlour.server import create_app
-from parlour.server.store import ConflictError, SeatInfo, Store
+from parlour.server.store import ChatLine, ConflictError, SeatInfo, Store
 
 from .conftest import create, play_out
 from .postgres import postgres_server, unavailable
@@ -86,3 +87,29 @@ def test_a_whole_game_through_the_app_on_each_database(url: str) -> None:
         record = client.get(f"/api/tables/{table}/record").json()
         assert client.get(f"/api/tables/{table}").json()["table"]["status"] == "over"
     assert parlour.replay(record).scores() == last["view"]["scores"]
+
+
+def test_names_settings_hints_and_chat_are_stored_on_each_database(url: str) -> None:
+    store = Store(url)
+    name = f"p{abs(hash(url)) % 10**8}"
+    try:
+        seats = [SeatInfo(None, "a" * 64), SeatInfo("easy", None)]
+        store.create(name, "fearless", 3, 1, {}, [*seats, SeatInfo(None, "b" * 64)], hints=True)
+        seats = [SeatInfo(None, "a" * 64, "Ana", False), SeatInfo("easy", None)]
+        store.set_seats(name, [*seats, SeatInfo(None, "b" * 64)])
+        moment = datetime(2026, 12, 2, 11, 0, tzinfo=UTC)
+        for n, text in enumerate(["hi", "<b>bold</b> & 'quotes'", "ünïcödé ✓"]):
+            store.add_chat(name, ChatLine(n % 2, "Ana" if n % 2 == 0 else None, text, moment))
+        lines = store.chat(name, 2)
+    finally:
+        store.close()
+    again = Store(url)  # what a restarted server reads
+    try:
+        info = again.get(name)
+    finally:
+        again.close()
+    assert [line.text for line in lines] == ["<b>bold</b> & 'quotes'", "ünïcödé ✓"]
+    assert lines[1] == ChatLine(0, "Ana", "ünïcödé ✓", moment)
+    assert info is not None and info.hints is True
+    stored = [(s.name, s.auto_pass) for s in info.seats]
+    assert stored == [("Ana", False), (None, True), (None, True)]

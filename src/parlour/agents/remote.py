@@ -110,7 +110,12 @@ def _play(
         assert last is not None
         if last.get("is_over"):
             return last
-        mine = last.get("seat") is not None and last.get("current_player") == last.get("seat")
+        # A view without legal actions on the seat's turn is one the server passes for.
+        mine = (
+            last.get("seat") is not None
+            and last.get("current_player") == last.get("seat")
+            and bool(last.get("legal_actions"))
+        )
         if mine and acted_on != last["move"]:
             action = bot.decide(last)
             acted_on = last["move"]

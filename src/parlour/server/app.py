@@ -8,13 +8,14 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy.exc import SQLAlchemyError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import game_names, load, replay
 from ..bots import LEVELS
@@ -24,8 +25,11 @@ from .analysis import Analyses
 from .botpool import BotPool
 from .catalogue import catalogue
 from .cluster import Cluster
-from .hub import Client, Hub, RefusedError, Table, database_trouble, seat_url
+from .hub import Client, Hub, RefusedError, Table, database_trouble, event_json, seat_url
 from .limits import MessageRate, OriginPolicy
+from .messages import HANDLERS, welcome
+from .pages import Link, problem_page, wants_page
+from .people import check_name, hints_default, seat_names
 from .store import Store
 
 __all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "create_app"]
@@ -41,11 +45,51 @@ MESSAGE_RATE = 20.0
 MESSAGE_BURST = 40
 # The largest seed accepted, so it fits the database's 64-bit signed integer.
 MAX_SEED = 2**63 - 1
+# The most seats one "your tables" request may ask about.
+MAX_SEATS = 100
 
 
-def _check_request(
-    body: Any, agents: Sequence[str] = ()
-) -> tuple[str, int, dict[str, Any], int | None, dict[int, str]]:
+class TableRequest(NamedTuple):
+    """A create-table request, checked: the game, players, options, seed, the bots by seat,
+    the names of people's seats, and whether hints are on (``None``: the default)."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None
+    bots: dict[int, str]
+    names: dict[int, str]
+    hints: bool | None
+
+
+def _seat_number(key: str, players: int, what: str) -> int:
+    """A seat number from a key of ``"bots"`` or ``"names"``; ``RefusedError`` if it is none."""
+    try:
+        seat = int(key)
+    except ValueError:
+        raise RefusedError(f'"{what}" keys are seat numbers, not {key!r}') from None
+    if not 0 <= seat < players:
+        raise RefusedError(f"seat {seat} is not a seat of a {players}-player table")
+    return seat
+
+
+def _check_names(raw: Any, players: int, bots: dict[int, str]) -> dict[int, str]:
+    """The ``"names"`` of a create-table request, checked."""
+    if not isinstance(raw, dict):
+        raise RefusedError('"names" must be an object: {"<seat>": "<name>"}')
+    names: dict[int, str] = {}
+    for key, value in raw.items():
+        seat = _seat_number(key, players, "names")
+        if seat in bots:
+            raise RefusedError(f"seat {seat} is a bot's, and bots are named by their level")
+        try:
+            names[seat] = check_name(value)
+        except ValueError as error:
+            raise RefusedError(f"the name of seat {seat}: {error}") from None
+    return names
+
+
+def _check_request(body: Any, agents: Sequence[str] = ()) -> TableRequest:
     """The fields of a create-table request, checked; ``RefusedError`` names the first bad one."""
     if not isinstance(body, dict):
         raise RefusedError("the request must be a JSON object")
@@ -72,12 +116,7 @@ def _check_request(
         raise RefusedError('"bots" must be an object: {"<seat>": "<bot name>"}')
     seat_bots: dict[int, str] = {}
     for key, name in raw_bots.items():
-        try:
-            seat = int(key)
-        except ValueError:
-            raise RefusedError(f'"bots" keys are seat numbers, not {key!r}') from None
-        if not 0 <= seat < players:
-            raise RefusedError(f"bot seat {seat} is not a seat of a {players}-player table")
+        seat = _seat_number(key, players, "bots")
         if isinstance(name, str) and name.strip() in agents:
             # An agent the operator started the server with (`parlour serve --agent`); no
             # request may name any other program, as that would run it on this machine.
@@ -86,7 +125,11 @@ def _check_request(
         if not isinstance(name, str) or name.strip().lower() not in bot_names():
             raise RefusedError(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
         seat_bots[seat] = name.strip().lower()
-    return chosen.name, players, options, seed, seat_bots
+    names = _check_names(body.get("names") or {}, players, seat_bots)
+    hints = body.get("hints")
+    if hints is not None and not isinstance(hints, bool):
+        raise RefusedError('"hints" must be true or false')
+    return TableRequest(chosen.name, players, options, seed, seat_bots, names, hints)
 
 
 def create_app(
@@ -178,13 +221,20 @@ def create_app(
             "spectate": f"/table/{table.id}",
         }
 
-    @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"type": "error", "message": str(error.detail)}, error.status_code)
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        message = str(error.detail)
+        if error.status_code == 404 and message == "Not Found":  # no route: an unknown path
+            message = f"there is no page at {request.url.path}"
+        if wants_page(request):
+            return problem_page(error.status_code, message)
+        return JSONResponse({"type": "error", "message": message}, error.status_code)
 
     @app.exception_handler(SQLAlchemyError)
-    async def database_error(_request: Request, error: SQLAlchemyError) -> JSONResponse:
+    async def database_error(request: Request, error: SQLAlchemyError) -> Response:
         # Down, full or read-only: nothing was changed, and the request may be sent again.
+        if wants_page(request):
+            return problem_page(503, unavailable(error))
         return JSONResponse({"type": "error", "message": unavailable(error)}, 503)
 
     # -- pages ------------------------------------------------------------------------------
@@ -194,11 +244,29 @@ def create_app(
         return FileResponse(STATIC / "index.html")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
+    async def table_page(request: Request, table_id: str) -> FileResponse:
+        await table_or_404(request, table_id)  # a link to no table gets a page that says so
         return FileResponse(STATIC / "table.html")
 
+    @app.get("/table/{table_id}/bad-link", include_in_schema=False)
+    async def bad_link_page(table_id: str) -> Response:
+        # Where the table page goes when its seat's token opens no seat (the token rides in
+        # the URL fragment, which the server never sees, so the page finds out first).
+        return problem_page(
+            403,
+            f"the seat link you followed does not open a seat at table {table_id}: it may have "
+            "been copied incompletely. Ask whoever opened the table for the link again.",
+            (Link(f"/table/{table_id}", "Watch this table"),),
+        )
+
     @app.get("/replay/{table_id}", include_in_schema=False)
-    async def replay_page(table_id: str) -> FileResponse:
+    async def replay_page(request: Request, table_id: str) -> Response:
+        table = await table_or_404(request, table_id)
+        if not table.state.is_over:
+            message = "the game is still going on; its replay opens when it ends"
+            if not wants_page(request):
+                return JSONResponse({"type": "error", "message": message}, 409)
+            return problem_page(409, message, (Link(f"/table/{table.id}", "Watch the game"),))
         return FileResponse(STATIC / "replay.html")
 
     # -- API --------------------------------------------------------------------------------
@@ -270,8 +338,16 @@ def create_app(
         except (json.JSONDecodeError, UnicodeDecodeError):
             return JSONResponse({"type": "error", "message": "the body must be JSON"}, 400)
         try:
-            game, players, options, seed, seat_bots = _check_request(body, agents)
-            table, tokens = await hub_of(request).create(game, players, options, seed, seat_bots)
+            asked = _check_request(body, agents)
+            table, tokens = await hub_of(request).create(
+                asked.game,
+                asked.players,
+                asked.options,
+                asked.seed,
+                asked.bots,
+                names=asked.names,
+                hints=asked.hints,
+            )
         except (RefusedError, GameError) as error:
             return JSONResponse({"type": "error", "message": str(error)}, 400)
         return JSONResponse(creation(table, tokens), 201)
@@ -299,6 +375,8 @@ def create_app(
                     "created_at": info.created_at.isoformat(),
                     "finished_at": info.finished_at.isoformat() if info.finished_at else None,
                     "seats": [{"seat": s, "bot": seat.bot} for s, seat in enumerate(info.seats)],
+                    "names": seat_names(info.seats),
+                    "hints": hints_default(info.seats) if info.hints is None else info.hints,
                 }
             )
         return out
@@ -308,6 +386,59 @@ def create_app(
         """The spectator view and the table's status."""
         table = await table_or_404(request, table_id)
         return {"table": table.describe(), "view": table.view(None)}
+
+    @app.post("/api/seats")
+    async def your_seats(request: Request) -> JSONResponse:
+        """Where the seats a browser holds stand: ``{"seats": [{"table", "token"}, ...]}``
+        answers each one's table, seat, status and whose turn it is (the lobby's "your
+        tables"); a token that opens nothing is answered with why, not refused."""
+        try:
+            body = json.loads(await request.body())
+            asked = body["seats"]
+            if not isinstance(asked, list) or len(asked) > MAX_SEATS:
+                raise TypeError
+            pairs = [(str(entry["table"]), str(entry["token"])) for entry in asked]
+        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError):
+            message = (
+                f'send {{"seats": [{{"table": id, "token": token}}, ...]}}, at most {MAX_SEATS}'
+            )
+            return JSONResponse({"type": "error", "message": message}, 400)
+        hub = hub_of(request)
+        out: list[dict[str, Any]] = []
+        for table_id, token in pairs:
+            try:
+                table = await hub.get(table_id)
+            except GameError as error:
+                out.append({"table": table_id, "error": f"this table cannot be replayed: {error}"})
+                continue
+            if table is None:
+                out.append({"table": table_id, "error": f"there is no table {table_id!r}"})
+                continue
+            seat = table.seat_for(token)
+            if seat is None:
+                out.append({"table": table_id, "error": "that token opens no seat at this table"})
+                continue
+            facts = table.describe()
+            turn = table.state.current_player
+            out.append(
+                {
+                    "table": table.id,
+                    "seat": seat,
+                    "game": facts["game"],
+                    "title": facts["title"],
+                    "players": facts["players"],
+                    "names": facts["names"],
+                    "status": facts["status"],
+                    "move": facts["move"],
+                    "current_player": turn,
+                    "your_turn": turn == seat,
+                    "scores": facts["scores"],
+                    "winners": facts["winners"],
+                    "created_at": facts["created_at"],
+                    "finished_at": facts["finished_at"],
+                }
+            )
+        return JSONResponse({"seats": out})
 
     @app.get("/api/tables/{table_id}/record")
     async def get_record(request: Request, table_id: str) -> dict[str, Any]:
@@ -331,11 +462,12 @@ def create_app(
             raise HTTPException(404, f"seat must be from 0 to {table.info.players - 1}")
         state = replay(table.info.record(), upto=step)
         before = len(replay(table.info.record(), upto=step - 1).log) if step > 0 else 0
+        names = table.sentence_names
         return {
             "step": step,
             "steps": table.move,
-            "view": state.view(seat),
-            "events": [e.to_dict(seat) for e in state.log[before:]],
+            "view": {**state.view(seat), "names": table.names},
+            "events": [event_json(e, seat, names) for e in state.log[before:]],
             "table": table.describe(),
         }
 
@@ -417,6 +549,7 @@ def create_app(
         client = Client(seat, websocket.send_json)
         rate = MessageRate(message_rate, burst)
         await hub.join(table, client)
+        await welcome(hub, table, client)
         if seat is not None:
             await hub.offer_rematch(table, client)
         try:
@@ -440,8 +573,8 @@ def create_app(
                         "message": "send JSON text frames, not binary ones",
                     }
                 else:
-                    reply = await _handle(hub, table, seat, raw)
-                    if reply is None:
+                    reply, moved = await _handle(hub, table, client, raw)
+                    if moved:
                         rate.refund()
                 if reply is not None:
                     await websocket.send_json(reply)
@@ -458,26 +591,35 @@ def unavailable(error: SQLAlchemyError) -> str:
     return f"the database is unavailable ({database_trouble(error)}); try again in a moment"
 
 
-async def _handle(hub: Hub, table: Table, seat: int | None, raw: str) -> dict[str, Any] | None:
-    """Answer one client message: ``None`` when the new state went out to everyone."""
+def _refusal(message: str) -> tuple[dict[str, Any], bool]:
+    return {"type": "error", "message": message}, False
+
+
+async def _handle(
+    hub: Hub, table: Table, client: Client, raw: str
+) -> tuple[dict[str, Any] | None, bool]:
+    """Answer one client message: the reply for it (``None``: none, what it did went out to
+    the table) and whether it made a move (moves are not counted against the message rate)."""
     if len(raw) > MAX_MESSAGE:
-        return {
-            "type": "error",
-            "message": f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})",
-        }
+        return _refusal(f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})")
     try:
         message = json.loads(raw)
     except json.JSONDecodeError:
-        return {"type": "error", "message": "a message must be JSON"}
+        return _refusal("a message must be JSON")
     if not isinstance(message, dict):
-        return {"type": "error", "message": "a message must be a JSON object"}
+        return _refusal("a message must be a JSON object")
     kind = message.get("type")
     try:
         if kind == "act":
-            await hub.act(table, seat, message)
-            return None
+            await hub.act(table, client.seat, message)
+            return None, True
         if kind == "ping":
-            return {"type": "pong"}
-        raise RefusedError(f'unknown message type {kind!r}; send "act"')
+            return {"type": "pong"}, False
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            known = ", ".join(f'"{name}"' for name in ["act", "ping", *HANDLERS])
+            raise RefusedError(f"unknown message type {kind!r}; send one of {known}")
+        await handler(hub, table, client, message)
+        return None, False
     except RefusedError as error:
-        return {"type": "error", "message": str(error)}
+        return _refusal(str(error))

@@ -7,14 +7,17 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import bots, replay
 from ..core import derive_seed
 
 __all__ = ["BotPool", "think"]
+
+T = TypeVar("T")
 
 # How much lower the bots' processes run than the server's: a searching bot uses a whole core,
 # and the moves of people at other tables must not wait for it.
@@ -69,13 +72,20 @@ class BotPool:
 
     async def choose(self, record: dict[str, Any], bot: str, seat: int) -> str:
         """The action text the bot takes for ``seat`` after ``record``."""
+        return await self.run(think, record, bot, seat)
+
+    async def run(self, function: Callable[..., T], *args: Any) -> T:
+        """``function(*args)`` in a worker process (a module-level function, so it can be
+        sent there); ``BrokenProcessPool`` if a worker died, and later calls get a new pool."""
         loop = asyncio.get_running_loop()
+        executor = self.executor
         try:
-            return await loop.run_in_executor(self.executor, think, record, bot, seat)
+            return await loop.run_in_executor(executor, function, *args)
         except BrokenProcessPool:
-            # A worker died (killed, out of memory): later moves get a fresh pool.
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = self._start()
+            # A worker died (killed, out of memory): later moves get a fresh pool, once.
+            if self.executor is executor:
+                executor.shutdown(wait=False, cancel_futures=True)
+                self.executor = self._start()
             raise
 
     def close(self) -> None:

@@ -8,7 +8,7 @@ import hmac
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -16,8 +16,9 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .. import load, replay
 from ..core import Event, GameError, IllegalAction, State
+from . import people
 from .botpool import BotPool
-from .store import ConflictError, SeatInfo, Store, TableInfo
+from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
 from .writes import GroupCommit
 
 __all__ = [
@@ -80,9 +81,15 @@ def seat_url(table_id: str, seat: int, token: str) -> str:
     return f"/table/{table_id}#seat={seat}&token={token}"
 
 
-def event_json(event: Event, seat: int | None) -> dict[str, Any]:
-    """An event as ``seat`` may see it, as JSON (kind, text and its redacted fields)."""
-    return event.to_dict(seat)
+def event_json(
+    event: Event, seat: int | None, names: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """An event as ``seat`` may see it, as JSON (kind, text and its redacted fields); its
+    sentence names the seats by ``names`` where given."""
+    if names is None:
+        return event.to_dict(seat)
+    shown = event.for_seat(seat)
+    return {"kind": shown.kind, "text": shown.render(names), **shown.fields()}
 
 
 @dataclass(eq=False)
@@ -106,6 +113,21 @@ class Table:
     bot_failures: int = 0
     # Bot moves in a row the database did not store (down, full): the retry waits longer.
     store_failures: int = 0
+    # The move at which the server is about to pass for a person (``people.AUTO_PASS_DELAY``).
+    pass_move: int | None = None
+    # The last lines of chat (``people.CHAT_HISTORY``), read from the store on first use.
+    chat: list[ChatLine] | None = None
+    # Each seat's name, and how the log's sentences name the seats (kept with the seats).
+    names: list[str | None] = field(init=False)
+    sentence_names: list[str] | None = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.renamed()
+
+    def renamed(self) -> None:
+        """Take in the seats' names as they are now (after a name was given)."""
+        self.names = people.seat_names(self.info.seats)
+        self.sentence_names = people.sentence_names(self.names)
 
     @property
     def id(self) -> str:
@@ -134,9 +156,29 @@ class Table:
             return "over"
         return "playing" if self.move > 0 else "waiting"
 
+    @property
+    def hints(self) -> bool:
+        """Whether the seats may ask for hints."""
+        if self.info.hints is None:
+            return people.hints_default(self.info.seats)
+        return self.info.hints
+
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The view of ``seat``; its ``"move"`` is what the client echoes when it acts."""
-        return self.state.view(seat)
+        """The view of ``seat``; its ``"move"`` is what the client echoes when it acts.
+
+        With the seats' ``"names"``, and for a person's seat its ``"auto_pass"`` setting:
+        while it is on and the seat can only pass, the view offers no action (the server
+        passes for the seat) and says ``"passing": true``.
+        """
+        view = self.state.view(seat)
+        view["names"] = self.names
+        if seat is not None:
+            auto_pass = self.info.seats[seat].auto_pass
+            view["auto_pass"] = auto_pass
+            if auto_pass and view.get("legal_actions") == [people.PASS]:
+                del view["legal_actions"]
+                view["passing"] = True
+        return view
 
     def describe(self) -> dict[str, Any]:
         """Public facts about the table: game, seats (bot or person), status, times."""
@@ -153,6 +195,8 @@ class Table:
                 {"seat": seat, "bot": info.bot, "connected": seat in connected}
                 for seat, info in enumerate(self.info.seats)
             ],
+            "names": self.names,
+            "hints": self.hints,
             "status": self.status(),
             "move": self.move,
             "scores": self.state.scores(),
@@ -203,6 +247,8 @@ class Hub:
         # in memory only: after a restart a seat opens a new rematch instead.
         self.rematches: dict[str, tuple[str, dict[int, str]]] = {}
         self._rematch_lock = asyncio.Lock()
+        # The timers that pass for people (kept here so they are not collected, and stopped).
+        self.passes: set[asyncio.Task[None]] = set()
         # The other processes on this database (cluster.py sets them on PostgreSQL).
         self.peers: Peers = Alone()
         # Bot moves this process made (stored and applied), for /api/health.
@@ -249,17 +295,28 @@ class Hub:
         seed: int | None,
         bot_seats: dict[int, str],
         rematch_of: str | None = None,
+        names: dict[int, str] | None = None,
+        hints: bool | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """A new table and the token of each human seat; ``GameError`` for a bad request."""
+        """A new table and the token of each human seat; ``GameError`` for a bad request.
+
+        ``names`` names people's seats (checked by ``people.check_name``); ``hints`` (default:
+        ``people.hints_default``) lets seats ask for hints.
+        """
         game = load(game_name)
         if seed is None:
             seed = secrets.randbits(32)
         state = game.new_game(players, seed, **options)
         tokens = {seat: new_token() for seat in range(players) if seat not in bot_seats}
+        given = names or {}
         seats = [
-            SeatInfo(bot_seats.get(seat), hash_token(tokens[seat]) if seat in tokens else None)
+            SeatInfo(bot_seats[seat], None)
+            if seat in bot_seats
+            else SeatInfo(None, hash_token(tokens[seat]), given.get(seat))
             for seat in range(players)
         ]
+        if hints is None:
+            hints = people.hints_default(seats)
         table_id = secrets.token_urlsafe(6)
         info = await asyncio.to_thread(
             self.store.create,
@@ -271,6 +328,7 @@ class Hub:
             seats,
             rematch_of,
             game.version,
+            hints,
         )
         table = self.tables[table_id] = Table(info, state)
         self.peers.loaded(table)
@@ -291,9 +349,18 @@ class Hub:
                     for name, value in table.info.options.items()
                     if name in game.options and value != game.options[name].default
                 }
-                seat_bots = {s: i.bot for s, i in enumerate(table.info.seats) if i.bot is not None}
+                seats = table.info.seats
+                seat_bots = {s: i.bot for s, i in enumerate(seats) if i.bot is not None}
+                names = {s: i.name for s, i in enumerate(seats) if i.bot is None and i.name}
                 new, tokens = await self.create(
-                    game.name, table.info.players, options, None, seat_bots, rematch_of=table.id
+                    game.name,
+                    table.info.players,
+                    options,
+                    None,
+                    seat_bots,
+                    rematch_of=table.id,
+                    names=names,
+                    hints=table.hints,
                 )
                 found = self.rematches[table.id] = (new.id, tokens)
         for client in list(table.clients):
@@ -338,12 +405,17 @@ class Hub:
 
     async def _send_state(self, table: Table, client: Client) -> None:
         log_events = table.state.log
-        fresh = log_events[client.sent_events :]
+        # Where ``events`` begin in the seat's log: 0 (on connect, or after a name changed the
+        # sentences) tells the client to replace its log; else it appends them.
+        start = client.sent_events
+        fresh = log_events[start:]
         client.sent_events = len(log_events)
+        names = table.sentence_names
         message = {
             "type": "state",
             "view": table.view(client.seat),
-            "events": [event_json(event, client.seat) for event in fresh],
+            "events": [event_json(event, client.seat, names) for event in fresh],
+            "log_from": start,
         }
         await self._safe_send(table, client, message)
 
@@ -356,6 +428,26 @@ class Hub:
         except Exception:  # a dropped or stuck connection must not stop the others' updates
             if client in table.clients:
                 table.clients.remove(client)
+
+    async def send_all(self, table: Table, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection at the table, spectators included."""
+        for client in list(table.clients):
+            await self._safe_send(table, client, message)
+
+    async def send(self, table: Table, client: Client, message: dict[str, Any]) -> None:
+        """Send ``message`` to one connection (dropped if it does not read)."""
+        await self._safe_send(table, client, message)
+
+    async def resend(self, table: Table, seat: int | None = None, full_log: bool = False) -> None:
+        """Send the connections of ``seat`` (``None``: every connection) their views again,
+        after a name or a setting changed what they show; ``full_log``: with the whole log,
+        whose sentences name the seats anew."""
+        async with table.lock:
+            for client in list(table.clients):
+                if seat is None or client.seat == seat:
+                    if full_log:
+                        client.sent_events = 0
+                    await self._send_state(table, client)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -482,17 +574,48 @@ class Hub:
             table.info.finished_at = info.finished_at
 
     def schedule_bot(self, table: Table) -> None:
-        """Start the bot whose turn it is, unless one is already thinking at this table."""
+        """Start the bot whose turn it is, unless one is already thinking at this table, or
+        pass for a person who can only pass and lets the server do it."""
         state = table.state
         if state.is_over or state.current_player is None:
             return
         if table.info.seats[state.current_player].bot is None:
+            self._schedule_pass(table, state.current_player)
             return
         if not self.peers.plays_bots(table.id):
             return  # the process holding the table's bot lease plays it
         if table.bot_task is not None and not table.bot_task.done():
             return
         table.bot_task = asyncio.create_task(self._bot_turn(table))
+
+    def _schedule_pass(self, table: Table, seat: int) -> None:
+        # Once per move: the move number both keeps a second timer from starting and makes a
+        # timer whose move was made meanwhile (the person passed first) a no-op.
+        if not table.info.seats[seat].auto_pass or table.pass_move == table.move:
+            return
+        if not people.lone_pass(table.state):
+            return
+        table.pass_move = table.move
+        task = asyncio.create_task(self._auto_pass(table, seat, table.move))
+        self.passes.add(task)
+        task.add_done_callback(self.passes.discard)
+
+    async def _auto_pass(self, table: Table, seat: int, move: int) -> None:
+        """Pass for ``seat`` at ``move`` after the fixed delay, unless the move was made or
+        the seat's holder turned the setting off meanwhile."""
+        await asyncio.sleep(people.AUTO_PASS_DELAY)
+        if table.move != move or not table.info.seats[seat].auto_pass:
+            return
+        try:
+            await self.play(table, seat, people.PASS, move)
+        except UnstoredError as error:
+            log.warning("a pass at table %s was not stored: %s", table.id, error)
+            await asyncio.sleep(STORE_RETRY_CAP)
+            if table.pass_move == move:
+                table.pass_move = None  # try again
+                self.schedule_bot(table)
+        except RefusedError:
+            pass  # the move was made meanwhile (by the person, or another server process)
 
     async def _bot_turn(self, table: Table) -> None:
         seat = table.state.current_player
@@ -503,7 +626,11 @@ class Hub:
         if self.bot_delay > 0:
             await asyncio.sleep(self.bot_delay)
         try:
-            text = await self.pool.choose(table.info.record(), bot, seat)
+            if people.lone_pass(table.state):
+                # Any bot plays its only legal action: no need to replay the game in a worker.
+                text = people.PASS
+            else:
+                text = await self.pool.choose(table.info.record(), bot, seat)
             await self.play(table, seat, text, move)
         except UnstoredError as error:
             # The database is down, full or read-only: the bot moves again once it is back.
@@ -538,6 +665,7 @@ class Hub:
     async def close(self) -> None:
         """Stop the bot tasks (their moves were not stored, so a restart redoes them)."""
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        tasks += self.passes
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -13,6 +13,7 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Engine,
     ForeignKey,
@@ -33,6 +34,8 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 __all__ = [
     "MOVES_CHANNEL",
     "ActionRow",
+    "ChatLine",
+    "ChatRow",
     "ConflictError",
     "NewAction",
     "SeatInfo",
@@ -63,7 +66,8 @@ class TableRow(Base):
     players: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(BigInteger)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    # Per seat: {"bot": name or null, "token_hash": hex digest or null}.
+    # Per seat: {"bot": name or null, "token_hash": hex digest or null, and for a person's
+    # seat "name" (null until given) and "auto_pass"}.
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
@@ -73,6 +77,8 @@ class TableRow(Base):
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # The rules version the game is played under (``record["version"]``).
     version: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Whether seats may ask for hints (null for tables older than migration 0003: the default).
+    hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class ActionRow(Base):
@@ -86,6 +92,19 @@ class ActionRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     text: Mapped[str] = mapped_column(Text)
     seat: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatRow(Base):
+    """One line of a table's chat, numbered in the order the server received them."""
+
+    __tablename__ = "parlour_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("parlour_tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -105,14 +124,46 @@ class NewAction:
 
 @dataclass
 class SeatInfo:
-    """Who sits at a seat: a bot by name, or a person holding the token with this hash."""
+    """Who sits at a seat: a bot by name, or a person holding the token with this hash, with
+    the name the person gave (``None``: none yet) and whether the server passes for them."""
 
     bot: str | None
     token_hash: str | None
+    name: str | None = None
+    auto_pass: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {"bot": self.bot, "token_hash": self.token_hash}
+        return {
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+            "name": self.name,
+            "auto_pass": self.auto_pass,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
+        """A seat from its stored form (seats stored before names had none: the defaults)."""
+        return cls(
+            data.get("bot"),
+            data.get("token_hash"),
+            data.get("name"),
+            bool(data.get("auto_pass", True)),
+        )
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A line of chat: the seat that said it, its name then, the text verbatim, and when."""
+
+    seat: int
+    name: str | None
+    text: str
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as the protocol sends it (``type`` aside)."""
+        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at.isoformat()}
 
 
 @dataclass
@@ -131,6 +182,8 @@ class TableInfo:
     winners: list[int] | None = None
     rematch_of: str | None = None
     version: str | None = None
+    # Whether seats may ask for hints; ``None``: the default (``people.hints_default``).
+    hints: bool | None = None
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
@@ -225,6 +278,7 @@ class Store:
         seats: list[SeatInfo],
         rematch_of: str | None = None,
         version: str | None = None,
+        hints: bool | None = None,
     ) -> TableInfo:
         """Store a new table with no actions."""
         created = _now()
@@ -240,6 +294,7 @@ class Store:
             created_at=created,
             rematch_of=rematch_of,
             version=version,
+            hints=hints,
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
@@ -253,7 +308,44 @@ class Store:
             created,
             rematch_of=rematch_of,
             version=version,
+            hints=hints,
         )
+
+    def set_seats(self, table_id: str, seats: list[SeatInfo]) -> None:
+        """Store the seats' names and settings as they are now."""
+        with Session(self.engine) as session, session.begin():
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(seats=[seat.to_json() for seat in seats])
+            )
+
+    def add_chat(self, table_id: str, line: ChatLine) -> None:
+        """Store a line of a table's chat."""
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                ChatRow(
+                    table_id=table_id,
+                    seat=line.seat,
+                    name=line.name,
+                    text=line.text,
+                    created_at=line.at,
+                )
+            )
+
+    def chat(self, table_id: str, limit: int) -> list[ChatLine]:
+        """The last ``limit`` lines of a table's chat, oldest first."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+            return [
+                ChatLine(row.seat, row.name, row.text, _aware(row.created_at) or _now())
+                for row in reversed(rows)
+            ]
 
     def append(self, table_id: str, seq: int, seat: int, text: str) -> None:
         """Add action number ``seq`` (from 1); ``ConflictError`` if that number is taken."""
@@ -365,12 +457,13 @@ class Store:
             players=row.players,
             seed=row.seed,
             options=dict(row.options),
-            seats=[SeatInfo(s.get("bot"), s.get("token_hash")) for s in row.seats],
+            seats=[SeatInfo.from_json(s) for s in row.seats],
             created_at=_aware(row.created_at) or _now(),
             finished_at=_aware(row.finished_at),
             scores=row.scores,
             winners=row.winners,
             rematch_of=row.rematch_of,
             version=row.version,
+            hints=row.hints,
             actions=actions,
         )

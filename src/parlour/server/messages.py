@@ -1,0 +1,181 @@
+"""The WebSocket messages of people at a table besides ``act``: ``name``, ``settings``,
+``chat`` and ``hint`` (API.md, "Added for people at the table"), and what a connection is
+sent when it opens (the chat so far).
+
+Each handler takes the hub, the table, the connection and the message, and sends what it
+has to send itself; ``RefusedError`` refuses the message, which changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from . import people
+from .hints import advise
+from .hub import Client, Hub, RefusedError, Table, UnstoredError, database_trouble
+from .store import ChatLine
+
+__all__ = ["HANDLERS", "Handler", "welcome"]
+
+log = logging.getLogger("parlour.server")
+
+Handler = Callable[[Hub, Table, Client, dict[str, Any]], Awaitable[None]]
+Chances = list[tuple[str, float]]
+
+# Per table, the hint being worked out or last given: its move, its seat and the task.
+_hints: weakref.WeakKeyDictionary[Table, tuple[int, int, asyncio.Future[Chances]]] = (
+    weakref.WeakKeyDictionary()
+)
+# Tasks that answer hints, kept so they are not collected before they are done.
+_answering: set[asyncio.Task[None]] = set()
+
+
+def _holder(client: Client, doing: str) -> int:
+    """The seat of ``client``; spectators are refused."""
+    if client.seat is None:
+        raise RefusedError(f"spectators cannot {doing}; open the table with a seat's link")
+    return client.seat
+
+
+def _unstored(error: SQLAlchemyError) -> UnstoredError:
+    return UnstoredError(
+        f"nothing was changed: the database did not store it ({database_trouble(error)}); "
+        "send it again in a moment"
+    )
+
+
+async def _history(hub: Hub, table: Table) -> list[ChatLine]:
+    """The table's last lines of chat, read from the store on first use."""
+    if table.chat is None:
+        table.chat = await asyncio.to_thread(hub.store.chat, table.id, people.CHAT_HISTORY)
+    return table.chat
+
+
+async def welcome(hub: Hub, table: Table, client: Client) -> None:
+    """What a new connection is sent besides its state: the last lines of chat."""
+    lines = await _history(hub, table)
+    message = {"type": "chat_log", "lines": [line.to_json() for line in lines]}
+    await hub.send(table, client, message)
+
+
+async def rename(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+    """``{"type": "name", "name": ...}``: the seat's holder names it; every connection gets
+    its view and its log again, their sentences naming the seat anew."""
+    seat = _holder(client, "take a name")
+    try:
+        name = people.check_name(message.get("name"))
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    info = table.info.seats[seat]
+    async with table.lock:  # one write of the seats at a time, so none is lost
+        before, info.name = info.name, name
+        try:
+            await asyncio.to_thread(hub.store.set_seats, table.id, table.info.seats)
+        except SQLAlchemyError as error:
+            info.name = before
+            raise _unstored(error) from None
+        table.renamed()
+    await hub.resend(table, full_log=True)
+    await hub.send_all(table, {"type": "table", "table": table.describe()})
+
+
+async def settings(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+    """``{"type": "settings", "auto_pass": bool}``: whether the server passes for the seat
+    when passing is all it can do; the seat's connections get their view again."""
+    seat = _holder(client, "change settings")
+    auto_pass = message.get("auto_pass")
+    if not isinstance(auto_pass, bool):
+        raise RefusedError('a "settings" message needs "auto_pass": true or false')
+    info = table.info.seats[seat]
+    async with table.lock:
+        before, info.auto_pass = info.auto_pass, auto_pass
+        try:
+            await asyncio.to_thread(hub.store.set_seats, table.id, table.info.seats)
+        except SQLAlchemyError as error:
+            info.auto_pass = before
+            raise _unstored(error) from None
+        # A timer that ran out while the setting was off passed for nobody: start afresh.
+        table.pass_move = None
+    await hub.resend(table, seat)
+    hub.schedule_bot(table)
+
+
+async def chat(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+    """``{"type": "chat", "text": ...}``: stored, then sent to every connection, spectators
+    included, as ``{"type": "chat", "seat", "name", "text", "at"}``."""
+    seat = _holder(client, "chat")
+    try:
+        text = people.check_chat(message.get("text"))
+    except ValueError as error:
+        raise RefusedError(str(error)) from None
+    lines = await _history(hub, table)
+    line = ChatLine(seat, table.names[seat], text, datetime.now(UTC))
+    try:
+        await asyncio.to_thread(hub.store.add_chat, table.id, line)
+    except SQLAlchemyError as error:
+        raise _unstored(error) from None
+    lines.append(line)
+    del lines[: -people.CHAT_HISTORY]
+    await hub.send_all(table, {"type": "chat", **line.to_json()})
+
+
+async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+    """``{"type": "hint", "move": n}``: answered, once worked out in a bot worker, with
+    ``{"type": "hint", "move": n, "actions": [{"action", "win_chance"}, ...]}``."""
+    seat = _holder(client, "ask for hints")
+    if not table.hints:
+        raise RefusedError("this table was opened without hints")
+    move = message.get("move")
+    if isinstance(move, bool) or not isinstance(move, int):
+        raise RefusedError('a "hint" message needs "move": the "move" of the view you ask about')
+    if move != table.move:
+        raise RefusedError(
+            f"stale move: you asked about move {move}, the table is at move {table.move}"
+        )
+    state = table.state
+    if state.is_over:
+        raise RefusedError("the game is over")
+    if state.current_player != seat:
+        raise RefusedError("a hint is for the seat that decides now, and that is not yours")
+    found = _hints.get(table)
+    if found is None or found[:2] != (move, seat):
+        # One computation per decision, however many times or from however many tabs asked.
+        work = asyncio.ensure_future(hub.pool.run(advise, table.info.record()))
+        found = _hints[table] = (move, seat, work)
+    task = asyncio.create_task(_answer(hub, table, client, move, found[2]))
+    _answering.add(task)
+    task.add_done_callback(_answering.discard)
+
+
+async def _answer(
+    hub: Hub, table: Table, client: Client, move: int, work: asyncio.Future[Chances]
+) -> None:
+    try:
+        chances = await asyncio.shield(work)
+    except Exception as error:  # a worker died, or the analysis failed: asking again retries
+        log.warning("a hint at table %s failed: %r", table.id, error)
+        if table in _hints and _hints[table][2] is work:
+            del _hints[table]
+        message: dict[str, Any] = {
+            "type": "error",
+            "message": f"no hint this time ({error!r}); ask again in a moment",
+        }
+    else:
+        actions = [{"action": action, "win_chance": chance} for action, chance in chances]
+        message = {"type": "hint", "move": move, "actions": actions}
+    await hub.send(table, client, message)
+
+
+HANDLERS: dict[str, Handler] = {
+    "name": rename,
+    "settings": settings,
+    "chat": chat,
+    "hint": hint,
+}
