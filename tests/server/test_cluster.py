@@ -501,3 +501,35 @@ def test_processes_share_one_port_and_a_killed_one_is_replaced(postgres: Postgre
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait(10)
+
+
+def test_names_and_chat_reach_the_connections_of_the_other_process(postgres: Postgres) -> None:
+    url = database(postgres, "people")
+    with workers(url, 2, bot_delay=0.0) as processes:
+        one, two = base(processes[0]), base(processes[1])
+        answer = open_table(one, "fearless", 3, 4, {2: "random"})
+        table, tokens = answer["table"], [s["token"] for s in answer["seats"]]
+
+        async def talk() -> tuple[dict[str, Any], dict[str, Any]]:
+            here = f"ws://{one.removeprefix('http://')}/ws/{table}?token={tokens[0]}"
+            there = f"ws://{two.removeprefix('http://')}/ws/{table}?token={tokens[1]}"
+            async with connect(here) as ada, connect(there) as bob:
+                await _next(bob, "chat_log")
+                await ada.send(json.dumps({"type": "name", "name": "Ada"}))
+                named = await _next(bob, "state", lambda m: m["view"]["names"][0] == "Ada")
+                await ada.send(json.dumps({"type": "chat", "text": "good luck"}))
+                said = await _next(bob, "chat")
+            return named, said
+
+        named, said = asyncio.run(talk())
+        # Bob, on the other process, sees Ada's name and hears her line.
+        assert named["view"]["names"][0] == "Ada"
+        assert (said["seat"], said["name"], said["text"]) == (0, "Ada", "good luck")
+
+
+async def _next(ws: Any, kind: str, wanted: Any = None) -> dict[str, Any]:
+    """The next message of type ``kind`` (and for which ``wanted`` holds), others skipped."""
+    while True:
+        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        if message["type"] == kind and (wanted is None or wanted(message)):
+            return message

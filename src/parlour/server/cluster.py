@@ -29,7 +29,9 @@ class Cluster:
         self.hub = hub
         self.follower = Follower(hub)
         self.leases = BotLeases(conninfo, hub)
-        self.listener = Listener(conninfo, self.follower.heard, self.follower.resync)
+        self.listener = Listener(
+            conninfo, self.follower.heard, self.follower.changed, self.follower.resync
+        )
         self.tasks: list[asyncio.Task[None]] = []
         hub.peers = self
 

@@ -6,10 +6,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import OrderedDict
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
 from .hub import Hub, Table, database_trouble
+from .people import CHAT_HISTORY
+from .store import ChatLine, SeatInfo
 
 __all__ = ["Follower"]
 
@@ -30,6 +34,8 @@ class Follower:
         # The newest number heard of per table, loaded here or not: a table being loaded
         # while its next action is announced may have been read just before that action.
         self.recent: OrderedDict[str, int] = OrderedDict()
+        # Seat and chat changes being sent to this process's connections.
+        self.sending: set[asyncio.Task[None]] = set()
 
     def heard(self, table_id: str, seq: int, text: str | None) -> None:
         """Action ``seq`` of ``table_id`` is stored: apply it if the table is here."""
@@ -42,6 +48,41 @@ class Follower:
             return  # not held here (it loads fresh when needed), or this process stored it
         self.pending.setdefault(table_id, {})[seq] = text
         self._follow(table)
+
+    def changed(self, news: dict[str, Any]) -> None:
+        """Another process stored a table's new seats (a name, a setting) or a line of its
+        chat: tell this process's connections at that table."""
+        table = self.hub.tables.get(news["table"])
+        if table is None or news.get("origin") == self.hub.store.origin:
+            return  # not held here (it loads fresh when needed), or told already
+        kind, data = news.get("kind"), news.get("data")
+        if kind == "seats" and isinstance(data, list):
+            task = asyncio.create_task(self._seats(table, [SeatInfo.from_json(s) for s in data]))
+        elif kind == "chat" and isinstance(data, dict):
+            line = ChatLine(
+                data["seat"], data["name"], data["text"], datetime.fromisoformat(data["at"])
+            )
+            task = asyncio.create_task(self._chat(table, line))
+        else:
+            log.error("table %s: an unknown change %r", table.id, kind)
+            return
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+
+    async def _seats(self, table: Table, seats: list[SeatInfo]) -> None:
+        async with table.lock:
+            table.info.seats = seats
+            table.renamed()
+            table.pass_move = None  # an auto_pass setting may have changed
+        await self.hub.resend(table, full_log=True)
+        await self.hub.send_all(table, {"type": "table", "table": table.describe()})
+        self.hub.schedule_bot(table)
+
+    async def _chat(self, table: Table, line: ChatLine) -> None:
+        if table.chat is not None:  # else read from the store on first use, this line with it
+            table.chat.append(line)
+            del table.chat[:-CHAT_HISTORY]
+        await self.hub.send_all(table, {"type": "chat", **line.to_json()})
 
     def loaded(self, table: Table) -> None:
         """A table was just loaded: read what was announced while it was being read."""
@@ -58,7 +99,7 @@ class Follower:
 
     async def close(self) -> None:
         """Stop catching up."""
-        tasks = list(self.running.values())
+        tasks = [*self.running.values(), *self.sending]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import make_conninfo
 
-from .store import MOVES_CHANNEL
+from .store import MOVES_CHANNEL, TABLES_CHANNEL
 
 __all__ = ["KEEPALIVES", "Listener", "open_connection"]
 
@@ -33,6 +33,8 @@ RECONNECT_CAP = 2.0
 # What the listener hands on: a stored action's table, number and text (``None``: too long
 # for a notification, read it from the table).
 Heard = Callable[[str, int, str | None], None]
+# What it hands on of another change to a table: ``{"origin", "table", "kind", "data"}``.
+Changed = Callable[[dict[str, Any]], None]
 
 
 async def open_connection(conninfo: str, role: str) -> psycopg.AsyncConnection[tuple[Any, ...]]:
@@ -45,13 +47,21 @@ async def open_connection(conninfo: str, role: str) -> psycopg.AsyncConnection[t
 
 
 class Listener:
-    """Calls ``heard`` for every action announced on the moves channel, and ``connected``
-    each time listening (re)starts: actions stored while it was not listening were not
-    heard, so ``connected`` reads them from the database."""
+    """Calls ``heard`` for every action announced on the moves channel, ``changed`` for
+    every other change to a table, and ``connected`` each time listening (re)starts: actions
+    stored while it was not listening were not heard, so ``connected`` reads them from the
+    database."""
 
-    def __init__(self, conninfo: str, heard: Heard, connected: Callable[[], Awaitable[None]]):
+    def __init__(
+        self,
+        conninfo: str,
+        heard: Heard,
+        changed: Changed,
+        connected: Callable[[], Awaitable[None]],
+    ) -> None:
         self.conninfo = conninfo
         self.heard = heard
+        self.changed = changed
         self.connected = connected
         # Set while the connection listens (tests and the start-up wait on it).
         self.listening = asyncio.Event()
@@ -64,17 +74,31 @@ class Listener:
                 connection = await open_connection(self.conninfo, "listener")
                 async with connection:
                     await connection.execute(f"LISTEN {MOVES_CHANNEL}")
+                    await connection.execute(f"LISTEN {TABLES_CHANNEL}")
                     self.listening.set()
                     delay = 0.1
                     await self.connected()
                     async for note in connection.notifies():
-                        self._hand_on(note.payload)
+                        if note.channel == TABLES_CHANNEL:
+                            self._changed(note.payload)
+                        else:
+                            self._hand_on(note.payload)
             except psycopg.Error as error:
                 if self.listening.is_set():
                     log.warning("listening for other processes' moves stopped: %s", error)
             self.listening.clear()
             await asyncio.sleep(delay)
             delay = min(RECONNECT_CAP, 2 * delay)
+
+    def _changed(self, payload: str) -> None:
+        try:
+            news = json.loads(payload)
+            if not isinstance(news, dict) or not isinstance(news.get("table"), str):
+                raise ValueError
+        except ValueError:
+            log.error("a notification on %s is not a table's change: %r", TABLES_CHANNEL, payload)
+            return
+        self.changed(news)
 
     def _hand_on(self, payload: str) -> None:
         try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +34,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
     "MOVES_CHANNEL",
+    "TABLES_CHANNEL",
     "ActionRow",
     "ChatLine",
     "ChatRow",
@@ -48,6 +50,8 @@ __all__ = [
 MIGRATIONS = Path(__file__).with_name("migrations")
 # The PostgreSQL channel on which every committed action is announced (``LISTEN``).
 MOVES_CHANNEL = "parlour_moves"
+# The channel of the other changes to a live table: its seats (names, settings), its chat.
+TABLES_CHANNEL = "parlour_tables"
 # NOTIFY payloads must stay under 8000 bytes: a longer action is announced without its text.
 PAYLOAD_LIMIT = 7000
 
@@ -262,6 +266,8 @@ class Store:
         self.engine = make_engine(url)
         # On PostgreSQL every stored action is announced to the other server processes.
         self.announces = self.engine.dialect.name == "postgresql"
+        # Who announces: a process ignores what it announced itself.
+        self.origin = secrets.token_hex(8)
         migrate(self.engine)
 
     def close(self) -> None:
@@ -314,11 +320,9 @@ class Store:
     def set_seats(self, table_id: str, seats: list[SeatInfo]) -> None:
         """Store the seats' names and settings as they are now."""
         with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(seats=[seat.to_json() for seat in seats])
-            )
+            stored = [seat.to_json() for seat in seats]
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(seats=stored))
+            self._tell(session, table_id, "seats", stored)
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         """Store a line of a table's chat."""
@@ -332,6 +336,7 @@ class Store:
                     created_at=line.at,
                 )
             )
+            self._tell(session, table_id, "chat", line.to_json())
 
     def chat(self, table_id: str, limit: int) -> list[ChatLine]:
         """The last ``limit`` lines of a table's chat, oldest first."""
@@ -397,6 +402,15 @@ class Store:
             session.execute(
                 text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
                 {"channel": MOVES_CHANNEL, "payloads": [announcement(a) for a in actions]},
+            )
+
+    def _tell(self, session: Session, table_id: str, kind: str, data: Any) -> None:
+        # The other processes hear of it when, and only if, the transaction commits.
+        if self.announces:
+            payload = {"origin": self.origin, "table": table_id, "kind": kind, "data": data}
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": TABLES_CHANNEL, "payload": json.dumps(payload)},
             )
 
     def actions_after(self, marks: dict[str, int]) -> dict[str, list[str]]:
