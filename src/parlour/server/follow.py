@@ -93,6 +93,7 @@ class Follower:
     async def resync(self) -> None:
         """Bring every table here up to the database (nothing heard may have been missed)."""
         for table in list(self.hub.tables.values()):
+            table.chat = None  # read again on next use: a line may have been missed too
             if not table.state.is_over:
                 self.pending.setdefault(table.id, {})
                 self._follow(table)
