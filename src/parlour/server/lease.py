@@ -113,7 +113,12 @@ class BotLeases:
 
     async def _sweep(self, connection: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
         for table_id in [t for t in self.held if self._over(t)]:
-            await connection.execute(f"SELECT pg_advisory_unlock({KEY})", (table_id,))
+            # As many times as it was taken: a claim and a sweep may both have taken it.
+            while True:
+                cursor = await connection.execute(f"SELECT pg_advisory_unlock({KEY})", (table_id,))
+                row = await cursor.fetchone()
+                if row is None or row[0] is not True:
+                    break
             self.held.discard(table_id)
         cursor = await connection.execute(ORPHANS, (sorted(self.held),))
         taken = [str(row[0]) for row in await cursor.fetchall()]
