@@ -67,7 +67,11 @@ def test_pg_dump_drop_and_restore_resumes_every_table(postgres: Postgres, tmp_pa
             seats.append(Seat(answer["table"], 0, answer["seats"][0]["token"], [address]))
         bots_only = open_table(address, "citadels", 4, 90, dict.fromkeys(range(4), "random"))
         tables.append(bots_only["table"])
-        time.sleep(1.0)  # the bots make some moves, so that the copy is of games under way
+        # The bots make some moves first, so that the copy is of games under way.
+        deadline = time.monotonic() + 120
+        while sum(map(len, records(conninfo).values())) < 20:
+            assert time.monotonic() < deadline, "the bots made no moves"
+            time.sleep(0.2)
         # The copy, taken while the server plays on: one consistent snapshot of the database.
         dump = tmp_path / "club.dump"
         subprocess.run([tool + "pg_dump", *login, "-Fc", "-f", str(dump), "club"], check=True)
