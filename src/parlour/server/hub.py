@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import SQLAlchemyError
 
 from .. import load, replay
-from ..core import Event, GameError, IllegalAction, State
+from ..core import Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
@@ -441,13 +441,13 @@ class Hub:
     async def resend(self, table: Table, seat: int | None = None, full_log: bool = False) -> None:
         """Send the connections of ``seat`` (``None``: every connection) their views again,
         after a name or a setting changed what they show; ``full_log``: with the whole log,
-        whose sentences name the seats anew."""
-        async with table.lock:
-            for client in list(table.clients):
-                if seat is None or client.seat == seat:
-                    if full_log:
-                        client.sent_events = 0
-                    await self._send_state(table, client)
+        whose sentences name the seats anew. The caller holds the table's lock, so no move
+        comes between the change and everyone hearing of it."""
+        for client in list(table.clients):
+            if seat is None or client.seat == seat:
+                if full_log:
+                    client.sent_events = 0
+                await self._send_state(table, client)
 
     # -- moves ------------------------------------------------------------------------------
 
@@ -487,10 +487,10 @@ class Hub:
                 )
             if state.is_over:
                 raise RefusedError("the game is over")
-            if state.current_player != seat:
-                raise RefusedError(
-                    f"it is not your turn: Player {state.current_player} decides now"
-                )
+            turn = state.current_player
+            if turn != seat:
+                who = "nobody" if turn is None else player_name(turn, table.sentence_names)
+                raise RefusedError(f"it is not your turn: {who} decides now")
             try:
                 action = state.resolve(text)
             except IllegalAction as error:

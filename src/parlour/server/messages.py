@@ -82,7 +82,7 @@ async def rename(hub: Hub, table: Table, client: Client, message: dict[str, Any]
             info.name = before
             raise _unstored(error) from None
         table.renamed()
-    await hub.resend(table, full_log=True)
+        await hub.resend(table, full_log=True)
     await hub.send_all(table, {"type": "table", "table": table.describe()})
 
 
@@ -103,7 +103,7 @@ async def settings(hub: Hub, table: Table, client: Client, message: dict[str, An
             raise _unstored(error) from None
         # A timer that ran out while the setting was off passed for nobody: start afresh.
         table.pass_move = None
-    await hub.resend(table, seat)
+        await hub.resend(table, seat)
     hub.schedule_bot(table)
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
+from .. import load
 from ..bots import is_agent
 from ..core import State
 from .store import SeatInfo
@@ -23,6 +25,7 @@ __all__ = [
     "check_name",
     "hints_default",
     "lone_pass",
+    "passes",
     "seat_names",
     "sentence_names",
 ]
@@ -99,9 +102,16 @@ def hints_default(seats: Sequence[SeatInfo]) -> bool:
     return sum(seat.bot is None for seat in seats) == 1
 
 
+@cache
+def passes(game: str) -> bool:
+    """Whether ``game`` has a ``pass`` action at all (asked once per game, not per move)."""
+    chosen = load(game)
+    return PASS in chosen.action_space(chosen.min_players)
+
+
 def lone_pass(state: State) -> bool:
     """Whether the seat to decide has nothing to do but pass."""
-    if state.is_over:
+    if state.is_over or not passes(state.game.name):
         return False
     legal = state.legal_actions()
     return len(legal) == 1 and legal[0].text == PASS
