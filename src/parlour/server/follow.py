@@ -70,12 +70,12 @@ class Follower:
         task.add_done_callback(self.sending.discard)
 
     async def _seats(self, table: Table, seats: list[SeatInfo]) -> None:
-        async with table.lock:
+        async with table.lock:  # no move's state between the change and its resending
             table.info.seats = seats
             table.renamed()
             table.pass_move = None  # an auto_pass setting may have changed
-        await self.hub.resend(table, full_log=True)
-        await self.hub.send_all(table, {"type": "table", "table": table.describe()})
+            await self.hub.resend(table, full_log=True)
+            await self.hub.send_all(table, {"type": "table", "table": table.describe()})
         self.hub.schedule_bot(table)
 
     async def _chat(self, table: Table, line: ChatLine) -> None:
