@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 
 from .follow import Follower
 from .hub import Hub, Table
@@ -18,7 +19,14 @@ from .lease import BotLeases
 from .notify import Listener
 from .store import libpq_url
 
-__all__ = ["Cluster"]
+__all__ = ["Cluster", "ready"]
+
+log = logging.getLogger("parlour.server")
+
+
+def ready() -> bool:
+    """True: run in a bot process, whose import of this module loaded the bots."""
+    return True
 
 
 class Cluster:
@@ -50,6 +58,17 @@ class Cluster:
             asyncio.create_task(self.listener.run()),
             asyncio.create_task(self.leases.run()),
         ]
+        # The bot processes start now rather than at the first bot move: this process may
+        # take over another's tables at any moment, and their bots should go on at once,
+        # not after a Python process has started and imported the bots.
+        for _ in range(self.hub.pool.workers):
+            self.tasks.append(asyncio.create_task(self._warm()))
+
+    async def _warm(self) -> None:
+        try:
+            await self.hub.pool.run(ready)
+        except Exception as error:  # the first bot move starts them again
+            log.warning("the bot processes did not start: %r", error)
 
     async def close(self) -> None:
         """Stop listening and give up the leases (others take them within a second)."""
