@@ -2,24 +2,33 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What serving needs (the package and the PostgreSQL driver), and everything (the tests' tools,
+# the learning interfaces, the simulations): `make run` installs only the first.
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
 .PHONY: run play test test-fast lint bench clean
 
+$(RUN_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	touch $(RUN_STAMP)
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,rl,sim]'
-	touch $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,rl,sim,postgres]'
+	touch $(STAMP) $(RUN_STAMP)
 
 PORT ?= 8000
 
 # The server, on 127.0.0.1:$(PORT) with the SQLite file parlour.db; Ctrl-C stops it.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	$(BIN)/parlour serve --host 127.0.0.1 --port $(PORT) --db sqlite:///parlour.db
 
 # The terminal program: a game of Fearless against bots; Ctrl-C saves the game and quits.
-play: $(STAMP)
+play: $(RUN_STAMP)
 	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium || test $$? -eq 130
 
 lint: $(STAMP)
@@ -46,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/fast.py --rounds $(BENCH_ROUNDS)
 	$(BIN)/python benchmarks/rl.py --rounds $(BENCH_ROUNDS) --burst $(BENCH_BURST)
 	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/load.py --processes 2
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

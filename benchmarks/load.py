@@ -1,7 +1,12 @@
 """Load on the server: N tables of four scripted WebSocket clients against a real `parlour serve`.
 
 Run: ``.venv/bin/python benchmarks/load.py [--tables 500] [--think 1.0] [--seconds 20]
-[--bot-tables 4] [--stress-tables 50] [--json out.json]``.
+[--bot-tables 4] [--stress-tables 50] [--processes 1] [--json out.json]``.
+
+With ``--processes N`` above 1 the server is ``parlour serve --processes N`` on a throwaway
+PostgreSQL server (started in a temporary folder, as tests/server/postgres.py does), and the
+stress run is made twice, with 1 process and with N, for the ratio of their throughputs.
+``--db postgresql`` uses PostgreSQL with one process too.
 
 Three runs, each against a fresh server on 127.0.0.1 with a fresh SQLite file, each bounded
 by ``--warmup`` plus ``--seconds`` of measurement (it stops by itself):
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -59,6 +66,7 @@ class Figures:
     run: str
     tables: int
     bot_tables: int
+    processes: int = 1
     moves: int = 0
     seconds: float = 0.0
     latencies_ms: list[float] = field(default_factory=list)
@@ -127,10 +135,10 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, workers: int, processes: int = 1) -> subprocess.Popen[bytes]:
     """``parlour serve`` on 127.0.0.1:port, returned once it answers."""
     command = [sys.executable, "-c", "from parlour.cli.app import main; main()"]
-    command += ["serve", "--port", str(port)]
+    command += ["serve", "--port", str(port), "--processes", str(processes)]
     command += ["--db", db, "--workers", str(workers), "--bot-delay", "0"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
@@ -147,18 +155,64 @@ def start_server(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
     raise SystemExit("load: the server did not answer within 60 s")
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and its descendants now (the server processes of ``--processes`` and the bot
+    processes)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                parents.setdefault(ppid, []).append(int(entry.name))
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += parents.get(found[-1], [])
+    return found
+
+
 def resident_kib(pid: int) -> int:
-    """A process's resident memory, in KiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """The resident memory of a process and its descendants, in KiB."""
+    total = 0
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{member}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1])
+    return total
 
 
 def cpu_seconds(pid: int) -> float:
-    """CPU seconds a process has used (user and system)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds a process and its living descendants have used (user and system)."""
+    total = 0
+    for member in family(pid):
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def postgres() -> Iterator[Any]:
+    """A throwaway PostgreSQL server (tests/server/postgres.py), or exit saying why not."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from server.postgres import postgres_server, unavailable
+
+    why = unavailable()
+    if why is not None:
+        raise SystemExit(f"load: --processes above 1 needs PostgreSQL here: {why}")
+    with postgres_server() as server:
+        yield server
+
+
+def fresh_database(server: Any, name: str) -> str:
+    """A new database on the throwaway PostgreSQL server; its URL."""
+    import psycopg
+
+    conninfo = f"host=127.0.0.1 port={server.port} user=parlour dbname=postgres"
+    with psycopg.connect(conninfo, autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return str(server.url).replace("/postgres", f"/{name}")
 
 
 async def seat_client(
@@ -287,14 +341,19 @@ async def people_table(
 
 
 async def run(
-    name: str, args: argparse.Namespace, tables: int, think: float, bot_tables: int
+    name: str,
+    args: argparse.Namespace,
+    tables: int,
+    think: float,
+    bot_tables: int,
+    db: str,
+    processes: int = 1,
 ) -> Figures:
-    """One run against a fresh server; its figures."""
-    figures = Figures(name, tables, bot_tables)
-    folder = tempfile.mkdtemp(prefix="parlour-load-")
+    """One run against a fresh server on the fresh database ``db``; its figures."""
+    figures = Figures(name, tables, bot_tables, processes)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_server(f"sqlite:///{folder}/load.db", port, args.workers)
+    server = start_server(db, port, args.workers, processes)
     rng = random.Random(args.seed)
     try:
         before = resident_kib(server.pid)
@@ -357,6 +416,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured per run")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=2, help="the server's bot processes")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (above 1: PostgreSQL)"
+    )
+    parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
@@ -368,30 +431,47 @@ def main() -> None:
     # The clients hold thousands of connections: their own collector's pauses would count
     # as the server's latency, so they get the server's policy too.
     keep_pauses_short()
-    console = Console(width=140)
+    console = Console(width=150)
     console.print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    many = args.processes
     plans = [
-        ("paced", args.tables, args.think, 0),
-        ("paced + hard bots", args.tables, args.think, args.bot_tables),
-        ("stress", args.stress_tables, 0.0, 0),
+        ("paced", args.tables, args.think, 0, many),
+        ("paced + hard bots", args.tables, args.think, args.bot_tables, many),
+        ("stress", args.stress_tables, 0.0, 0, many),
     ]
+    if many > 1:
+        # The same stress run with one process, for the ratio of the throughputs.
+        plans.insert(2, ("stress", args.stress_tables, 0.0, 0, 1))
+    engine = "postgresql" if many > 1 else args.db
     results = []
-    for name, tables, think, bots in plans:
-        if tables <= 0:
-            continue
-        console.print(f"[bold]{name}[/]: {tables} tables, {bots} bot tables ...")
-        results.append(asyncio.run(run(name, args, tables, think, bots)))
-    out = Table(title="parlour serve under load (Fearless, four clients a table, SQLite)")
-    for column in ("run", "tables", "bot tables", "moves/s", "p50 ms", "p99 ms", "max ms"):
+    with contextlib.ExitStack() as stack:
+        server = stack.enter_context(postgres()) if engine == "postgresql" else None
+        for number, (name, tables, think, bots, processes) in enumerate(plans):
+            if tables <= 0:
+                continue
+            if server is not None:
+                db = fresh_database(server, f"load{number}")
+            else:
+                db = f"sqlite:///{tempfile.mkdtemp(prefix='parlour-load-')}/load.db"
+            console.print(
+                f"[bold]{name}[/]: {tables} tables, {bots} bot tables, {processes} processes ..."
+            )
+            results.append(asyncio.run(run(name, args, tables, think, bots, db, processes)))
+    title = f"parlour serve under load (Fearless, four clients a table, {engine})"
+    out = Table(title=title)
+    for column in ("run", "processes", "tables", "bot tables", "moves/s", "p50 ms", "p99 ms"):
+        out.add_column(column, justify="right")
+    for column in ("max ms",):
         out.add_column(column, justify="right")
     for column in ("ping p99 ms",):
         out.add_column(column, justify="right")
-    for column in ("errors", "KiB/table", "server cores", "CPU ms/move", "client cores"):
+    for column in ("errors", "KiB/table", "server cores", "CPU ms/move", "client cores", "load"):
         out.add_column(column, justify="right")
     for figures in results:
         s = figures.summary()
         out.add_row(
             s["run"],
+            str(s["processes"]),
             str(s["tables"]),
             str(s["bot_tables"]),
             f"{s['moves_per_second']:.0f}",
@@ -404,10 +484,19 @@ def main() -> None:
             f"{s['server_cores']:.2f}",
             f"{s['server_cpu_ms_per_move']:.2f}",
             f"{s['client_cores']:.2f}",
+            f"{s['load_average']:.1f}",
         )
     console.print(out)
     loads = ", ".join(f"{f.run} {f.load_average:.1f}" for f in results)
     console.print(f"load average (1 min) at the end of each run: {loads}")
+    stress = {f.processes: f for f in results if f.run == "stress"}
+    if many > 1 and 1 in stress and many in stress:
+        alone, together = (stress[n].summary()["moves_per_second"] for n in (1, many))
+        console.print(
+            f"stress throughput: {together:.0f} moves/s with {many} processes, {alone:.0f} with 1:"
+            f" x{together / alone:.2f} (load average {stress[many].load_average:.1f} and "
+            f"{stress[1].load_average:.1f})"
+        )
     for figures in results:
         for sample in figures.error_samples:
             console.print(f"[red]{figures.run} error[/]: {sample}")

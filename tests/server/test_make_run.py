@@ -28,7 +28,7 @@ def test_make_run_serves_and_prints_the_address(tmp_path: Path) -> None:
             "-f",
             str(root / "Makefile"),
             "run",
-            "STAMP=",
+            "RUN_STAMP=",
             f"BIN={Path(sys.executable).parent}",
             f"PORT={port}",
         ],
@@ -57,6 +57,29 @@ def test_make_run_serves_and_prints_the_address(tmp_path: Path) -> None:
     with pytest.raises(httpx.ConnectError):
         httpx.get(f"http://127.0.0.1:{port}/", timeout=5)
     assert (tmp_path / "parlour.db").exists()  # the SQLite default, beside where it started
+
+
+@pytest.mark.skipif(MAKE is None, reason="make is not installed")
+def test_make_run_installs_only_what_serving_needs(tmp_path: Path) -> None:
+    # `make -n` prints what a fresh `make run` would do without doing it.
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [str(MAKE), "-n", "-C", str(root), "run", f"VENV={tmp_path / 'venv'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    installs = [line for line in done.stdout.splitlines() if "pip install" in line]
+    assert installs[-1].endswith("-e '.[postgres]'"), done.stdout
+    assert not any(x in line for line in installs for x in ("dev", "rl", "sim")), installs
+    # `make test` still installs every extra.
+    done = subprocess.run(
+        [str(MAKE), "-n", "-C", str(root), "lint", f"VENV={tmp_path / 'venv'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "-e '.[dev,rl,sim,postgres]'" in done.stdout, done.stdout
 
 
 def test_a_bad_database_url_is_one_clear_sentence(tmp_path: Path) -> None:

@@ -312,7 +312,16 @@ def serve(
     db: Annotated[
         str, typer.Option(help="Database URL: sqlite:///file.db or postgresql+psycopg://...")
     ] = "sqlite:///parlour.db",
-    workers: Annotated[int, typer.Option(help="Processes in which bots think.", min=1)] = 2,
+    workers: Annotated[
+        int, typer.Option(help="Processes in which bots think (per server process).", min=1)
+    ] = 2,
+    processes: Annotated[
+        int,
+        typer.Option(
+            help="Server processes sharing the port; above 1 needs PostgreSQL (docs/server.md).",
+            min=1,
+        ),
+    ] = 1,
     bot_delay: Annotated[
         float, typer.Option(help="Seconds a bot waits before moving.", min=0.0)
     ] = 0.6,
@@ -345,7 +354,7 @@ def serve(
             make_bot(spec)
         except GameError as error:
             fail(str(error), EXIT_USAGE)
-    serving(host, port, db, workers, bot_delay, allow_origin or (), message_rate, agents)
+    serving(host, port, db, workers, bot_delay, allow_origin or (), message_rate, agents, processes)
 
 
 def main() -> None:

@@ -9,12 +9,14 @@ for one decision's analysis at most, never for a whole game's.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..analysis import Settings, assemble, decision_points, judge_move
@@ -77,8 +79,13 @@ class Analyses:
             return None if row is None else {"settings": row.settings, "seat": row.data}
 
     def _keep(self, table_id: str, seat: int, settings: Settings, data: dict[str, Any]) -> None:
-        with Session(self.store.engine) as session, session.begin():
-            # Two requests may race to the same analysis: the first one stored stays.
+        # Two requests may race to the same analysis, in this process or in two processes
+        # on one database (between the look and the insert): the first one stored stays.
+        with (
+            contextlib.suppress(IntegrityError),
+            Session(self.store.engine) as session,
+            session.begin(),
+        ):
             if session.get(AnalysisRow, (table_id, seat)) is None:
                 session.add(
                     AnalysisRow(

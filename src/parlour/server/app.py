@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,6 +24,7 @@ from ..core import GameError
 from .analysis import Analyses
 from .botpool import BotPool
 from .catalogue import catalogue, table_cards
+from .cluster import Cluster
 from .hub import Client, Hub, RefusedError, Table, database_trouble, event_json, seat_url
 from .limits import MessageRate, OriginPolicy
 from .messages import HANDLERS, welcome
@@ -152,10 +154,18 @@ def create_app(
         hub = Hub(store, pool, bot_delay)
         app.state.hub = hub
         analyses = app.state.analyses = Analyses(store, pool)
-        await hub.resume_all()
+        # On PostgreSQL, other server processes may serve the same tables (cluster.py): the
+        # bot leases say which process resumes which table's bots. SQLite has one process.
+        cluster = app.state.cluster = Cluster(hub, db) if store.announces else None
+        if cluster is not None:
+            await cluster.start()
+        else:
+            await hub.resume_all()
         try:
             yield
         finally:
+            if cluster is not None:
+                await cluster.close()
             await analyses.close()
             await hub.close()
             pool.close()
@@ -278,6 +288,21 @@ def create_app(
                 }
             )
         return out
+
+    @app.get("/api/health")
+    async def health(request: Request) -> dict[str, Any]:
+        """This server process: its id, the tables it holds, its bot leases and bot moves
+        (a proxy's health check; which process of several answered)."""
+        hub = hub_of(request)
+        cluster = getattr(request.app.state, "cluster", None)
+        return {
+            "status": "ok",
+            "process": os.getpid(),
+            "database": hub.store.engine.dialect.name,
+            "tables": len(hub.tables),
+            "bot_leases": len(cluster.leases.held) if cluster is not None else None,
+            "bot_moves": hub.bot_moves,
+        }
 
     @app.get("/api/games/{name}/cards")
     async def cards(name: str) -> dict[str, Any]:

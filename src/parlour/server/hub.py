@@ -10,7 +10,7 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -22,8 +22,10 @@ from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
 from .writes import GroupCommit
 
 __all__ = [
+    "Alone",
     "Client",
     "Hub",
+    "Peers",
     "RefusedError",
     "Table",
     "UnstoredError",
@@ -206,6 +208,30 @@ class Table:
         }
 
 
+class Peers(Protocol):
+    """The other server processes on the same database, as far as the hub needs to know."""
+
+    def plays_bots(self, table_id: str) -> bool:
+        """Whether this process plays the table's bot turns (it holds the table's bot lease)."""
+        ...
+
+    def loaded(self, table: Table) -> None:
+        """A table was loaded or created in this process (it may need catching up, or its
+        bot lease)."""
+        ...
+
+
+class Alone:
+    """No other process serves the database: this one plays every table's bots."""
+
+    def plays_bots(self, table_id: str) -> bool:
+        """Always: there is nobody else."""
+        return True
+
+    def loaded(self, table: Table) -> None:
+        """Nothing to do."""
+
+
 class Hub:
     """Every table the server holds, the moves made at them, and the bots that play them."""
 
@@ -223,6 +249,10 @@ class Hub:
         self._rematch_lock = asyncio.Lock()
         # The timers that pass for people (kept here so they are not collected, and stopped).
         self.passes: set[asyncio.Task[None]] = set()
+        # The other processes on this database (cluster.py sets them on PostgreSQL).
+        self.peers: Peers = Alone()
+        # Bot moves this process made (stored and applied), for /api/health.
+        self.bot_moves = 0
 
     # -- loading and creating ---------------------------------------------------------------
 
@@ -251,6 +281,7 @@ class Hub:
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             table = self.tables[table_id] = Table(info, replay(info.record()))
+            self.peers.loaded(table)
             if table.state.is_over and info.finished_at is None:
                 # The last move was stored but the database failed before the game's end was.
                 await self._store_finish(table)
@@ -300,6 +331,7 @@ class Hub:
             hints,
         )
         table = self.tables[table_id] = Table(info, state)
+        self.peers.loaded(table)
         self.schedule_bot(table)
         return table, tokens
 
@@ -513,12 +545,20 @@ class Hub:
         if info is None or info.actions[: table.move] != table.info.actions:
             log.error("table %s: the stored record no longer begins with the game played", table.id)
             return
-        fresh = info.actions[table.move :]
-        if fresh:
-            self._apply(table, fresh)
-            if table.state.is_over:
-                await self._store_finish(table)
-            await self._broadcast(table)
+        await self.apply_stored(table, info.actions[table.move :])
+
+    async def apply_stored(self, table: Table, texts: list[str]) -> None:
+        """Apply actions stored after the table's state (by another process, or by a write
+        whose answer was lost) and send the new state; the caller holds the table's lock."""
+        if not texts:
+            return
+        try:
+            self._apply(table, texts)
+        except GameError as error:
+            log.error("table %s: a stored action does not replay: %s", table.id, error)
+        if table.state.is_over:
+            await self._store_finish(table)
+        await self._broadcast(table)
 
     async def _store_finish(self, table: Table) -> None:
         """Store the end of a finished game (scores and winners, for the lobby)."""
@@ -542,6 +582,8 @@ class Hub:
         if table.info.seats[state.current_player].bot is None:
             self._schedule_pass(table, state.current_player)
             return
+        if not self.peers.plays_bots(table.id):
+            return  # the process holding the table's bot lease plays it
         if table.bot_task is not None and not table.bot_task.done():
             return
         table.bot_task = asyncio.create_task(self._bot_turn(table))
@@ -616,6 +658,7 @@ class Hub:
         else:
             table.bot_failures = 0
             table.store_failures = 0
+            self.bot_moves += 1
         table.bot_task = None
         self.schedule_bot(table)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,13 +24,17 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    make_url,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 __all__ = [
+    "MOVES_CHANNEL",
+    "TABLES_CHANNEL",
     "ActionRow",
     "ChatLine",
     "ChatRow",
@@ -39,9 +44,16 @@ __all__ = [
     "Store",
     "TableInfo",
     "TableRow",
+    "libpq_url",
 ]
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The PostgreSQL channel on which every committed action is announced (``LISTEN``).
+MOVES_CHANNEL = "parlour_moves"
+# The channel of the other changes to a live table: its seats (names, settings), its chat.
+TABLES_CHANNEL = "parlour_tables"
+# NOTIFY payloads must stay under 8000 bytes: a longer action is announced without its text.
+PAYLOAD_LIMIT = 7000
 
 
 class Base(DeclarativeBase):
@@ -222,6 +234,21 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+def libpq_url(url: str) -> str:
+    """The SQLAlchemy URL ``url`` (``postgresql+psycopg://...``) as psycopg's own connect
+    string."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def announcement(action: NewAction) -> str:
+    """The NOTIFY payload of a stored action: JSON ``[table, seq, text]`` (text ``null`` when
+    it is too long for a payload: the listener then reads it from the table)."""
+    payload = json.dumps([action.table_id, action.seq, action.text])
+    if len(payload.encode("utf-8")) > PAYLOAD_LIMIT:
+        payload = json.dumps([action.table_id, action.seq, None])
+    return payload
+
+
 def migrate(engine: Engine) -> None:
     """Bring the database's schema to the newest migration (Alembic, inside the package)."""
     config = Config()
@@ -237,6 +264,10 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        # On PostgreSQL every stored action is announced to the other server processes.
+        self.announces = self.engine.dialect.name == "postgresql"
+        # Who announces: a process ignores what it announced itself.
+        self.origin = secrets.token_hex(8)
         migrate(self.engine)
 
     def close(self) -> None:
@@ -289,11 +320,9 @@ class Store:
     def set_seats(self, table_id: str, seats: list[SeatInfo]) -> None:
         """Store the seats' names and settings as they are now."""
         with Session(self.engine) as session, session.begin():
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(seats=[seat.to_json() for seat in seats])
-            )
+            stored = [seat.to_json() for seat in seats]
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(seats=stored))
+            self._tell(session, table_id, "seats", stored)
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         """Store a line of a table's chat."""
@@ -307,6 +336,7 @@ class Store:
                     created_at=line.at,
                 )
             )
+            self._tell(session, table_id, "chat", line.to_json())
 
     def chat(self, table_id: str, limit: int) -> list[ChatLine]:
         """The last ``limit`` lines of a table's chat, oldest first."""
@@ -329,6 +359,7 @@ class Store:
                 session.add(
                     ActionRow(table_id=table_id, seq=seq, seat=seat, text=text, created_at=_now())
                 )
+                self._announce(session, [NewAction(table_id, seq, seat, text)])
         except IntegrityError:
             raise ConflictError(f"action {seq} of table {table_id} is already stored") from None
 
@@ -350,6 +381,7 @@ class Store:
         try:
             with Session(self.engine) as session, session.begin():
                 session.execute(insert(ActionRow), rows)
+                self._announce(session, actions)
             return [None] * len(actions)
         except IntegrityError:
             pass
@@ -363,12 +395,44 @@ class Store:
                 results.append(IntegrityError(str(error), None, error))
         return results
 
+    def _announce(self, session: Session, actions: list[NewAction]) -> None:
+        # Inside the transaction: PostgreSQL delivers the notifications when, and only if, it
+        # commits, so a listener never hears of an action that is not stored.
+        if self.announces and actions:
+            session.execute(
+                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                {"channel": MOVES_CHANNEL, "payloads": [announcement(a) for a in actions]},
+            )
+
+    def _tell(self, session: Session, table_id: str, kind: str, data: Any) -> None:
+        # The other processes hear of it when, and only if, the transaction commits.
+        if self.announces:
+            payload = {"origin": self.origin, "table": table_id, "kind": kind, "data": data}
+            session.execute(
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": TABLES_CHANNEL, "payload": json.dumps(payload)},
+            )
+
+    def actions_after(self, marks: dict[str, int]) -> dict[str, list[str]]:
+        """Per table id, the stored actions after its first ``marks[id]`` ones, in order."""
+        out: dict[str, list[str]] = {}
+        with Session(self.engine) as session:
+            for table_id, seen in marks.items():
+                texts = session.scalars(
+                    select(ActionRow.text)
+                    .where(ActionRow.table_id == table_id, ActionRow.seq > seen)
+                    .order_by(ActionRow.seq)
+                ).all()
+                out[table_id] = list(texts)
+        return out
+
     def finish(self, table_id: str, scores: list[int], winners: list[int]) -> None:
-        """Mark a table's game as over, with its final scores and winners."""
+        """Mark a table's game as over, with its final scores and winners (once: another
+        process that saw the same end changes nothing)."""
         with Session(self.engine) as session, session.begin():
             session.execute(
                 update(TableRow)
-                .where(TableRow.id == table_id)
+                .where(TableRow.id == table_id, TableRow.finished_at.is_(None))
                 .values(finished_at=_now(), scores=scores, winners=winners)
             )
 

@@ -1,0 +1,140 @@
+"""Catching up: a table this process holds is brought up to the actions other processes
+stored, applied in order, and its clients are sent the new state."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from .hub import Hub, Table, database_trouble
+from .people import CHAT_HISTORY
+from .store import ChatLine, SeatInfo
+
+__all__ = ["Follower"]
+
+log = logging.getLogger("parlour.server")
+
+# How many tables' newest announced numbers are remembered for tables still loading.
+REMEMBERED = 10_000
+
+
+class Follower:
+    """Applies the actions heard of (or read from the database) to the hub's tables."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        # Per table: action numbers heard of and their texts (``None``: read it), not applied.
+        self.pending: dict[str, dict[int, str | None]] = {}
+        self.running: dict[str, asyncio.Task[None]] = {}
+        # The newest number heard of per table, loaded here or not: a table being loaded
+        # while its next action is announced may have been read just before that action.
+        self.recent: OrderedDict[str, int] = OrderedDict()
+        # Seat and chat changes being sent to this process's connections.
+        self.sending: set[asyncio.Task[None]] = set()
+
+    def heard(self, table_id: str, seq: int, text: str | None) -> None:
+        """Action ``seq`` of ``table_id`` is stored: apply it if the table is here."""
+        self.recent[table_id] = max(seq, self.recent.get(table_id, 0))
+        self.recent.move_to_end(table_id)
+        if len(self.recent) > REMEMBERED:
+            self.recent.popitem(last=False)
+        table = self.hub.tables.get(table_id)
+        if table is None or table.move >= seq:
+            return  # not held here (it loads fresh when needed), or this process stored it
+        self.pending.setdefault(table_id, {})[seq] = text
+        self._follow(table)
+
+    def changed(self, news: dict[str, Any]) -> None:
+        """Another process stored a table's new seats (a name, a setting) or a line of its
+        chat: tell this process's connections at that table."""
+        table = self.hub.tables.get(news["table"])
+        if table is None or news.get("origin") == self.hub.store.origin:
+            return  # not held here (it loads fresh when needed), or told already
+        kind, data = news.get("kind"), news.get("data")
+        if kind == "seats" and isinstance(data, list):
+            task = asyncio.create_task(self._seats(table, [SeatInfo.from_json(s) for s in data]))
+        elif kind == "chat" and isinstance(data, dict):
+            line = ChatLine(
+                data["seat"], data["name"], data["text"], datetime.fromisoformat(data["at"])
+            )
+            task = asyncio.create_task(self._chat(table, line))
+        else:
+            log.error("table %s: an unknown change %r", table.id, kind)
+            return
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+
+    async def _seats(self, table: Table, seats: list[SeatInfo]) -> None:
+        async with table.lock:  # no move's state between the change and its resending
+            table.info.seats = seats
+            table.renamed()
+            table.pass_move = None  # an auto_pass setting may have changed
+            await self.hub.resend(table, full_log=True)
+            await self.hub.send_all(table, {"type": "table", "table": table.describe()})
+        self.hub.schedule_bot(table)
+
+    async def _chat(self, table: Table, line: ChatLine) -> None:
+        if table.chat is not None:  # else read from the store on first use, this line with it
+            table.chat.append(line)
+            del table.chat[:-CHAT_HISTORY]
+        await self.hub.send_all(table, {"type": "chat", **line.to_json()})
+
+    def loaded(self, table: Table) -> None:
+        """A table was just loaded: read what was announced while it was being read."""
+        if self.recent.get(table.id, 0) > table.move:
+            self.pending.setdefault(table.id, {})
+            self._follow(table)
+
+    async def resync(self) -> None:
+        """Bring every table here up to the database (nothing heard may have been missed)."""
+        for table in list(self.hub.tables.values()):
+            table.chat = None  # read again on next use: a line may have been missed too
+            if not table.state.is_over:
+                self.pending.setdefault(table.id, {})
+                self._follow(table)
+
+    async def close(self) -> None:
+        """Stop catching up."""
+        tasks = [*self.running.values(), *self.sending]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _follow(self, table: Table) -> None:
+        if table.id not in self.running:
+            self.running[table.id] = asyncio.create_task(self._catch_up(table))
+
+    async def _catch_up(self, table: Table) -> None:
+        try:
+            while table.id in self.pending:
+                known = self.pending.pop(table.id)
+                async with table.lock:
+                    await self._apply(table, known)
+                self.hub.schedule_bot(table)
+        finally:
+            del self.running[table.id]
+
+    async def _apply(self, table: Table, known: dict[int, str | None]) -> None:
+        texts: list[str] = []
+        seq = table.move + 1
+        while (text := known.get(seq)) is not None:
+            texts.append(text)
+            seq += 1
+        # Read from the database what was not heard in order: a gap, a text too long for a
+        # notification, or everything after a reconnection or a load.
+        if not known or max(known) >= seq:
+            try:
+                stored = await asyncio.to_thread(
+                    self.hub.store.actions_after, {table.id: table.move}
+                )
+            except SQLAlchemyError as error:
+                # The next action heard, or the next reconnection, reads again.
+                log.warning("table %s cannot catch up: %s", table.id, database_trouble(error))
+                return
+            texts = stored[table.id]
+        await self.hub.apply_stored(table, texts)
