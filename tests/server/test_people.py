@@ -4,16 +4,18 @@ connection is sent (API.md, "Added for people at the table"; docs/server.md)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 import parlour
+from parlour.games.foolsblade.table import table_for
 from parlour.server import create_app, people
 from parlour.server.hub import Hub
 
-from .conftest import create, next_state
+from .conftest import create, next_state, play_out
 
 MARKUP = "<img src=x onerror=alert(1)>"
 
@@ -128,6 +130,32 @@ def test_a_seat_names_itself_and_everyone_gets_the_log_again_with_the_name(
         spectator.send_json({"type": "name", "name": "Eve"})
         assert "spectators" in error(spectator)
     assert table_facts(client, table)["names"] == ["Ana", "random bot", "random bot"]
+
+
+@pytest.mark.parametrize(("seed", "options"), [(3, {}), (5, {"side_quest": True})], ids=str)
+def test_fools_blade_sentences_name_cards_and_seats_never_ids(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, seed: int, options: dict[str, Any]
+) -> None:
+    monkeypatch.setattr(people, "AUTO_PASS_DELAY", 0.0)
+    answer = create(
+        client,
+        "foolsblade",
+        3,
+        {1: "random", 2: "random"},
+        seed=seed,
+        options=options,
+        names={"0": "Ana"},
+    )
+    table, token = answer["table"], answer["seats"][0]["token"]
+    log: list[dict[str, Any]] = []
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        assert play_out(ws, seed, log)["view"]["is_over"]
+    texts = [e["text"] for m in log if m["type"] == "state" for e in m["events"]]
+    ids = table_for(None).ids
+    card_id = re.compile("|".join(rf"(?<![\w-]){re.escape(i)}(?![\w-])" for i in ids))
+    # Steals and breaks name their seats in sentences too, not as "Player N" in a field.
+    assert len(texts) > 500 and any("Ana" in text for text in texts)
+    assert [t for t in texts if "Player " in t or card_id.search(t)] == []
 
 
 # -- passing for a seat --------------------------------------------------------------------

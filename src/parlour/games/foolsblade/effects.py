@@ -364,14 +364,14 @@ def chosen(st: FoolsBladeState, decision: Decision, card: int, events: list[Even
         st.known[other] = ()
     if kind == D_BREAK:
         trash_card(st, card)
-        events.append(Moved(other, [name], "the trash", f"broken by Player {seat}"))
+        events.append(Moved(other, [name], "the trash", "broken by", seat))
     elif zone == Z_HAND:
         st.hands[seat].append(card)
         events.append(HandCardMoved(seat, other, "stole", name))
         events.append(HandCardMoved(other, seat, "lost", name))
     else:
         where = to_keeper(st, seat, card)
-        events.append(Gained(seat, [name], where, f"stolen from Player {other}"))
+        events.append(Gained(seat, [name], where, "stolen from", other))
 
 
 # -- the primitives -----------------------------------------------------------------------------

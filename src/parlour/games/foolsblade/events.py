@@ -1,16 +1,31 @@
 """What happens in Fool's Blade, as events; hidden cards are private to the seat that sees them.
 
-Cards are named by id in the fields and by name in the sentences. Everything laid face up
+Cards are named by id in the fields and by name in the sentences (every loaded card set tells
+this module its names, ``name_cards``); seats are numbers in the fields, so that the server can
+name them in the sentences. Everything laid face up
 (played cards, trash piles, weapons, gear, stashes, curses, monsters, the Forge) is public;
 cards drawn into a hand, stolen from a hand or given are private to the seats that see them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from ...core import Event, event, player_name, seats_named
+
+# Card names by id, from every card set loaded in this process (a set's ids are its own; a
+# card not loaded here is named by its id).
+_NAMES: dict[str, str] = {}
+
+
+def name_cards(names: Mapping[str, str]) -> None:
+    """Let the sentences name the cards of a loaded set (``names``: card id to card name)."""
+    _NAMES.update(names)
+
+
+def _card(card: str) -> str:
+    return _NAMES.get(card, card)
 
 
 def _cards(cards: Sequence[str] | None) -> str:
@@ -18,7 +33,12 @@ def _cards(cards: Sequence[str] | None) -> str:
         return "cards"
     if not cards:
         return "nothing"
-    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    named = [_card(card) for card in cards]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+
+def _by(how: str, seat: int | None, names: Sequence[str] | None) -> str:
+    return how if seat is None else f"{how} {player_name(seat, names)}"
 
 
 @event
@@ -44,7 +64,7 @@ class ClassChosen(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} plays as the {self.card}"
+        return f"{player_name(self.seat, names)} plays as the {_card(self.card)}"
 
 
 @event
@@ -58,7 +78,9 @@ class HandleFound(Event):
     revealed: list[str]
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} receives the {self.card} from the Anvil deck"
+        return (
+            f"{player_name(self.seat, names)} receives the {_card(self.card)} from the Anvil deck"
+        )
 
 
 @event
@@ -74,7 +96,7 @@ class Drew(Event):
     cards: list[str] | None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        what = f"{self.count} {self.deck} card" + ("" if self.count == 1 else "s")
+        what = f"{self.count} {self.deck.title()} card" + ("" if self.count == 1 else "s")
         shown = "" if self.cards is None else f" ({_cards(self.cards)})"
         return f"{player_name(self.seat, names)} draws {what}{shown}"
 
@@ -89,10 +111,12 @@ class Gained(Event):
     cards: list[str]
     where: str
     how: str
+    by: int | None = None  # the seat ``how`` names ("stolen from" it), if any
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = player_name(self.seat, names)
-        return f"{who} puts {_cards(self.cards)} in {self.where} ({self.how})"
+        how = _by(self.how, self.by, names)
+        return f"{who} puts {_cards(self.cards)} in {self.where} ({how})"
 
 
 @event
@@ -105,10 +129,12 @@ class Moved(Event):
     cards: list[str]
     where: str
     how: str
+    by: int | None = None  # the seat ``how`` names ("broken by" it), if any
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = "" if self.seat is None else f"{player_name(self.seat, names)}: "
-        return f"{who}{_cards(self.cards)} to {self.where} ({self.how})"
+        how = _by(self.how, self.by, names)
+        return f"{who}{_cards(self.cards)} to {self.where} ({how})"
 
 
 @event
@@ -124,7 +150,7 @@ class HandCardMoved(Event):
     card: str | None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        card = "a card" if self.card is None else self.card
+        card = "a card" if self.card is None else _card(self.card)
         verb = {"stole": "steals", "gave": "gives", "lost": "loses"}.get(self.how, "receives")
         link = {"stole": "from", "gave": "to", "lost": "to"}.get(self.how, "from")
         return (
@@ -162,7 +188,7 @@ class Played(Event):
     def render(self, names: Sequence[str] | None = None) -> str:
         verb = "uses the ability of" if self.ability else "plays"
         on = "" if self.target is None else f" on {player_name(self.target, names)}"
-        return f"{player_name(self.seat, names)} {verb} {self.card}{on}"
+        return f"{player_name(self.seat, names)} {verb} {_card(self.card)}{on}"
 
 
 @event
@@ -175,7 +201,7 @@ class Negated(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)}'s {self.card} is negated"
+        return f"{player_name(self.seat, names)}'s {_card(self.card)} is negated"
 
 
 @event
@@ -189,8 +215,8 @@ class Equipped(Event):
     replaced: str | None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        back = "" if self.replaced is None else f", taking back {self.replaced}"
-        return f"{player_name(self.seat, names)} equips {self.card}{back}"
+        back = "" if self.replaced is None else f", taking back {_card(self.replaced)}"
+        return f"{player_name(self.seat, names)} equips {_card(self.card)}{back}"
 
 
 @event
@@ -232,8 +258,8 @@ class Revealed(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return (
-            f"{player_name(self.seat, names)} reveals {_cards(self.cards)} from the {self.deck} "
-            f"deck and keeps {_cards(self.kept)}"
+            f"{player_name(self.seat, names)} reveals {_cards(self.cards)} from the "
+            f"{self.deck.title()} deck and keeps {_cards(self.kept)}"
         )
 
 
@@ -247,7 +273,7 @@ class ApproachRevealed(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} reveals {self.card}: a Boss approaches"
+        return f"{player_name(self.seat, names)} reveals {_card(self.card)}: a Boss approaches"
 
 
 @event
@@ -261,7 +287,8 @@ class BossArrived(Event):
     strikes: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"The Boss of {self.approach} arrives: {_cards(self.cards)} ({self.strikes} strikes)"
+        boss = _cards(self.cards)
+        return f"The Boss of {_card(self.approach)} arrives: {boss} ({self.strikes} strikes)"
 
 
 @event
@@ -279,7 +306,7 @@ class CombatStarted(Event):
     def render(self, names: Sequence[str] | None = None) -> str:
         extra = f" (with {_cards(self.added)})" if self.added else ""
         return (
-            f"{player_name(self.seat, names)} fights {self.monster}, "
+            f"{player_name(self.seat, names)} fights {_card(self.monster)}, "
             f"{self.element} strength {self.strength}{extra}"
         )
 
@@ -361,8 +388,8 @@ class CombatEnded(Event):
     def render(self, names: Sequence[str] | None = None) -> str:
         outcome = "escaped, no outcome" if self.escaped else self.outcome
         return (
-            f"{player_name(self.seat, names)} ({self.player_strength}) against {self.monster} "
-            f"({self.monster_strength}): {outcome}"
+            f"{player_name(self.seat, names)} ({self.player_strength}) against "
+            f"{_card(self.monster)} ({self.monster_strength}): {outcome}"
         )
 
 
@@ -410,7 +437,7 @@ class BossOver(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         outcome = "is defeated" if self.players_won else "prevails"
-        return f"The Boss of {self.approach} {outcome}"
+        return f"The Boss of {_card(self.approach)} {outcome}"
 
 
 @event
@@ -423,7 +450,9 @@ class Ignored(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} cannot resolve the Lose effect of {self.card}"
+        return (
+            f"{player_name(self.seat, names)} cannot resolve the Lose effect of {_card(self.card)}"
+        )
 
 
 @event
@@ -438,7 +467,7 @@ class DidNothing(Event):
     ability: bool
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        what = f"the ability of {self.card}" if self.ability else self.card
+        what = f"the ability of {_card(self.card)}" if self.ability else _card(self.card)
         return f"{player_name(self.seat, names)}: {what} does nothing"
 
 
@@ -452,7 +481,7 @@ class Reshuffled(Event):
     count: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"The {self.deck} trash ({self.count} cards) is shuffled into a new deck"
+        return f"The {self.deck.title()} trash ({self.count} cards) is shuffled into a new deck"
 
 
 @event

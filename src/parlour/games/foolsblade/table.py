@@ -11,6 +11,7 @@ from typing import Any
 
 from ...core import GameError
 from .cards import CONTINUOUS, DATA, CardSet, card_text, deck_of, load_cards
+from .events import name_cards
 from .steps import W_TAVERN, WHEN_WINDOWS, WINDOW_NAMES
 
 __all__ = [
@@ -59,6 +60,7 @@ class Table:
 
     def __init__(self, cards: CardSet) -> None:
         self.set = cards
+        name_cards({c.id: c.name for c in cards.cards})
         self.cards: list[Any] = list(cards.cards)
         self.ids: list[str] = [c.id for c in self.cards]
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}
