@@ -340,6 +340,24 @@ def test_hints_are_refused_without_them_and_out_of_turn(client: TestClient) -> N
     assert answer.status_code == 400 and "true or false" in answer.json()["message"]
 
 
+def test_a_rematch_keeps_the_names_hints_and_each_seats_auto_pass(client: TestClient) -> None:
+    answer = create(
+        client, "fearless", 3, {1: "random", 2: "random"}, seed=3, names={"0": "Ana"}, hints=False
+    )
+    table, token = answer["table"], answer["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        next_state(ws)
+        ws.send_json({"type": "settings", "auto_pass": False})  # on by default
+        assert play_out(ws)["view"]["auto_pass"] is False
+        new = client.post(f"/api/tables/{table}/rematch", json={"token": token}).json()
+    facts = table_facts(client, new["table"])
+    # One person against bots: hints would be on by default, so the rematch copied "off".
+    assert facts["names"] == ["Ana", "random bot", "random bot"] and facts["hints"] is False
+    new_token = new["url"].split("token=")[1]
+    with client.websocket_connect(f"/ws/{new['table']}?token={new_token}") as ws:
+        assert next_state(ws)["view"]["auto_pass"] is False
+
+
 # -- a restart keeps them ------------------------------------------------------------------
 
 

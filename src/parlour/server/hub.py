@@ -297,22 +297,24 @@ class Hub:
         rematch_of: str | None = None,
         names: dict[int, str] | None = None,
         hints: bool | None = None,
+        auto_pass: dict[int, bool] | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table and the token of each human seat; ``GameError`` for a bad request.
 
         ``names`` names people's seats (checked by ``people.check_name``); ``hints`` (default:
-        ``people.hints_default``) lets seats ask for hints.
+        ``people.hints_default``) lets seats ask for hints; ``auto_pass`` sets people's seats'
+        setting (default: on).
         """
         game = load(game_name)
         if seed is None:
             seed = secrets.randbits(32)
         state = game.new_game(players, seed, **options)
         tokens = {seat: new_token() for seat in range(players) if seat not in bot_seats}
-        given = names or {}
+        given, passing = names or {}, auto_pass or {}
         seats = [
             SeatInfo(bot_seats[seat], None)
             if seat in bot_seats
-            else SeatInfo(None, hash_token(tokens[seat]), given.get(seat))
+            else SeatInfo(None, hash_token(tokens[seat]), given.get(seat), passing.get(seat, True))
             for seat in range(players)
         ]
         if hints is None:
@@ -352,6 +354,7 @@ class Hub:
                 seats = table.info.seats
                 seat_bots = {s: i.bot for s, i in enumerate(seats) if i.bot is not None}
                 names = {s: i.name for s, i in enumerate(seats) if i.bot is None and i.name}
+                passing = {s: i.auto_pass for s, i in enumerate(seats) if i.bot is None}
                 new, tokens = await self.create(
                     game.name,
                     table.info.players,
@@ -361,6 +364,7 @@ class Hub:
                     rematch_of=table.id,
                     names=names,
                     hints=table.hints,
+                    auto_pass=passing,
                 )
                 found = self.rematches[table.id] = (new.id, tokens)
         for client in list(table.clients):
