@@ -168,3 +168,21 @@ def test_moves_that_cannot_be_taken_back_ask_and_own_targets_are_flagged(
     assert "(yours)" in broken["text"] and broken["own"]
     assert page.evaluate(CONFIRM, ["foolsblade", "fight boss-a", blade, 0])[0] is not None
     assert page.evaluate(CONFIRM, ["foolsblade", "equip oak-guard", blade, 0])[0] is None
+
+
+def test_an_approach_shows_alone_until_its_boss_arrives(page: Any, server: str) -> None:
+    blank_page(page, server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = {"seats": [{"bot": None}, {"bot": "easy"}, {"bot": "hard"}], "title": "Fool's Blade"}
+    boss = {"approach": "whispering-canopy", "cards": [], "strikes": 0, "strike_limit": 3}
+    revealed = {**FOOLSBLADE_VIEW, "combat": None, "boss": boss, "phase": "destination"}
+    text = page.evaluate(DRAW, [revealed, table])
+    panel = page.locator("#combat")
+    assert panel.locator(".card").count() == 1 and panel.locator(".row").count() == 1
+    assert "Whispering Canopy" in text and "The Boss arrives at the start of the next turn" in text
+    assert "strikes" not in panel.inner_text() and "A Boss approaches" in text
+    screenshot(page, "render-foolsblade-approach-phone")
+    gathered = {**boss, "cards": ["antlered-king", "kings-briar-court"]}
+    text = page.evaluate(DRAW, [{**revealed, "boss": gathered}, table])
+    assert panel.locator(".card").count() == 2 and "strikes 0/3" in text
+    assert "arrives at the start" not in text

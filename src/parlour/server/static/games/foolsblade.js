@@ -176,15 +176,22 @@ function combat(view, ctx) {
   const fight = view.combat;
   const boss = view.boss;
   if (!fight && !boss) return null;
-  const box = h("div", {class: "panel", id: "combat"}, h("h3", {}, fight ? "Combat" : "Boss"));
+  const coming = boss && !(boss.cards || []).length;
+  const box = h("div", {class: "panel", id: "combat"}, h("h3", {}, fight ? "Combat" : coming ? "A Boss approaches" : "Boss"));
   if (fight) {
     box.append(h("div", {class: "combat"},
       h("div", {}, h("div", {class: "seat-name"}, ctx.names(fight.seat)), h("div", {class: "strength"}, fight.player_strength)),
       h("div", {class: "vs"}, "vs"),
       h("div", {}, card(fight.monster, ctx), h("div", {class: "strength"}, element(fight.element), ` ${fight.monster_strength}`))));
   }
-  if (boss) {
-    const boxCards = (boss.cards || []).map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; });
+  if (coming) {
+    // Revealed this turn: the Boss cards are gathered only at the start of the next turn.
+    const approach = card(boss.approach, ctx);
+    ctx.bindCard(approach, boss.approach);
+    box.append(h("div", {class: "row"}, approach),
+      h("p", {class: "approach-note"}, "The Boss arrives at the start of the next turn; until it is over, nobody can hunt."));
+  } else if (boss) {
+    const boxCards = boss.cards.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; });
     box.append(h("div", {class: "muted"}, `${name(boss.approach, ctx)} \u00B7 strikes ${boss.strikes}/${boss.strike_limit}`),
       h("div", {class: "row"}, boxCards));
   }
