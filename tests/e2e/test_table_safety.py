@@ -148,6 +148,11 @@ def test_the_hand_and_the_moves_are_in_view_without_scrolling(
     page = context.new_page()
     open_table(page, server, game, 4 if game == "citadels" else 3, 2)
     page.wait_for_selector("[data-action][data-armed]", timeout=60_000)
+    if game == "foolsblade":
+        # Classes are chosen before any card is dealt: choose one, then the hand arrives.
+        assert page.locator("#hand .card").count() == 0
+        assert take_turn(page)
+        page.wait_for_selector("[data-action][data-armed]", timeout=60_000)
     page.wait_for_selector("#hand .card")
     for selector in ("#hand", "#turn", "[data-action][data-armed]"):
         box = page.locator(selector).first.bounding_box()
