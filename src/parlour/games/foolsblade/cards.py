@@ -30,16 +30,33 @@ from ...core import GameError
 
 __all__ = [
     "DATA",
+    "DEFAULT_EDITION",
+    "EDITIONS",
     "Card",
     "CardSet",
     "Effect",
+    "card_folder",
     "card_text",
     "describe",
     "load_cards",
     "parse_condition",
 ]
 
-DATA = Path(__file__).with_name("data")
+# The game's own card sets, one folder an edition; the second is the default.
+EDITIONS = ("v1", "v2")
+DEFAULT_EDITION = "v2"
+DATA = Path(__file__).with_name("data") / DEFAULT_EDITION
+
+
+def card_folder(source: str | None) -> Path:
+    """The folder of a ``cards`` option's value: an edition's name, a folder's path, or
+    ``None`` (the first edition: what every record made before the second one holds)."""
+    if source is None:
+        return DATA.parent / EDITIONS[0]
+    if source in EDITIONS:
+        return DATA.parent / source
+    return Path(source)
+
 
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Element = Literal["neutral", "fire", "water", "plant"]
