@@ -300,6 +300,16 @@ class Summon(_Effect):
     count: Count = 1
 
 
+class Seek(_Effect):
+    """``who`` looks through the Anvil deck from the top for ``count`` parts of its weapon's
+    set that its weapon lacks and takes them into its hand, shown to all; the rest stay in
+    order."""
+
+    do: Literal["seek"]
+    who: Player = "self"
+    count: Annotated[int, Field(ge=1, le=3)] = 1
+
+
 Effect = Annotated[
     Draw
     | Reveal
@@ -314,7 +324,8 @@ Effect = Annotated[
     | Negate
     | Fight
     | Bottom
-    | Summon,
+    | Summon
+    | Seek,
     Field(discriminator="do"),
 ]
 Fight.model_rebuild()
@@ -334,6 +345,7 @@ PRIMITIVES: tuple[type[_Effect], ...] = (
     Fight,
     Bottom,
     Summon,
+    Seek,
 )
 # Primitives that last while their card is in play when they carry no `on` trigger.
 CONTINUOUS = ("strength", "hand_limit")
@@ -800,6 +812,9 @@ def describe(effect: Any) -> str:
         text = f"fight {who}: the winner: {win}; the loser: {lose}"
     elif do == "bottom":
         text = "the monster goes to the bottom of its deck"
+    elif do == "seek":
+        whose = "your" if who == "you" else f"{who}'s"
+        text = f"{who} seek {_n(effect.count, 'missing part')} of {whose} weapon's set"
     else:
         source = "its own deck" if effect.deck == "same" else f"the {effect.deck} deck"
         text = f"the monster summons {_n(effect.count, 'card')} from {source}"
