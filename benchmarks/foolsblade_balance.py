@@ -221,7 +221,7 @@ def figures(games: list[dict[str, Any]]) -> dict[str, Any]:
             if not (g["hard"] and seat == 0):
                 by_class[chosen].append(g["returns"][seat])
     out["classes"] = {
-        c: tuple(x / fair for x in mean_interval(v)) + (len(v),) for c, v in by_class.items()
+        c: (*tuple(x / fair for x in mean_interval(v)), len(v)) for c, v in by_class.items()
     }
     hard = [g["returns"][0] for g in games if g["hard"]]
     if hard:
@@ -230,8 +230,7 @@ def figures(games: list[dict[str, Any]]) -> dict[str, Any]:
         for g in games:
             hard_classes[g["classes"][0]].append(g["returns"][0])
         out["hard_classes"] = {
-            c: tuple(x / fair for x in mean_interval(v)) + (len(v),)
-            for c, v in hard_classes.items()
+            c: (*tuple(x / fair for x in mean_interval(v)), len(v)) for c, v in hard_classes.items()
         }
     full = sum(g["full_set"] for g in games)
     out["full_set"] = (full / n, *wilson(full, n))
