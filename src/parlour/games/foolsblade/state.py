@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
+from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Decision
 from .table import Table
 from .turn import (
     advance,
@@ -50,6 +50,7 @@ class FoolsBladeState(State):
         "counter",
         "curse_left",
         "curses",
+        "curses_before",
         "decision",
         "decks",
         "end_stage",
@@ -98,6 +99,7 @@ class FoolsBladeState(State):
     stash: list[tuple[int, ...]]
     curses: list[tuple[int, ...]]
     curse_left: list[tuple[int, ...]]  # turns left, beside ``curses``
+    curses_before: int  # how many of the active seat's Curses it had when its turn began
     classes: list[int]
     limit_mod: list[int]  # lasting hand-limit changes from played cards
     hand_bonus: list[int]  # hand-limit changes for this turn
@@ -166,6 +168,7 @@ class FoolsBladeState(State):
         st.stash = self.stash[:]
         st.curses = self.curses[:]
         st.curse_left = self.curse_left[:]
+        st.curses_before = self.curses_before
         st.classes = self.classes[:]
         st.limit_mod = self.limit_mod[:]
         st.hand_bonus = self.hand_bonus[:]
@@ -284,7 +287,7 @@ class FoolsBladeState(State):
             return "cards are played only when the table is asked (the Tavern phase and combat)"
         if tb.negates[card] and self.counter is None:
             return f"{tb.name(card)} only answers a card or ability being played"
-        if tb.kind[card] == "tavern" and self.counter is None:
+        if tb.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
             return "Tavern cards are played only in the Tavern phase"
         if tb.kind[card] in ("part", "gear"):
             return f"{tb.name(card)} is equipped before choosing a destination, not played"

@@ -134,6 +134,11 @@ class Table:
             frozenset(i for i, windows in enumerate(self.play_windows) if kind in windows)
             for kind in range(-1, len(WINDOW_NAMES))
         )
+        # The cards that answer a play made outside the Tavern phase: no Tavern card (they
+        # are played in Tavern-phase windows only, negating ones included).
+        self.negates_outside_tavern = frozenset(
+            i for i in self.playable[0] if self.kind[i] != "tavern"
+        )
         # The windows each class's ability answers (-1: the negate window), and on whose turns.
         self.ability_windows: list[tuple[int, ...]] = [
             ()
