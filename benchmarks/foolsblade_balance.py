@@ -13,7 +13,8 @@ per table size, each edition beside the other, with 95% intervals:
   target at least 5% each;
 - Boss encounters the players won: target 35-65%;
 - dead cards: a card is used (played, equipped, fought, or struck as a Curse) in at least 20%
-  of the games where it was drawn, and never played with no effect at all;
+  of the games where it was drawn; and how often a play took effect but changed nothing
+  (the ``no_effect`` event: a roll too low, a condition that failed), never every time;
 - the median length in turns (target 35-60 at 4 players) and games that ended on their own.
 """
 
@@ -41,23 +42,6 @@ DESTINATIONS = {
     "the Forge": "forge",
     "Questing": "quest",
 }
-# Events that show a played card did something (a negation's answer is told apart).
-EFFECT_KINDS = frozenset(
-    {
-        "draw",
-        "gain",
-        "move",
-        "hand_card",
-        "strength",
-        "roll",
-        "hand_limit",
-        "skip",
-        "fight",
-        "reveal",
-        "combat_end",
-        "negate",
-    }
-)
 # Kinds of card a player uses (treasures only count, classes are chosen, Boss cards gathered).
 USABLE = frozenset({"tavern", "action", "gear", "part", "curse", "monster", "approach"})
 
@@ -110,8 +94,7 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
     used: set[str] = set()
     noop: dict[str, int] = defaultdict(int)
     plays: dict[str, int] = defaultdict(int)
-    negated = [e.card for e in stream if e.kind == "negate"]
-    for i, e in enumerate(stream):
+    for e in stream:
         kind = e.kind
         if kind == "turn":
             turns += 1
@@ -142,8 +125,8 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
         elif kind == "play" and not e.ability:
             used.add(e.card)
             plays[e.card] += 1
-            if e.card not in negated and not _did_something(tb, stream, i):
-                noop[e.card] += 1
+        elif kind == "no_effect" and not e.ability:
+            noop[e.card] += 1
     return {
         "turns_counted": turns,
         "destinations": dict(destinations),
@@ -153,19 +136,6 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
         "plays": dict(plays),
         "noop": dict(noop),
     }
-
-
-def _did_something(tb: Any, stream: list[Any], at: int) -> bool:
-    """Whether an effect event follows the play at ``at`` before the next play that is not
-    an answer (a negating card), or the end of the turn."""
-    for e in stream[at + 1 :]:
-        if e.kind == "turn_end":
-            return False
-        if e.kind == "play" and not (not e.ability and tb.negates[tb.index[e.card]]):
-            return False
-        if e.kind in EFFECT_KINDS:
-            return True
-    return False
 
 
 # -- intervals --------------------------------------------------------------------------------
@@ -317,7 +287,7 @@ def _size_table(players: int, hard: bool, found: dict[str, dict[str, Any]], out:
         (f"{_ci(f['bosses']['all'])} of {f['boss_counts']['all']}" for f in found.values()),
     )
     row("cards used in < 20% of games drawn", (_dead(f) for f in found.values()))
-    row("cards ever played to no effect", (_noops(f) for f in found.values()))
+    row("cards played to no effect (times/plays)", (_noops(f) for f in found.values()))
     row(
         "median turns (35-60 at 4 players)",
         (f"{t[0]:.0f} ({t[1]}-{t[2]})" for t in (f["median_turns"] for f in found.values())),

@@ -148,6 +148,28 @@ def test_an_impossible_lose_effect_is_ignored(features: str) -> None:
     assert st.decks[FOREST][0] == ix(st, "rat")
 
 
+@pytest.mark.parametrize("held", [1, 2, 3])
+def test_a_give_to_each_other_player_needs_a_card_for_each_or_none_is_given(
+    rules: str, held: int
+) -> None:
+    st = started(rules, players=4)
+    seat = st.active
+    to_main(st)
+    st.hands[seat] = cards(st, ["rope", "boots", "ale"][:held])
+    st.known[seat] = ()
+    arm(st, seat, ["iron-handle"])
+    on_top(st, "cavern", ["warband", "bat"])
+    st.apply("hunt cavern")
+    resolve(st)
+    gave = [e.to_dict() for e in st.log if e.kind == "hand_card" and e.seat == seat]
+    if held < 3:
+        assert gave == []
+        assert any(e.kind == "ignored" for e in st.log)
+        assert len(st.hands[seat]) == held
+    else:
+        assert len(gave) == 3 and st.hands[seat] == []
+
+
 def test_a_lose_effect_can_keep_the_monster_under_its_deck(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["mimic"], parts=["iron-handle"])
@@ -193,6 +215,42 @@ def test_boss_cards_are_fought_one_a_turn_and_win_ties(features: str) -> None:
     ended = [e for e in st.log if e.kind == "combat_end"][-1].to_dict()
     assert ended["outcome"] == "lose" and ended["player_strength"] == 6
     assert st.strikes == 1 and st.active != seat
+
+
+def test_a_retreat_is_offered_against_a_monster_but_not_against_a_boss_card(features: str) -> None:
+    st = started(features)
+    fight_start(st, "forest", ["rat"])
+    assert st.window is not None
+    st.hands[st.window.seat] = cards(st, ["smoke", "rage"])
+    assert "play smoke" in [a.text for a in st.legal_actions()]
+    boss = started(features)
+    seat = approach_then_boss(boss)
+    arm(boss, seat, ["iron-blade"])
+    boss.apply("fight treant-arm")
+    assert boss.window is not None and boss.window.seat == seat
+    boss.hands[seat] = cards(boss, ["smoke", "rage"])
+    texts = [a.text for a in boss.legal_actions()]
+    assert "play rage" in texts and "play smoke" not in texts
+    with pytest.raises(parlour.IllegalAction, match="would do nothing now"):
+        boss.apply("play smoke")
+
+
+def test_no_steal_is_offered_from_an_empty_hand_nor_a_card_without_effects(rules: str) -> None:
+    st = started(rules, players=3, seed=2)
+    assert st.window is not None
+    seat = st.window.seat
+    empty, holding = (seat + 1) % 3, (seat + 2) % 3
+    st.classes[seat] = ix(st, "thief")
+    st.hands[seat] = cards(st, ["pickpocket", "rope", "ale", "ale"])
+    st.hands[empty] = []
+    st.hands[holding] = cards(st, ["boots"])
+    st.known[seat] = st.known[empty] = st.known[holding] = ()
+    texts = [a.text for a in st.legal_actions()]
+    assert f"play pickpocket on {holding}" in texts and f"use thief on {holding}" in texts
+    assert f"play pickpocket on {empty}" not in texts and f"use thief on {empty}" not in texts
+    assert "play rope" not in texts  # an Action without effects does nothing
+    with pytest.raises(parlour.IllegalAction, match="Thief would do nothing now"):
+        st.apply(f"use thief on {empty}")
 
 
 def test_strikes_reach_the_limit_and_every_player_applies_the_lose_effect(features: str) -> None:
@@ -339,10 +397,10 @@ def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: 
     st = started(features)
     assert st.window is not None
     window_seat = st.window.seat
-    st.hands[window_seat] = cards(st, ["toast", "rage", "rope"])
+    st.hands[window_seat] = cards(st, ["toast", "rage", "dice-cup"])
     st.known[window_seat] = ()
     texts = [a.text for a in st.legal_actions()]
-    assert "play toast" in texts and "play rope" in texts and "play rage" not in texts
+    assert "play toast" in texts and "play dice-cup" in texts and "play rage" not in texts
     st2 = started(features)
     fight_start(st2, "forest", ["rat"])
     assert st2.window is not None
@@ -356,10 +414,10 @@ def test_a_negating_tavern_card_answers_only_plays_of_the_tavern_phase(rules: st
     st = started(rules, players=3, seed=2)
     assert st.window is not None
     player, answerer = st.window.seat, (st.window.seat + 1) % 3
-    st.hands[player] = cards(st, ["rope"])
+    st.hands[player] = cards(st, ["dice-cup"])
     st.hands[answerer] = cards(st, ["glare", "boots"])
     st.known[player] = st.known[answerer] = ()
-    st.apply("play rope")
+    st.apply("play dice-cup")
     pass_until(st, lambda s: s.counter is not None and s.counter.seat == answerer)
     assert "play glare" in [a.text for a in st.legal_actions()]
     fighting = started(rules, players=3, seed=2)
@@ -521,3 +579,17 @@ def test_changing_the_list_of_legal_actions_makes_no_move_legal() -> None:
         st.apply(move)
     assert st.view(None) == before
     st.apply(offered[0])
+
+
+@pytest.mark.parametrize("seed", [1, 5])  # rolls of 5 and 17
+def test_a_play_that_changes_nothing_says_so(features: str, seed: int) -> None:
+    st = started(features, seed=seed)
+    assert st.window is not None
+    seat = st.window.seat
+    st.hands[seat] = cards(st, ["dice-cup", "boots"])
+    st.known[seat] = ()
+    seen = kinds(st.apply("play dice-cup"))
+    while st.pending is not None:
+        seen.extend(kinds(st.apply("pass")))
+    roll = next(e for e in st.log if e.kind == "roll").to_dict()["total"]
+    assert ("no_effect" in seen) == (roll < 15)

@@ -12,9 +12,11 @@ from .setup import new_state
 from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Decision
 from .table import Table
 from .turn import (
+    ability_ready,
     advance,
     answer_negate,
     answer_window,
+    cost_payable,
     decide,
     decision_actions,
     may_answer,
@@ -73,6 +75,7 @@ class FoolsBladeState(State):
         "rng",
         "roll",
         "skips",
+        "source",
         "stash",
         "strike_limit",
         "strikes",
@@ -137,6 +140,7 @@ class FoolsBladeState(State):
     strikes: int
     strike_limit: int
     roll: int
+    source: int  # the card whose effect runs (or last ran): a decision's reason; -1 the rules
     _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
     _legal_at: int
 
@@ -206,6 +210,7 @@ class FoolsBladeState(State):
         st.strikes = self.strikes
         st.strike_limit = self.strike_limit
         st.roll = self.roll
+        st.source = self.source
         st._legal_at = -1
         return st
 
@@ -268,6 +273,12 @@ class FoolsBladeState(State):
         words = text.split(" ")
         if words[0] == "play" and len(words) >= 2 and words[1] in self.tb.index:
             return self._why_not_play(self.tb.index[words[1]])
+        if words[0] == "use" and len(words) >= 2 and words[1] in self.tb.index:
+            seat = self.current_player
+            card = self.tb.index[words[1]]
+            if seat is None or self.classes[seat] != card or self.used[seat]:
+                return None
+            return self._why_idle(card)
         if words[0] != "hunt" or self.phase != P_MAIN or self.window is not None:
             return None
         if self.gathered:
@@ -293,7 +304,25 @@ class FoolsBladeState(State):
             return f"{tb.name(card)} is equipped before choosing a destination, not played"
         if self.plays[seat] >= MAX_PLAYS and self.counter is None:
             return f"you have played {MAX_PLAYS} cards in this window already"
-        return None
+        return self._why_idle(card)
+
+    def _why_idle(self, card: int) -> str | None:
+        """Why a card or ability playable in the open window is not offered: it would do
+        nothing (on that target)."""
+        window = self.window
+        if window is None or self.counter is not None:
+            return None
+        kind = self.window_kind
+        tb = self.tb
+        if tb.kind[card] == "class":
+            seat = window.seat
+            if not ability_ready(self, seat, kind) or not cost_payable(
+                self, seat, tb.cards[card].ability.cost
+            ):
+                return None
+        elif card not in tb.playable[kind + 1]:
+            return None
+        return f"{tb.name(card)} would do nothing now: none of its effects can apply"
 
     def scores(self) -> list[int]:
         """Points so far: assembled parts' strength plus the Stash's values."""

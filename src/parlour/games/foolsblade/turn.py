@@ -16,6 +16,7 @@ from .boss import gather
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
 from .effects import (
     add,
+    can_apply,
     choose,
     chosen,
     draw_cards,
@@ -34,6 +35,7 @@ from .events import (
     ApproachRevealed,
     ClassChosen,
     Destination,
+    DidNothing,
     Equipped,
     ForgeShown,
     Gained,
@@ -145,7 +147,9 @@ def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) ->
             st.tasks.insert(0, (T_RESOLVE,))
     elif code == T_RESOLVE:
         resolve_play(st)
-    else:  # T_DONE
+    else:  # T_DONE: (T_DONE,), or with the play's seat, card, ability and table before it
+        if len(task) > 1 and table_now(st) == task[4]:
+            events.append(DidNothing(task[1], st.tb.ids[task[2]], task[3]))
         st.pending = None
         if st.window is not None:
             st.window = st.window.responded(st.may_answer)
@@ -156,12 +160,37 @@ def resolve_play(st: FoolsBladeState) -> None:
     pending = st.pending
     assert pending is not None
     seat, card, target, ability, negated = pending
-    st.tasks.insert(0, (T_DONE,))
-    if not negated:
-        st.roll = 0
-        cards = st.tb.cards[card]
-        effects = cards.ability.effects if ability else cards.effects
-        push(st, effects, seat, target, -1, card)
+    if negated:
+        st.tasks.insert(0, (T_DONE,))
+        return
+    # What the table looks like now, to tell whether the play changed anything at all.
+    st.tasks.insert(0, (T_DONE, seat, card, ability, table_now(st)))
+    st.roll = 0
+    cards = st.tb.cards[card]
+    effects = cards.ability.effects if ability else cards.effects
+    push(st, effects, seat, target, -1, card)
+
+
+def table_now(st: FoolsBladeState) -> tuple[Any, ...]:
+    """What effects can change, in a form compared cheaply: hands, everything laid out,
+    deck sizes, bonuses, limits, skipped turns and the combat's progress."""
+    return (
+        tuple(map(len, st.hands)),
+        tuple(map(len, st.decks)),
+        tuple(st.weapons),
+        tuple(st.gear),
+        tuple(st.stash),
+        tuple(st.curses),
+        tuple(st.bonuses),
+        tuple(st.limit_mod),
+        tuple(st.hand_bonus),
+        tuple(st.skips),
+        st.c_seat,
+        st.c_base,
+        st.c_outcome,
+        tuple(st.c_added),
+        st.pending[4] if st.pending is not None else None,
+    )
 
 
 # -- who may answer a window (public information only) ----------------------------------------
@@ -262,7 +291,12 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
             playable = tb.negates_outside_tavern
         if not playable.isdisjoint(hand):
             for card in sorted(playable.intersection(hand)):
-                out.extend(mv.plays(act.PLAY, card, seat, players))
+                moves = mv.plays(act.PLAY, card, seat, players)
+                if kind < 0 or tb.always_able[card]:
+                    out.extend(moves)
+                else:  # none is offered that can do nothing (a retreat from a Boss card)
+                    effects = tb.cards[card].effects
+                    out.extend(m for m in moves if can_apply(st, effects, seat, m.target, card, 0))
         cls = st.classes[seat]
         # Most classes' abilities answer few of the windows: the cheap test first.
         if (
@@ -270,7 +304,13 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
             and ability_ready(st, seat, kind)
             and cost_payable(st, seat, tb.cards[cls].ability.cost)
         ):
-            out.extend(mv.plays(act.USE, cls, seat, players))
+            moves = mv.plays(act.USE, cls, seat, players)
+            if kind < 0 or tb.always_able[cls]:
+                out.extend(moves)
+            else:
+                effects = tb.cards[cls].ability.effects
+                spent = tb.ability_spent[cls]
+                out.extend(m for m in moves if can_apply(st, effects, seat, m.target, -1, spent))
     out.append(mv.passing)
     return out
 
@@ -549,6 +589,7 @@ def end_step(st: FoolsBladeState, events: list[Event]) -> None:
     if stage == 1:
         excess = len(st.hands[seat]) - hand_limit(st, seat)
         if excess > 0:
+            st.source = -1  # the rules' own hand limit asks, no card
             choose(st, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
         return
     tb = st.tb
@@ -627,9 +668,11 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
 
 
 __all__ = [
+    "ability_ready",
     "advance",
     "answer_negate",
     "answer_window",
+    "cost_payable",
     "deal",
     "decide",
     "decision_actions",
