@@ -21,6 +21,7 @@ per table size, each edition beside the other, with 95% intervals:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import statistics
@@ -347,14 +348,21 @@ def main() -> None:
         for g in range(args.games)
     ]
     began = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = list(pool.map(play, tasks, chunksize=4))
+    games: list[dict[str, Any]] = []
+    # Each game is written as it ends, so that a long run stopped early keeps what it played.
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, _sink(args.out) as sink:
+        for game in pool.map(play, tasks, chunksize=4):
+            games.append(game)
+            if sink is not None:
+                sink.write(json.dumps(game) + "\n")
+                sink.flush()
     print(f"{len(games)} games in {time.perf_counter() - began:.0f} s")
-    if args.out:
-        with args.out.open("a") as handle:
-            for g in games:
-                handle.write(json.dumps(g) + "\n")
     report(games)
+
+
+def _sink(path: Path | None) -> Any:
+    """The JSON lines file to append to, or a context holding ``None``."""
+    return path.open("a") if path is not None else contextlib.nullcontext()
 
 
 if __name__ == "__main__":
