@@ -103,7 +103,7 @@ def test_ctrl_c_in_the_game_of_make_play_is_not_a_failure(tmp_path: Path) -> Non
     root = Path(__file__).resolve().parents[2]
     child = pexpect.spawn(
         str(MAKE),
-        ["-s", "-f", str(root / "Makefile"), "play", "STAMP=", f"BIN={Path(PARLOUR).parent}"],
+        ["-s", "-f", str(root / "Makefile"), "play", "RUN_STAMP=", f"BIN={Path(PARLOUR).parent}"],
         cwd=str(tmp_path),
         encoding="utf-8",
         dimensions=(50, 120),

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...core import Rng
-from ...games.foolsblade.cards import CardSet, load_cards, parse_condition
+from ...games.foolsblade.cards import CardSet, card_folder, load_cards, parse_condition
 
 __all__ = ["choose", "evaluate", "strength_against"]
 
@@ -58,11 +58,11 @@ def bonus_multiplier(element: str, defend: str) -> float:
 
 @lru_cache(maxsize=8)
 def _card_set(source: str | None) -> CardSet:
-    return load_cards() if source is None else load_cards(source)
+    return load_cards(card_folder(source))
 
 
 def cards_of(view: dict[str, Any]) -> CardSet:
-    """The card set the view's game is played with (its ``cards`` folder, else the default)."""
+    """The card set the view's game is played with (its ``cards`` option)."""
     source = view.get("cards")
     return _card_set(source if isinstance(source, str) else None)
 
