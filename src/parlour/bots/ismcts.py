@@ -76,11 +76,14 @@ def play_out(
     if heuristic is None:
         random_playout(d, rng, limit)
     else:
-        apply = d.apply
+        apply, legal_actions = d.apply, d.legal_actions
         for _ in range(limit):
             if d.is_over:
                 break
-            apply(heuristic(d.view(d.current_player), rng))
+            # A lone legal action needs no view: most steps of a Fool's Blade playout are
+            # forced passes, and building the view is most of a heuristic step's cost.
+            legal = legal_actions()
+            apply(legal[0] if len(legal) == 1 else heuristic(d.view(d.current_player), rng))
     if d.is_over:
         return shaped_returns(d, margin)
     if evaluate is None:

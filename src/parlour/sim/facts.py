@@ -220,7 +220,6 @@ BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
 
 
 def _foolsblade_seats(state: State) -> list[dict[str, Any]]:
-    from ..bots.heuristic.foolsblade import cards_of
     from ..games.foolsblade.events import (
         BossOver,
         CombatEnded,
@@ -232,10 +231,11 @@ def _foolsblade_seats(state: State) -> list[dict[str, Any]]:
         RolledOff,
         TurnStarted,
     )
+    from ..games.foolsblade.table import latest_table
 
     players = state.players
     view = state.view(None)
-    cards = cards_of(view).by_id
+    cards = latest_table(view["cards"]).set.by_id
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]
     defeated = [[0] * decks for _ in range(players)]

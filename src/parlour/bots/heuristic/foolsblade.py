@@ -17,17 +17,16 @@ Classes are chosen at random, so that every class is measured in play. Reads onl
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
 
 from ...core import Rng
-from ...games.foolsblade.cards import CardSet, load_cards, parse_condition
+from ...games.foolsblade.cards import CardSet, sides
+from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
+from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
+from ...games.foolsblade.table import MULTIPLIERS, PARTS, latest_table
 
 __all__ = ["choose", "evaluate", "strength_against"]
 
-BEATS = {"fire": "plant", "water": "fire", "plant": "water"}
-PARTS = ("blade", "guard", "handle", "pommel")
-DIE_MEAN = {"d4": 2.5, "d6": 3.5, "d8": 4.5, "d10": 5.5, "d12": 6.5, "d20": 10.5}
 # What one card of a kind is worth to its holder, in points of score, before its effects.
 LOOT_VALUE = 4.0  # the mean value of a Loot card (a Treasure or a Legendary part)
 DRAWN_CARD_VALUE = 0.8  # a Tavern, Quest or Anvil card drawn by a Win effect
@@ -42,29 +41,25 @@ STRENGTH_WORTH = 3.0
 MARGIN_SCALE = 2.5
 
 
+def die_mean(die: str) -> float:
+    """The mean face of a die."""
+    return (sides(die) + 1) / 2
+
+
 def multiplier(attack: str, defend: str) -> float:
     """How strength of element ``attack`` counts against a monster of element ``defend``."""
-    if attack == "neutral" or defend == "neutral" or attack == defend:
-        return 1.0
-    return 2.0 if BEATS[attack] == defend else 0.0
+    return MULTIPLIERS[ELEMENT_CODE[defend]][ELEMENT_CODE[attack]]
 
 
 def bonus_multiplier(element: str, defend: str) -> float:
     """As ``multiplier``, with "best": the element that counts most against ``defend``."""
-    if element == "best":
-        return 1.0 if defend == "neutral" else 2.0
-    return multiplier(element, defend)
-
-
-@lru_cache(maxsize=8)
-def _card_set(source: str | None) -> CardSet:
-    return load_cards() if source is None else load_cards(source)
+    return _bonus_multiplier(ELEMENT_CODE[element], ELEMENT_CODE[defend])
 
 
 def cards_of(view: dict[str, Any]) -> CardSet:
     """The card set the view's game is played with (its ``cards`` folder, else the default)."""
     source = view.get("cards")
-    return _card_set(source if isinstance(source, str) else None)
+    return latest_table(source if isinstance(source, str) else None).set
 
 
 # -- reading the view ----------------------------------------------------------------------
@@ -93,30 +88,8 @@ def _facts(view: dict[str, Any], seat: int, deck: str, element: str) -> dict[str
 
 
 def holds(condition: str | None, facts: dict[str, Any]) -> bool:
-    """Whether an ``if`` condition holds for these facts (unknown: it does not)."""
-    if condition is None:
-        return True
-    for subject, op, value in parse_condition(condition):
-        have = facts.get(subject)
-        if have is None:
-            return False
-        if op == "==":
-            ok = have == value
-        elif op == "!=":
-            ok = have != value
-        elif isinstance(have, str) or isinstance(value, str):
-            return False
-        elif op == "<":
-            ok = have < value
-        elif op == "<=":
-            ok = have <= value
-        elif op == ">":
-            ok = have > value
-        else:
-            ok = have >= value
-        if not ok:
-            return False
-    return True
+    """Whether an ``if`` condition holds for these facts (the game's own reading of it)."""
+    return condition is None or satisfied(clauses_of(condition), facts.__getitem__)
 
 
 def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float:
@@ -131,7 +104,7 @@ def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float
         if effect.do == "strength" and effect.on in (None, "combat"):
             total += effect.amount * bonus_multiplier(effect.element, element)
         elif effect.do == "roll" and effect.add and effect.on in (None, "combat"):
-            mean = sum(DIE_MEAN[d] for d in effect.dice)
+            mean = sum(die_mean(d) for d in effect.dice)
             total += mean * bonus_multiplier(effect.element, element)
     return total
 
@@ -163,8 +136,8 @@ def _monster_strength(card: Any, deck_mean: float) -> float:
     """A monster's (or Boss card's) expected strength with its modifiers."""
     total = float(card.strength)
     for modifier in card.modifiers:
-        if modifier in DIE_MEAN:
-            total += DIE_MEAN[modifier]
+        if modifier.startswith("d"):
+            total += die_mean(modifier)
         elif modifier == "monster":
             total += deck_mean
         elif modifier == "anvil":
@@ -218,16 +191,16 @@ def roll_chance(dice: list[str], condition: str) -> float:
     """The chance that a roll of ``dice`` meets the ``roll`` clauses of ``condition``."""
     totals = {0: 1.0}
     for die in dice:
-        sides = int(die[1:])
+        faces = sides(die)
         nxt: dict[int, float] = {}
         for total, chance in totals.items():
-            for face in range(1, sides + 1):
-                nxt[total + face] = nxt.get(total + face, 0.0) + chance / sides
+            for face in range(1, faces + 1):
+                nxt[total + face] = nxt.get(total + face, 0.0) + chance / faces
         totals = nxt
-    clauses = [c for c in parse_condition(condition) if c[0] == "roll"]
+    clauses = tuple(c for c in clauses_of(condition) if c[0] == "roll")
     met = 0.0
     for total, chance in totals.items():
-        if holds(" and ".join(f"roll {op} {value}" for _, op, value in clauses), {"roll": total}):
+        if satisfied(clauses, {"roll": total}.__getitem__):
             met += chance
     return met
 
@@ -565,7 +538,7 @@ def _strength_play(
     """The worth of a strength or roll effect now: flipping a combat's outcome."""
     who = effect.who
     if effect.do == "roll":
-        amount = sum(DIE_MEAN[d] for d in effect.dice)
+        amount = sum(die_mean(d) for d in effect.dice)
         if not effect.add:
             return 0.0
     else:

@@ -37,6 +37,7 @@ __all__ = [
     "describe",
     "load_cards",
     "parse_condition",
+    "sides",
 ]
 
 DATA = Path(__file__).with_name("data")
@@ -128,6 +129,11 @@ def _check_condition(text: str) -> str:
 
 
 Condition = Annotated[str, AfterValidator(_check_condition)]
+
+
+def sides(die: str) -> int:
+    """How many faces a die of the vocabulary has (``"d6"``: 6)."""
+    return int(die[1:])
 
 
 def _dice_list(value: Any) -> Any:
