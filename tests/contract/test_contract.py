@@ -280,7 +280,9 @@ def test_determinize_depends_only_on_the_view_and_seed(case: tuple[str, int]) ->
 
 def test_determinize_redraws_hidden_cards(case: tuple[str, int]) -> None:
     name, players = case
-    state = advanced(name, players, seed=53, steps=3)
+    # Past a setup of one choice a seat (Fool's Blade's classes come before any card is
+    # dealt), so that other seats hold hidden cards.
+    state = advanced(name, players, seed=53, steps=players + 3)
     seat = 0
     others = [s for s in range(players) if s != seat]
     guesses = [state.determinize(seat, seed) for seed in range(8)]

@@ -10,7 +10,7 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-from games.foolsblade.cardsets import FEATURES, NUMBERS, write_set
+from games.foolsblade.cardsets import FEATURES, NUMBERS, RULES, write_set
 from parlour.core import State
 from parlour.games.foolsblade.state import FoolsBladeState
 from parlour.games.foolsblade.table import LOOT, Table
@@ -24,14 +24,15 @@ CACHES = ("_legal", "_legal_at")  # the last legal list, kept to find a move by 
 def card_folder(name: str) -> str:
     """The folder of one of the test card sets, written once a process."""
     folder = Path(tempfile.mkdtemp(prefix=f"fuzz-{name}-"))
-    return write_set(folder, {"features": FEATURES, "numbers": NUMBERS}[name])
+    return write_set(folder, {"features": FEATURES, "numbers": NUMBERS, "rules": RULES}[name])
 
 
 def options(pick: Pick, players: int) -> dict[str, Any]:
     """Options a game may be played with: the game's own cards or a test set (one with a
-    card for every primitive, one of numbers only), the Side Quest, and turn caps."""
+    card for every primitive, one of numbers only, one with the cards of later rules), the
+    Side Quest, and turn caps."""
     out: dict[str, Any] = {}
-    cards = pick([None, None, "features", "numbers"])
+    cards = pick([None, None, "features", "numbers", "rules"])
     if cards is not None:
         out["cards"] = card_folder(cards)
     if pick([False, True]):

@@ -87,6 +87,8 @@ def describe(view: View) -> list[str]:
     lines = []
     if view["is_over"]:
         lines.append(game_over(view, f"{view['turn']} turns"))
+    elif view["active"] is None:
+        lines.append("Setup: classes are chosen, the last player first; no card is dealt yet.")
     else:
         lines.append(
             f"Turn {view['turn']}: {seat_name(view['active'], view)} is the active player, "

@@ -1,7 +1,7 @@
 """Card sets written by the tests, loaded through the `cards` option.
 
 ``NUMBERS`` is numbers only (no effect at all); ``FEATURES`` has a card for every primitive
-and rule the engine tests look at.
+and rule the engine tests look at; ``RULES`` adds the cards of the rules fixed later.
 """
 
 from __future__ import annotations
@@ -302,6 +302,40 @@ set = "crown"
 element = "neutral"
 strength = 6
 legendary = true
+"""
+)
+
+# Cards for the rules of issue 21, added to ``FEATURES``: a negating Tavern card, a Curse of
+# one turn, a monster whose Lose effect gives a card to each other player, a Tavern card
+# that steals from a chosen hand.
+RULES = (
+    FEATURES
+    + """
+[[card]]
+id = "glare"
+name = "Glare"
+kind = "tavern"
+effects = [{ do = "negate" }]
+[[card]]
+id = "errand"
+name = "Errand"
+kind = "curse"
+longevity = 1
+effects = [{ do = "strength", amount = -4 }]
+[[card]]
+id = "warband"
+name = "Warband"
+kind = "monster"
+deck = "cavern"
+element = "neutral"
+strength = 30
+value = 5
+lose = [{ do = "give", who = "others", random = true }]
+[[card]]
+id = "pickpocket"
+name = "Pickpocket"
+kind = "tavern"
+effects = [{ do = "steal", who = "chosen" }]
 """
 )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .cardsets import FEATURES, NUMBERS, write_set
+from .cardsets import FEATURES, NUMBERS, RULES, write_set
 
 
 @pytest.fixture(scope="session")
@@ -17,3 +17,9 @@ def features(tmp_path_factory: pytest.TempPathFactory) -> str:
 def numbers(tmp_path_factory: pytest.TempPathFactory) -> str:
     """The folder of the numbers-only test card set."""
     return write_set(tmp_path_factory.mktemp("numbers"), NUMBERS)
+
+
+@pytest.fixture(scope="session")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The folder of the test card set with the cards of the rules fixed later."""
+    return write_set(tmp_path_factory.mktemp("rules"), RULES)

@@ -8,7 +8,13 @@ from typing import get_args
 import pytest
 
 from parlour import GameError
-from parlour.games.foolsblade.cards import PRIMITIVES, card_text, load_cards, parse_condition
+from parlour.games.foolsblade.cards import (
+    DATA,
+    PRIMITIVES,
+    card_text,
+    load_cards,
+    parse_condition,
+)
 
 from .cardsets import FEATURES, NUMBERS, write_set
 
@@ -151,9 +157,16 @@ def test_card_texts_are_generated_from_effects(tmp_path: Path) -> None:
     cards = load_cards(write_set(tmp_path, FEATURES))
     by_id = cards.by_id
     assert card_text(by_id["thief"]) == (
-        "Your hand limit +1. Ability (cost: You discard 2 tavern cards from hand): "
+        "Your hand limit +1. Ability, once a turn (cost: You discard 2 tavern cards from hand): "
         "Steal 1 card from a chosen player's hand at random"
     )
     assert card_text(by_id["wolf"]) == (
         "Win: You draw 1 loot card. Lose: You discard 1 gear card from hand"
     )
+
+
+def test_class_abilities_say_they_are_used_once_a_turn() -> None:
+    classes = [c for c in load_cards(DATA).cards if c.kind == "class" and c.ability is not None]
+    assert classes
+    for card in classes:
+        assert "once a turn" in card_text(card), card.id

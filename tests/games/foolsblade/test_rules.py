@@ -61,6 +61,21 @@ def test_setup_roll_off_classes_last_player_first_and_a_handle_each(features: st
     assert len(set(view["classes"])) == 4
 
 
+def test_classes_are_chosen_before_any_card_is_dealt_and_nobody_is_active(features: str) -> None:
+    st = parlour.load("foolsblade").new_game(4, seed=3, cards=features)
+    assert isinstance(st, FoolsBladeState)
+    while st.view(None)["phase"] == "class":
+        view = st.view(st.current_player)
+        assert view["hand"] == [] and view["hand_counts"] == [0] * 4
+        assert view["curses"] == [[]] * 4 and view["active"] is None and view["turn"] == 0
+        assert not [e for e in st.log if e.kind in ("handle", "draw")]
+        st.apply(st.legal_actions()[0])
+    kinds_after = [e.kind for e in st.log]
+    last_choice = max(i for i, kind in enumerate(kinds_after) if kind == "class")
+    assert kinds_after.index("handle") > last_choice
+    assert st.view(None)["active"] == st.first_player
+
+
 def test_the_element_table() -> None:
     neutral, fire, water, plant = range(4)
     assert multiplier(water, fire) == 2 and multiplier(fire, water) == 0
@@ -133,6 +148,28 @@ def test_an_impossible_lose_effect_is_ignored(features: str) -> None:
     assert st.decks[FOREST][0] == ix(st, "rat")
 
 
+@pytest.mark.parametrize("held", [1, 2, 3])
+def test_a_give_to_each_other_player_needs_a_card_for_each_or_none_is_given(
+    rules: str, held: int
+) -> None:
+    st = started(rules, players=4)
+    seat = st.active
+    to_main(st)
+    st.hands[seat] = cards(st, ["rope", "boots", "ale"][:held])
+    st.known[seat] = ()
+    arm(st, seat, ["iron-handle"])
+    on_top(st, "cavern", ["warband", "bat"])
+    st.apply("hunt cavern")
+    resolve(st)
+    gave = [e.to_dict() for e in st.log if e.kind == "hand_card" and e.seat == seat]
+    if held < 3:
+        assert gave == []
+        assert any(e.kind == "ignored" for e in st.log)
+        assert len(st.hands[seat]) == held
+    else:
+        assert len(gave) == 3 and st.hands[seat] == []
+
+
 def test_a_lose_effect_can_keep_the_monster_under_its_deck(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["mimic"], parts=["iron-handle"])
@@ -180,6 +217,42 @@ def test_boss_cards_are_fought_one_a_turn_and_win_ties(features: str) -> None:
     assert st.strikes == 1 and st.active != seat
 
 
+def test_a_retreat_is_offered_against_a_monster_but_not_against_a_boss_card(features: str) -> None:
+    st = started(features)
+    fight_start(st, "forest", ["rat"])
+    assert st.window is not None
+    st.hands[st.window.seat] = cards(st, ["smoke", "rage"])
+    assert "play smoke" in [a.text for a in st.legal_actions()]
+    boss = started(features)
+    seat = approach_then_boss(boss)
+    arm(boss, seat, ["iron-blade"])
+    boss.apply("fight treant-arm")
+    assert boss.window is not None and boss.window.seat == seat
+    boss.hands[seat] = cards(boss, ["smoke", "rage"])
+    texts = [a.text for a in boss.legal_actions()]
+    assert "play rage" in texts and "play smoke" not in texts
+    with pytest.raises(parlour.IllegalAction, match="would do nothing now"):
+        boss.apply("play smoke")
+
+
+def test_no_steal_is_offered_from_an_empty_hand_nor_a_card_without_effects(rules: str) -> None:
+    st = started(rules, players=3, seed=2)
+    assert st.window is not None
+    seat = st.window.seat
+    empty, holding = (seat + 1) % 3, (seat + 2) % 3
+    st.classes[seat] = ix(st, "thief")
+    st.hands[seat] = cards(st, ["pickpocket", "rope", "ale", "ale"])
+    st.hands[empty] = []
+    st.hands[holding] = cards(st, ["boots"])
+    st.known[seat] = st.known[empty] = st.known[holding] = ()
+    texts = [a.text for a in st.legal_actions()]
+    assert f"play pickpocket on {holding}" in texts and f"use thief on {holding}" in texts
+    assert f"play pickpocket on {empty}" not in texts and f"use thief on {empty}" not in texts
+    assert "play rope" not in texts  # an Action without effects does nothing
+    with pytest.raises(parlour.IllegalAction, match="Thief would do nothing now"):
+        st.apply(f"use thief on {empty}")
+
+
 def test_strikes_reach_the_limit_and_every_player_applies_the_lose_effect(features: str) -> None:
     st = started(features)
     approach_then_boss(st)
@@ -219,27 +292,56 @@ def test_beating_every_boss_card_gives_everyone_the_win_effect(features: str) ->
     assert [e for e in st.log if e.kind == "strike"] == []
 
 
+def quest_turn(st: FoolsBladeState) -> None:
+    """The active seat goes Questing (no Curse on top), discarding to its limit if asked."""
+    to_main(st)
+    on_top(st, "quest", ["rope", "boots"])
+    st.apply("quest")
+    while st.decision is not None:
+        st.apply(st.legal_actions()[0])
+
+
+def to_turn_of(st: FoolsBladeState, seat: int) -> None:
+    """The other seats quest until ``seat``'s turn has begun."""
+    while st.decision is not None:
+        st.apply(st.legal_actions()[0])
+    for _ in range(6):
+        if st.active == seat:
+            return
+        quest_turn(st)
+    raise AssertionError("never reached")
+
+
 def test_curses_last_their_holders_own_turns(features: str) -> None:
     st = started(features)
     seat = st.active
     on_top(st, "quest", ["gloom", "rope"])
     to_main(st)
     st.apply("quest")
-    assert st.view(None)["curses"][seat] == [["gloom", 1]]  # one of its turns has ended
-    for _ in range(3):  # the others' turns do not count
-        to_main(st)
-        if st.active == seat:
-            break
-        on_top(st, "quest", ["rope", "boots"])
-        st.apply("quest")
-    assert st.active == seat
-    assert st.view(None)["curses"][seat] == [["gloom", 1]]
-    on_top(st, "quest", ["rope", "boots"])
+    # Drawn during the turn: this turn does not count, its holder's next two turns do.
+    assert st.view(None)["curses"][seat] == [["gloom", 2]]
+    for left in (1, 0):
+        to_turn_of(st, seat)  # the others' turns do not count
+        assert st.view(None)["curses"][seat] == [["gloom", left + 1]]
+        quest_turn(st)
+        assert st.view(None)["curses"][seat] == ([["gloom", left]] if left else [])
+    assert ix(st, "gloom") in st.trash[QUEST]
+
+
+def test_a_curse_of_one_turn_drawn_by_questing_lasts_through_the_next_turn(rules: str) -> None:
+    st = started(rules)
+    seat = st.active
+    on_top(st, "quest", ["errand", "rope"])
+    to_main(st)
     st.apply("quest")
-    while st.decision is not None:  # the hand limit
+    assert st.view(None)["curses"][seat] == [["errand", 1]]
+    to_turn_of(st, seat)
+    fight_start(st, "forest", ["rat"], parts=["iron-blade", "iron-guard"])
+    assert combat_view(st)["player_strength"] == 3 + 2 - 4
+    resolve(st)
+    while st.active == seat:
         st.apply(st.legal_actions()[0])
     assert st.view(None)["curses"][seat] == []
-    assert ix(st, "gloom") in st.trash[QUEST]
 
 
 def test_hand_limit_is_enforced_at_the_end_of_the_turn(features: str) -> None:
@@ -295,10 +397,10 @@ def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: 
     st = started(features)
     assert st.window is not None
     window_seat = st.window.seat
-    st.hands[window_seat] = cards(st, ["toast", "rage", "rope"])
+    st.hands[window_seat] = cards(st, ["toast", "rage", "dice-cup"])
     st.known[window_seat] = ()
     texts = [a.text for a in st.legal_actions()]
-    assert "play toast" in texts and "play rope" in texts and "play rage" not in texts
+    assert "play toast" in texts and "play dice-cup" in texts and "play rage" not in texts
     st2 = started(features)
     fight_start(st2, "forest", ["rat"])
     assert st2.window is not None
@@ -306,6 +408,31 @@ def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: 
     st2.hands[seat] = cards(st2, ["toast", "rage"])
     texts = [a.text for a in st2.legal_actions()]
     assert "play rage" in texts and "play toast" not in texts
+
+
+def test_a_negating_tavern_card_answers_only_plays_of_the_tavern_phase(rules: str) -> None:
+    st = started(rules, players=3, seed=2)
+    assert st.window is not None
+    player, answerer = st.window.seat, (st.window.seat + 1) % 3
+    st.hands[player] = cards(st, ["dice-cup"])
+    st.hands[answerer] = cards(st, ["glare", "boots"])
+    st.known[player] = st.known[answerer] = ()
+    st.apply("play dice-cup")
+    pass_until(st, lambda s: s.counter is not None and s.counter.seat == answerer)
+    assert "play glare" in [a.text for a in st.legal_actions()]
+    fighting = started(rules, players=3, seed=2)
+    fight_start(fighting, "forest", ["rat"])
+    assert fighting.window is not None
+    player = fighting.window.seat
+    answerer = (player + 1) % 3
+    fighting.hands[player] = cards(fighting, ["rage"])
+    fighting.hands[answerer] = cards(fighting, ["glare", "boots"])
+    fighting.known[player] = fighting.known[answerer] = ()
+    fighting.apply("play rage")
+    pass_until(fighting, lambda s: s.counter is not None and s.counter.seat == answerer)
+    assert "play glare" not in [a.text for a in fighting.legal_actions()]
+    with pytest.raises(parlour.IllegalAction, match="only in the Tavern phase"):
+        fighting.apply("play glare")
 
 
 def test_a_play_can_be_negated_and_its_cost_stays_paid(features: str) -> None:

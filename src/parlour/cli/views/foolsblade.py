@@ -231,6 +231,8 @@ def render(view: View) -> RenderableType:
     """A Fool's Blade view: seats, decks, Boss, combat, Forge, your weapon and your hand."""
     if view["is_over"]:
         title = f"Fool's Blade · game over after {view['turn']} turns"
+    elif view.get("active") is None:
+        title = "Fool's Blade · setup · classes are chosen, the last player first"
     else:
         title = (
             f"Fool's Blade · turn {view['turn']} · {view['phase']} · "

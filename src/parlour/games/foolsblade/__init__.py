@@ -56,5 +56,5 @@ GAME = Game(
         ),
     },
     aliases=("fools-blade",),
-    version="1",
+    version="2",
 )

@@ -820,7 +820,7 @@ def card_text(card: Any) -> str:
             parts.append("Lose: " + _sentences(card.lose))
     if card.kind == "class" and card.ability is not None:
         cost = f" (cost: {_sentences(card.ability.cost)})" if card.ability.cost else ""
-        parts.append(f"Ability{cost}: " + _sentences(card.ability.effects))
+        parts.append(f"Ability, once a turn{cost}: " + _sentences(card.ability.effects))
     if card.kind == "curse":
         parts.append(f"Lasts {_n(card.longevity, 'turn')}")
     return ". ".join(parts)

@@ -531,11 +531,98 @@ PRIMITIVES: dict[str, Primitive] = {
 }
 
 
+# -- plays that can do nothing ------------------------------------------------------------------
+
+
+def can_apply(
+    st: FoolsBladeState, effects: Sequence[Any], owner: int, target: int, card: int, spent: int
+) -> bool:
+    """Whether some effect of a card or ability played now by ``owner`` (on ``target``) can
+    do anything, once the card played (-1: an ability) and ``spent`` more cards (an
+    ability's cost) have left the owner's hand. A condition on the roll to come is taken as
+    holding; a primitive this check does not know is taken as able."""
+    gone = (card, spent)
+    return any(_can(st, e, owner, target, -1, gone) for e in effects)
+
+
+NOTHING_GONE = (-1, 0)
+
+
+def _left(st: FoolsBladeState, cards: Sequence[int], gone: tuple[int, int]) -> int:
+    """How many of ``cards`` (in the owner's hand) are left once ``gone`` has left it."""
+    card, spent = gone
+    return len(cards) - (card in cards) - spent
+
+
+def _can(
+    st: FoolsBladeState, e: Any, owner: int, target: int, opponent: int, gone: tuple[int, int]
+) -> bool:
+    """Whether one effect can do anything now."""
+    if e.if_ is not None and "roll" not in e.if_ and not holds(st, e.if_, owner):
+        return False
+    do = e.do
+    fighting = st.c_seat >= 0 and st.c_outcome < 0
+    if do == "bottom":
+        return fighting and st.c_deck >= 0  # a Boss card never slips back under a deck
+    if do == "summon":
+        return fighting
+    if do == "negate":
+        return st.pending is not None and not st.pending[4]
+    if do == "roll":
+        return bool(e.add)  # a roll that adds nothing only feeds the conditions after it
+    who = getattr(e, "who", None)
+    if who is None or who == "monster":
+        return True
+    seats = targets(st, who, owner, target, opponent)
+    if do == "fight":
+        # Something of the winner's or the loser's effects, whichever side wins.
+        for other in seats:
+            if other == owner:
+                continue
+            for winner, loser in ((owner, other), (other, owner)):
+                if any(
+                    _can(st, w, winner, -1, loser, gone if winner == owner else NOTHING_GONE)
+                    for w in e.win
+                ) or any(
+                    _can(st, x, loser, -1, winner, gone if loser == owner else NOTHING_GONE)
+                    for x in e.lose
+                ):
+                    return True
+        return False
+    if do in ("draw", "reveal"):
+        deck = DECK_INDEX[e.deck]
+        return bool(seats) and bool(st.decks[deck] or (deck != LOOT and st.trash[deck]))
+    if do == "give":
+        return _left(st, st.hands[owner], gone) > 0 and any(s != owner for s in seats)
+    if do in ("discard", "steal", "break"):
+        zone = ZONE_INDEX[e.from_]
+        for seat in seats:
+            if do == "discard":
+                deck = DECK_INDEX[e.deck] if e.deck is not None else -1
+                decision: Decision = (D_DISCARD, seat, 1, -1, zone, deck, e.kind or "")
+            elif seat == owner and do == "steal":
+                continue
+            else:
+                decision = (D_STEAL if do == "steal" else D_BREAK, owner, 1, seat, zone, -1, "")
+            cards = eligible(st, decision)
+            mine = seat == owner and zone == Z_HAND
+            if (_left(st, cards, gone) if mine else len(cards)) > 0:
+                return True
+        return False
+    return bool(seats)
+
+
 # -- impossible Lose effects -------------------------------------------------------------------
 
 
 def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
-    """Whether every effect of a Lose effect can be carried out in full (the FAQ: else none is)."""
+    """Whether every effect of a Lose effect can be carried out in full (the FAQ: else none is).
+
+    Cards asked of one place add up: giving a card to each of three other players needs three
+    cards in hand, and a discard followed by a give from the same hand needs both.
+    """
+    needs: dict[Decision, int] = {}  # by kind of choice, filters included
+    places: dict[tuple[int, int], int] = {}  # by seat and zone the cards leave
     for e in effects:
         if e.if_ is not None and not holds(st, e.if_, owner):
             continue
@@ -548,14 +635,31 @@ def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
             if e.do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1
                 zone = ZONE_INDEX[e.from_]
-                decision = (D_DISCARD, seat, need, -1, zone, deck, e.kind or "")
+                decision = (D_DISCARD, seat, 0, -1, zone, deck, e.kind or "")
+                place = (seat, zone)
             elif e.do == "give" and seat != owner:
-                decision = (D_GIVE, owner, need, seat, Z_HAND, -1, "")
+                # Every give comes out of the owner's hand, whoever receives it.
+                decision = (D_GIVE, owner, 0, -1, Z_HAND, -1, "")
+                place = (owner, Z_HAND)
             elif e.do == "break":
-                decision = (D_BREAK, owner, need, seat, ZONE_INDEX[e.from_], -1, "")
+                decision = (D_BREAK, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                place = (seat, ZONE_INDEX[e.from_])
             elif e.do == "steal" and seat != owner:
-                decision = (D_STEAL, owner, 1, seat, ZONE_INDEX[e.from_], -1, "")
+                decision = (D_STEAL, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                place = (seat, ZONE_INDEX[e.from_])
                 need = 1
-            if decision is not None and len(eligible(st, decision)) < need:
-                return False
-    return True
+            if decision is not None:
+                needs[decision] = needs.get(decision, 0) + need
+                places[place] = places.get(place, 0) + need
+    if any(len(eligible(st, decision)) < need for decision, need in needs.items()):
+        return False
+    return all(place_size(st, seat, zone) >= need for (seat, zone), need in places.items())
+
+
+def place_size(st: FoolsBladeState, seat: int, zone: int) -> int:
+    """How many cards ``seat`` has in a zone (hand, assembled weapon, gear, Stash)."""
+    if zone == Z_HAND:
+        return len(st.hands[seat])
+    if zone == Z_WEAPON:
+        return 4 - st.weapons[seat].count(-1)
+    return len(st.gear[seat] if zone == Z_GEAR else st.stash[seat])

@@ -9,7 +9,6 @@ from .actions import moves_for
 from .events import RolledOff
 from .steps import MAX_EQUIPS, P_CLASS
 from .table import LOOT, check_players, table_for
-from .turn import deal
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -33,8 +32,8 @@ def roll_off(rng: Rng, players: int) -> tuple[int, list[list[int]]]:
 def new_state(
     cls: type[FoolsBladeState], game: Game, players: int, seed: int, options: dict[str, Any]
 ) -> FoolsBladeState:
-    """A new game, dealt, waiting for the last player (counter-clockwise first) to choose a
-    class."""
+    """A new game, nothing dealt yet, waiting for the last player (counter-clockwise first)
+    to choose a class."""
     tb = table_for(options.get("cards"))
     try:
         check_players(tb, players)
@@ -62,6 +61,7 @@ def new_state(
     st.stash = [() for _ in range(players)]
     st.curses = [() for _ in range(players)]
     st.curse_left = [() for _ in range(players)]
+    st.curses_before = 0
     st.classes = [-1] * players
     st.limit_mod = [0] * players
     st.hand_bonus = [0] * players
@@ -97,10 +97,9 @@ def new_state(
     st.strikes = st.strike_limit = 0
     st.roll = 0
     st._legal_at = -1
+    # No card is dealt yet: the classes are chosen first (the rulebook's steps 2-4), and
+    # the Handles and first cards follow the last choice (``turn.choose_class``).
     events: list[Event] = [RolledOff(rounds, first)]
-    # The Handles and first cards are dealt before the classes are chosen (the rulebook
-    # deals them after): so a hidden hand exists from the first decision on.
-    deal(st, events)
     st.current_player = st.class_order[0]
     st._note(events)
     return st

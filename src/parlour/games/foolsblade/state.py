@@ -9,12 +9,14 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAX_PLAYS, P_MAIN, P_OVER, Decision
+from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Decision
 from .table import Table
 from .turn import (
+    ability_ready,
     advance,
     answer_negate,
     answer_window,
+    cost_payable,
     decide,
     decision_actions,
     may_answer,
@@ -50,6 +52,7 @@ class FoolsBladeState(State):
         "counter",
         "curse_left",
         "curses",
+        "curses_before",
         "decision",
         "decks",
         "end_stage",
@@ -98,6 +101,7 @@ class FoolsBladeState(State):
     stash: list[tuple[int, ...]]
     curses: list[tuple[int, ...]]
     curse_left: list[tuple[int, ...]]  # turns left, beside ``curses``
+    curses_before: int  # how many of the active seat's Curses it had when its turn began
     classes: list[int]
     limit_mod: list[int]  # lasting hand-limit changes from played cards
     hand_bonus: list[int]  # hand-limit changes for this turn
@@ -166,6 +170,7 @@ class FoolsBladeState(State):
         st.stash = self.stash[:]
         st.curses = self.curses[:]
         st.curse_left = self.curse_left[:]
+        st.curses_before = self.curses_before
         st.classes = self.classes[:]
         st.limit_mod = self.limit_mod[:]
         st.hand_bonus = self.hand_bonus[:]
@@ -265,6 +270,12 @@ class FoolsBladeState(State):
         words = text.split(" ")
         if words[0] == "play" and len(words) >= 2 and words[1] in self.tb.index:
             return self._why_not_play(self.tb.index[words[1]])
+        if words[0] == "use" and len(words) >= 2 and words[1] in self.tb.index:
+            seat = self.current_player
+            card = self.tb.index[words[1]]
+            if seat is None or self.classes[seat] != card or self.used[seat]:
+                return None
+            return self._why_idle(card)
         if words[0] != "hunt" or self.phase != P_MAIN or self.window is not None:
             return None
         if self.gathered:
@@ -284,13 +295,31 @@ class FoolsBladeState(State):
             return "cards are played only when the table is asked (the Tavern phase and combat)"
         if tb.negates[card] and self.counter is None:
             return f"{tb.name(card)} only answers a card or ability being played"
-        if tb.kind[card] == "tavern" and self.counter is None:
+        if tb.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
             return "Tavern cards are played only in the Tavern phase"
         if tb.kind[card] in ("part", "gear"):
             return f"{tb.name(card)} is equipped before choosing a destination, not played"
         if self.plays[seat] >= MAX_PLAYS and self.counter is None:
             return f"you have played {MAX_PLAYS} cards in this window already"
-        return None
+        return self._why_idle(card)
+
+    def _why_idle(self, card: int) -> str | None:
+        """Why a card or ability playable in the open window is not offered: it would do
+        nothing (on that target)."""
+        window = self.window
+        if window is None or self.counter is not None:
+            return None
+        kind = self.window_kind
+        tb = self.tb
+        if tb.kind[card] == "class":
+            seat = window.seat
+            if not ability_ready(self, seat, kind) or not cost_payable(
+                self, seat, tb.cards[card].ability.cost
+            ):
+                return None
+        elif card not in tb.playable[kind + 1]:
+            return None
+        return f"{tb.name(card)} would do nothing now: none of its effects can apply"
 
     def scores(self) -> list[int]:
         """Points so far: assembled parts' strength plus the Stash's values."""

@@ -117,6 +117,20 @@ class Table:
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # Whether playing the card (using the class's ability) always does something, so that
+        # offering it needs no check that some effect can apply (``effects.can_apply``).
+        self.always_able: list[bool] = [_always_able(c) for c in self.cards]
+        # How many cards an ability's cost takes from its owner's hand.
+        self.ability_spent: list[int] = [
+            sum(
+                e.count
+                for e in c.ability.cost
+                if e.do == "give" or (e.do == "discard" and e.from_ == "hand")
+            )
+            if c.kind == "class" and c.ability is not None
+            else 0
+            for c in self.cards
+        ]
         # What a combination of one seat's cards in play does (``strength.in_play`` fills it).
         self.in_play: dict[tuple[Any, ...], Any] = {}
         # The windows each card may be played in (-1: the negate window).
@@ -135,6 +149,11 @@ class Table:
         self.playable: tuple[frozenset[int], ...] = tuple(
             frozenset(i for i, windows in enumerate(self.play_windows) if kind in windows)
             for kind in range(-1, len(WINDOW_NAMES))
+        )
+        # The cards that answer a play made outside the Tavern phase: no Tavern card (they
+        # are played in Tavern-phase windows only, negating ones included).
+        self.negates_outside_tavern = frozenset(
+            i for i in self.playable[0] if self.kind[i] != "tavern"
         )
         # The windows each class's ability answers (-1: the negate window), and on whose turns.
         self.ability_windows: list[tuple[int, ...]] = [
@@ -222,6 +241,26 @@ def _chooses(card: Any) -> bool:
             stack.extend(effect.win)
             stack.extend(effect.lose)
     return False
+
+
+def played_effects(card: Any) -> list[Any]:
+    """The effects of playing a card: a Tavern or Action card's, a class's ability's."""
+    if card.kind in ("tavern", "action"):
+        return list(card.effects)
+    if card.kind == "class" and card.ability is not None:
+        return list(card.ability.effects)
+    return []
+
+
+def _always_able(card: Any) -> bool:
+    """Whether some played effect of the card always does something: a strength, hand-limit
+    or skipped-turn effect (or a roll that adds) on a seat that is always there."""
+    return any(
+        e.if_ is None
+        and getattr(e, "who", "") in ("self", "each", "others", "active")
+        and (e.do in ("strength", "hand_limit", "skip_turn") or (e.do == "roll" and e.add))
+        for e in played_effects(card)
+    )
 
 
 _CACHE: dict[tuple[str, float], Table] = {}

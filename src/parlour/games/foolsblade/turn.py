@@ -16,6 +16,7 @@ from .boss import gather
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
 from .effects import (
     add,
+    can_apply,
     choose,
     chosen,
     draw_cards,
@@ -257,9 +258,17 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
         players = st.players
         hand = st.hands[seat]
         playable = tb.playable[kind + 1]
+        if kind < 0 and st.window_kind != W_TAVERN:
+            # The negate window of a play in combat: no Tavern card answers it.
+            playable = tb.negates_outside_tavern
         if not playable.isdisjoint(hand):
             for card in sorted(playable.intersection(hand)):
-                out.extend(mv.plays(act.PLAY, card, seat, players))
+                moves = mv.plays(act.PLAY, card, seat, players)
+                if kind < 0 or tb.always_able[card]:
+                    out.extend(moves)
+                else:  # none is offered that can do nothing (a retreat from a Boss card)
+                    effects = tb.cards[card].effects
+                    out.extend(m for m in moves if can_apply(st, effects, seat, m.target, card, 0))
         cls = st.classes[seat]
         # Most classes' abilities answer few of the windows: the cheap test first.
         if (
@@ -267,7 +276,13 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
             and ability_ready(st, seat, kind)
             and cost_payable(st, seat, tb.cards[cls].ability.cost)
         ):
-            out.extend(mv.plays(act.USE, cls, seat, players))
+            moves = mv.plays(act.USE, cls, seat, players)
+            if kind < 0 or tb.always_able[cls]:
+                out.extend(moves)
+            else:
+                effects = tb.cards[cls].ability.effects
+                spent = tb.ability_spent[cls]
+                out.extend(m for m in moves if can_apply(st, effects, seat, m.target, -1, spent))
     out.append(mv.passing)
     return out
 
@@ -507,6 +522,8 @@ def start_turn(st: FoolsBladeState, seat: int, events: list[Event]) -> None:
     in play arrives, the player draws a Tavern card, and the Tavern window opens."""
     st.turn += 1
     st.active = seat
+    # Curses count the holder's turns that begin after they arrived: only these count down.
+    st.curses_before = len(st.curses[seat])
     st.used = [False] * st.players
     st.equips_left = MAX_EQUIPS
     st.roll = 0
@@ -532,8 +549,9 @@ def end_turn(st: FoolsBladeState) -> None:
 
 
 def end_step(st: FoolsBladeState, events: list[Event]) -> None:
-    """One step of a turn's end: `turn_end` triggers, the hand limit, then curses count down,
-    the game ends if the Loot deck is empty (or the turn cap is reached), else the next turn."""
+    """One step of a turn's end: `turn_end` triggers, the hand limit, then the Curses held
+    since the turn began count down, the game ends if the Loot deck is empty (or the turn cap
+    is reached), else the next turn."""
     seat = st.active
     stage = st.end_stage
     st.end_stage = stage + 1
@@ -548,8 +566,12 @@ def end_step(st: FoolsBladeState, events: list[Event]) -> None:
     tb = st.tb
     if st.curses[seat]:
         kept: list[tuple[int, int]] = []
-        for card, left in zip(st.curses[seat], st.curse_left[seat], strict=True):
-            if left > 1:
+        # Curses arrive at the end of the tuple; those that arrived during this turn stay.
+        counted = st.curses_before
+        for i, (card, left) in enumerate(zip(st.curses[seat], st.curse_left[seat], strict=True)):
+            if i >= counted:
+                kept.append((card, left))
+            elif left > 1:
                 kept.append((card, left - 1))
             else:
                 add(st.trash, QUEST, card)
@@ -580,7 +602,8 @@ def game_over(st: FoolsBladeState, capped: bool, events: list[Event]) -> None:
 
 
 def choose_class(st: FoolsBladeState, card: int, events: list[Event]) -> None:
-    """A seat takes a class; after the last choice the first player's turn begins."""
+    """A seat takes a class; after the last choice the Handles and first cards are dealt
+    and the first player's turn begins."""
     tb = st.tb
     seat = st.class_order[st.class_step]
     st.classes[seat] = card
@@ -588,6 +611,7 @@ def choose_class(st: FoolsBladeState, card: int, events: list[Event]) -> None:
     push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
     st.class_step += 1
     if st.class_step == st.players:
+        deal(st, events)
         start_turn(st, st.first_player, events)
 
 
@@ -615,9 +639,11 @@ def deal(st: FoolsBladeState, events: list[Event]) -> None:
 
 
 __all__ = [
+    "ability_ready",
     "advance",
     "answer_negate",
     "answer_window",
+    "cost_payable",
     "deal",
     "decide",
     "decision_actions",

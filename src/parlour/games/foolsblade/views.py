@@ -98,7 +98,8 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "forge": [ids[c] for c in st.forge] if st.forge else None,
             "combat": combat,
             "boss": boss,
-            "active": st.active,
+            # Nobody's turn before the first one (the classes are being chosen).
+            "active": st.active if st.turn > 0 else None,
             "turn": st.turn,
             "phase": PHASE_NAMES[st.phase],
             "first_player": st.first_player,
