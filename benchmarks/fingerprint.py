@@ -75,14 +75,20 @@ def fingerprint(name: str, players: int, seeds: range, every: int, **options: An
 
 
 def fingerprints(games: list[str]) -> dict[str, str]:
-    """Fingerprints by ``game-players`` (and ``citadels-N-gw`` with the Great Wall)."""
+    """Fingerprints by ``game-players`` (and ``citadels-N-gw`` with the Great Wall, and
+    ``foolsblade-N-v2`` with the second edition of its cards)."""
     out: dict[str, str] = {}
     for name in games:
         game = parlour.load(name)
         seeds, every = PLAN.get(name, (range(4), 11))
+        # Fool's Blade's first edition keeps the keys it had before the second one existed,
+        # so that a check against older fingerprints shows it still plays move for move.
+        options = {"cards": "v1"} if name == "foolsblade" else {}
         for players in range(game.min_players, game.max_players + 1):
-            out[f"{name}-{players}"] = fingerprint(name, players, seeds, every)
+            out[f"{name}-{players}"] = fingerprint(name, players, seeds, every, **options)
             print(f"{name} {players}p {out[f'{name}-{players}'][:16]}", flush=True)
+            if name == "foolsblade":
+                out[f"{name}-{players}-v2"] = fingerprint(name, players, seeds, every, cards="v2")
             if name == "citadels":
                 key = f"{name}-{players}-gw"
                 out[key] = fingerprint(name, players, range(100, 106), 5, great_wall=True)
@@ -101,7 +107,10 @@ def main() -> int:
         args.out.write_text(json.dumps(found, indent=1) + "\n")
         return 0
     before = json.loads(args.check.read_text())
-    changed = [key for key in found if before.get(key) != found[key]]
+    changed = [key for key in found if key in before and before[key] != found[key]]
+    new = [key for key in found if key not in before]
+    if new:
+        print(f"new (not in {args.check}): {', '.join(new)}")
     if changed:
         print(f"changed: {', '.join(changed)}")
         return 1

@@ -16,9 +16,11 @@ from parlour.core import Rng, State
 View = dict[str, Any]
 
 
-def play_until(seed: int, wanted: Callable[[View], bool], players: int = 4) -> View:
+def play_until(
+    seed: int, wanted: Callable[[View], bool], players: int = 4, cards: str = "v2"
+) -> View:
     """The first view (for the deciding seat) of a heuristic game that ``wanted`` accepts."""
-    state = parlour.load("foolsblade").new_game(players, seed=seed)
+    state = parlour.load("foolsblade").new_game(players, seed=seed, cards=cards)
     seats = [bots.make("heuristic", seed=seed * 8 + s) for s in range(players)]
     while not state.is_over:
         view = state.view(state.current_player)
@@ -110,7 +112,10 @@ def test_discards_the_least_and_steals_the_most() -> None:
 
 
 def test_equips_a_stronger_part_and_keeps_a_weaker_one_in_hand() -> None:
-    view = play_until(3, lambda v: v["phase"] == "assembly" and v["seat"] == v["active"])
+    # The parts named are the first edition's.
+    view = play_until(
+        3, lambda v: v["phase"] == "assembly" and v["seat"] == v["active"], cards="v1"
+    )
     me = view["seat"]
     view["weapons"][me] = {
         "blade": "wayfarer-blade",
@@ -165,7 +170,7 @@ def test_roll_chance() -> None:
 
 
 def test_evaluate_is_a_share_of_the_win_led_by_the_leader() -> None:
-    view = play_until(4, lambda v: v["turn"] > 20)
+    view = play_until(4, lambda v: v["turn"] > 20, cards="v1")
     shares = fb.evaluate(view)
     assert sum(shares) == pytest.approx(1.0)
     leader = max(range(view["players"]), key=lambda s: view["scores"][s])

@@ -28,10 +28,12 @@ def text_of(renderable: RenderableType, width: int = 120) -> str:
     return buffer.getvalue()
 
 
-def view_where(seed: int, wanted: Callable[[View], bool], seat: int | None = -1) -> View:
+def view_where(
+    seed: int, wanted: Callable[[View], bool], seat: int | None = -1, cards: str = "v2"
+) -> View:
     """The first view of a heuristic game that ``wanted`` accepts: the deciding seat's view,
     or the view of ``seat`` (``None``: the spectator's)."""
-    state = parlour.load("foolsblade").new_game(4, seed=seed)
+    state = parlour.load("foolsblade").new_game(4, seed=seed, cards=cards)
     seats = [bots.make("heuristic", seed=seed + s) for s in range(4)]
     while not state.is_over:
         view = state.view(state.current_player if seat == -1 else seat)
@@ -67,7 +69,7 @@ def test_combat_shows_the_monster_both_strengths_and_the_weapon_by_element() -> 
 
 
 def test_weapon_line_is_part_initials_and_strengths() -> None:
-    view = view_where(1, lambda v: True)
+    view = view_where(1, lambda v: True, cards="v1")  # the parts named are the first edition's
     line = weapon_line(
         view, {"blade": "bramble-blade", "guard": None, "handle": "oathkeeper-handle"}
     )

@@ -15,8 +15,10 @@ from rich.text import Text
 from ..core import GameError
 from ..core.registry import canonical_name
 from ..games.foolsblade.cards import (
-    DATA,
+    DEFAULT_EDITION,
+    EDITIONS,
     CardSet,
+    card_folder,
     card_text,
     check_card,
     check_set,
@@ -58,8 +60,14 @@ def cards(
     ] = None,
     folder: Annotated[
         Path | None,
-        typer.Option("--folder", help="Print this folder's card set (default: the game's own)."),
+        typer.Option("--folder", help="Print this folder's card set instead of an edition's."),
     ] = None,
+    edition: Annotated[
+        str,
+        typer.Option(
+            "--cards", help=f"Which edition of the game's own set to print: {', '.join(EDITIONS)}."
+        ),
+    ] = DEFAULT_EDITION,
     deck: Annotated[
         str | None,
         typer.Option("--deck", help=f"Print only this deck: {', '.join(DECKS)}."),
@@ -72,6 +80,8 @@ def cards(
         fail(str(error), EXIT_USAGE)
     if name != "foolsblade":
         fail(f"only Fool's Blade has a card set to show or check, not {name}", EXIT_USAGE)
+    if edition not in EDITIONS:
+        fail(f"--cards must be one of {', '.join(EDITIONS)}, not {edition!r}", EXIT_USAGE)
     if deck is not None and deck not in DECKS:
         fail(f"--deck must be one of {', '.join(DECKS)}, not {deck!r}", EXIT_USAGE)
     console = Console()
@@ -91,7 +101,7 @@ def cards(
         console.print(deck_sizes(found))
         return
     try:
-        card_set = load_cards(folder if folder is not None else DATA)
+        card_set = load_cards(folder if folder is not None else card_folder(edition))
     except GameError as error:
         fail(str(error))
     for table in set_tables(card_set, [deck] if deck is not None else DECKS):

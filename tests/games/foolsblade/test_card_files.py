@@ -58,6 +58,7 @@ def test_every_primitive_has_a_model_named_by_its_do() -> None:
         "fight",
         "bottom",
         "summon",
+        "seek",
     }
 
 

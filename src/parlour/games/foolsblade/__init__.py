@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core import Game, Option
 from .actions import action_space
+from .cards import DEFAULT_EDITION
 from .state import FoolsBladeState, start_game
 from .table import check_cards_option
 
@@ -34,8 +35,8 @@ GAME = Game(
     options={
         "cards": Option(
             "cards",
-            None,
-            "a folder of card files to play with instead of the game's own set",
+            DEFAULT_EDITION,
+            "the card set: v2 (the second edition), v1 (the first), or a folder of card files",
             check_cards_option,
             type="str",
         ),

@@ -30,9 +30,12 @@ from ...core import GameError
 
 __all__ = [
     "DATA",
+    "DEFAULT_EDITION",
+    "EDITIONS",
     "Card",
     "CardSet",
     "Effect",
+    "card_folder",
     "card_text",
     "describe",
     "load_cards",
@@ -40,7 +43,21 @@ __all__ = [
     "sides",
 ]
 
-DATA = Path(__file__).with_name("data")
+# The game's own card sets, one folder an edition; the second is the default.
+EDITIONS = ("v1", "v2")
+DEFAULT_EDITION = "v2"
+DATA = Path(__file__).with_name("data") / DEFAULT_EDITION
+
+
+def card_folder(source: str | None) -> Path:
+    """The folder of a ``cards`` option's value: an edition's name, a folder's path, or
+    ``None`` (the first edition: what every record made before the second one holds)."""
+    if source is None:
+        return DATA.parent / EDITIONS[0]
+    if source in EDITIONS:
+        return DATA.parent / source
+    return Path(source)
+
 
 Slug = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
 Element = Literal["neutral", "fire", "water", "plant"]
@@ -289,6 +306,16 @@ class Summon(_Effect):
     count: Count = 1
 
 
+class Seek(_Effect):
+    """``who`` looks through the Anvil deck from the top for ``count`` parts of its weapon's
+    set that its weapon lacks and takes them into its hand, shown to all; the rest stay in
+    order."""
+
+    do: Literal["seek"]
+    who: Player = "self"
+    count: Annotated[int, Field(ge=1, le=3)] = 1
+
+
 Effect = Annotated[
     Draw
     | Reveal
@@ -303,7 +330,8 @@ Effect = Annotated[
     | Negate
     | Fight
     | Bottom
-    | Summon,
+    | Summon
+    | Seek,
     Field(discriminator="do"),
 ]
 Fight.model_rebuild()
@@ -323,6 +351,7 @@ PRIMITIVES: tuple[type[_Effect], ...] = (
     Fight,
     Bottom,
     Summon,
+    Seek,
 )
 # Primitives that last while their card is in play when they carry no `on` trigger.
 CONTINUOUS = ("strength", "hand_limit")
@@ -789,6 +818,9 @@ def describe(effect: Any) -> str:
         text = f"fight {who}: the winner: {win}; the loser: {lose}"
     elif do == "bottom":
         text = "the monster goes to the bottom of its deck"
+    elif do == "seek":
+        whose = "your" if who == "you" else f"{who}'s"
+        text = f"{who} seek {_n(effect.count, 'missing part')} of {whose} weapon's set"
     else:
         source = "its own deck" if effect.deck == "same" else f"the {effect.deck} deck"
         text = f"the monster summons {_n(effect.count, 'card')} from {source}"

@@ -506,6 +506,40 @@ def _summon(
         ev.append(Moved(None, added, "the monster's strength", "summoned"))
 
 
+def weapon_set(st: FoolsBladeState, seat: int) -> str:
+    """The set most of ``seat``'s assembled parts belong to (ties: the one nearest the Blade
+    in the order Blade, Guard, Handle, Pommel), or "" for an empty weapon."""
+    sets = [st.tb.part_set[p] for p in st.weapons[seat] if p >= 0]
+    return max(sets, key=lambda s: (sets.count(s), -sets.index(s)), default="")
+
+
+def _seek(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    tb = st.tb
+    wanted = weapon_set(st, seat)
+    if not wanted:
+        return
+    weapon = st.weapons[seat]
+    deck = st.decks[ANVIL]
+    found: list[int] = []
+    # Empty slots first, then slots holding another set's part; a part found fills its slot.
+    for wanted_slots in (
+        {s for s, p in enumerate(weapon) if p < 0},
+        {s for s, p in enumerate(weapon) if p >= 0 and tb.part_set[p] != wanted},
+    ):
+        for at in range(len(deck) - 1, -1, -1):  # the top of a deck is its end
+            card = deck[at]
+            if len(found) == e.count:
+                break
+            if tb.part_set[card] == wanted and tb.part[card] in wanted_slots and card not in found:
+                found.append(card)
+                wanted_slots.discard(tb.part[card])
+    for card in found:
+        deck.remove(card)
+        into_hand(st, seat, card)
+    if found:
+        ev.append(Gained(seat, [tb.ids[c] for c in found], "hand", "sought in the Anvil deck"))
+
+
 def monster_deck(st: FoolsBladeState) -> int:
     """The deck a `monster` modifier draws from: the monster's own, or its Approach's."""
     if st.c_deck >= 0:
@@ -528,6 +562,7 @@ PRIMITIVES: dict[str, Primitive] = {
     "fight": _fight,
     "bottom": _bottom,
     "summon": _summon,
+    "seek": _seek,
 }
 
 

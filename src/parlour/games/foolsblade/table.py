@@ -6,11 +6,10 @@ here. A table is shared by every state of a game and all their clones, and cache
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...core import GameError
-from .cards import CONTINUOUS, DATA, CardSet, card_text, deck_of, load_cards
+from .cards import CONTINUOUS, EDITIONS, CardSet, card_folder, card_text, deck_of, load_cards
 from .steps import W_TAVERN, WHEN_WINDOWS, WINDOW_NAMES
 
 __all__ = [
@@ -267,8 +266,9 @@ _CACHE: dict[tuple[str, float], Table] = {}
 
 
 def table_for(folder: str | None) -> Table:
-    """The compiled table of a card folder (``None``: the game's own set), cached."""
-    root = Path(folder) if folder is not None else DATA
+    """The compiled table of a ``cards`` option's value (an edition, a folder, ``None``: the
+    first edition), cached."""
+    root = card_folder(folder)
     try:
         stamp = max((p.stat().st_mtime for p in root.glob("*.toml")), default=0.0)
     except OSError:
@@ -292,11 +292,16 @@ def latest_table(folder: str | None) -> Table:
 
 
 def check_cards_option(value: Any, players: int) -> str | None:
-    """The ``cards`` option: a folder that loads as a card set for this many players."""
-    if value is None:
+    """The ``cards`` option: an edition of the game's own set or a folder that loads as a
+    card set for this many players. The first edition is stored as ``None``, as records made
+    before the second one hold it, so that they and new first-edition games stay the same."""
+    if value is None or value == EDITIONS[0]:
         return None
     if not isinstance(value, str) or not value:
-        raise ValueError(f"cards must be the path of a folder of card files, not {value!r}")
+        raise ValueError(
+            f"cards must be {' or '.join(EDITIONS)} or the path of a folder of card files, "
+            f"not {value!r}"
+        )
     try:
         table = table_for(value)
     except GameError as error:
