@@ -14,8 +14,9 @@ from parlour.cli.app import app
 
 Invoke = Callable[..., Result]
 
-# A row of the final table: seat, the player column where there is one, score.
-ROW = re.compile(r"^│\s*(\d+) │(?: [^│]+│)?\s*(-?\d+) │", re.MULTILINE)
+# A row of the final table: seat, the player and score-part columns where there are some,
+# then the score before the last column (the result).
+ROW = re.compile(r"^│\s*(\d+) │(?:[^│\n]*│)*?\s*(-?\d+) │[^│\n]*│$", re.MULTILINE)
 
 
 @pytest.fixture

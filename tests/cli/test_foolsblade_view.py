@@ -152,3 +152,118 @@ def test_every_phase_renders_for_a_seat_and_a_spectator() -> None:
             assert "(you)" not in text_of(render_view(state.view(None)), width=80)
         state.apply(seats[state.current_player].choose(state))
     assert {"class", "tavern", "assembly", "forge", "combat", "end"} <= phases
+
+
+def test_help_describes_every_card_and_class_by_id_and_name() -> None:
+    from parlour.cli.play import help_for
+    from parlour.games.foolsblade.table import table_for
+
+    state = parlour.load("foolsblade").new_game(2, seed=1)
+    for card in table_for(None).set.cards:
+        for asked in (card.id, card.name):
+            out = text_of(help_for(state, asked.lower()))
+            assert out.startswith(card.name), asked
+            assert "Nothing in" not in out
+    out = text_of(help_for(state, "hexbreaker"))
+    assert "class" in out and "once a turn" in out
+    assert "Nothing in Fool's Blade" in text_of(help_for(state, "no such card"))
+
+
+def test_the_legend_explains_the_weapon_shorthand() -> None:
+    from parlour.cli.views import legend
+
+    out = text_of(legend("foolsblade"))
+    assert "B5 G3 H- P1" in out and "Blade, Guard, Handle, Pommel" in out
+
+
+def test_the_class_choice_shows_each_class_left_with_its_text() -> None:
+    state = parlour.load("foolsblade").new_game(3, seed=2)
+    taken = state.legal_actions()[0].text.split()[-1]
+    state.apply(f"choose {taken}")
+    view = state.view(state.current_player)
+    out = text_of(render_view(view), width=200)
+    offered = out.split("Classes to choose from")[1]
+    for action in view["legal_actions"]:
+        card = state.card(action.split()[-1])
+        assert card["name"] in offered and card["text"][:40] in offered
+    assert state.card(taken)["name"] not in offered
+    assert "Your weapon" not in out  # nothing to show before the cards are dealt
+
+
+def test_the_log_names_cards_not_ids() -> None:
+    from parlour.cli.views import log_text
+
+    state = parlour.load("foolsblade").new_game(3, seed=2)
+    while state.view(None)["phase"] == "class":
+        state.apply(state.legal_actions()[0])
+    view = state.view(None)
+    texts = [log_text(view, event.text) for event in state.log]
+    chosen = [t for t in texts if "plays as the" in t]
+    assert chosen and all(state.card(c)["name"] in " ".join(chosen) for c in view["classes"])
+    ids = [c for c in view["classes"] if c != state.card(c)["name"].lower()]
+    assert not any(card_id in text for text in texts for card_id in ids)
+
+
+def test_a_decision_says_why_it_is_asked() -> None:
+    view = view_where(3, lambda v: v["decision"] is not None and v["decision"]["seat"] == v["seat"])
+    out = text_of(render_view(view))
+    assert "Decision: " in out and f", for {view['decision']['why']}" in " ".join(out.split())
+
+
+def test_combat_shows_the_strength_in_parts() -> None:
+    view = view_where(1, lambda v: v["combat"] is not None and v["combat"]["seat"] == v["seat"])
+    out = text_of(render_view(view))
+    combat = view["combat"]
+    parts = " + ".join(f"{label} {amount}" for label, amount in combat["player_parts"])
+    assert f"fighter {combat['player_strength']} = {parts}" in out
+
+
+def test_an_approach_shows_no_boss_table_before_the_boss_arrives() -> None:
+    view = view_where(4, lambda v: v["boss"] is not None and not v["boss"]["cards"], seat=None)
+    out = text_of(render_view(view))
+    assert "Approach: " in out and "Boss card" not in out and "strikes 0 of" not in out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_six_seats_fit_a_hundred_columns_one_line_each(seed: int) -> None:
+    state = parlour.load("foolsblade").new_game(6, seed=seed)
+    seats = [bots.make("random", seed=s) for s in range(6)]
+    while not state.is_over and state.move_number < 2500:
+        state.apply(seats[state.current_player].choose(state))  # type: ignore[index]
+    view = state.view(0)
+    lines = text_of(render_view(view), width=100).splitlines()
+    assert all(len(line) <= 100 for line in lines)
+    rows = [line for line in lines if line.startswith("│  Player ")]
+    assert len(rows) == 6  # one line a seat: nothing wrapped
+
+
+def test_the_final_scores_are_broken_down(invoke: Invoke) -> None:
+    result = invoke("play foolsblade --players 2 --watch --bots random --seed 3 --delay 0")
+    assert result.exit_code == 0, result.output
+    final = result.output[result.output.rindex("final scores") :]
+    for part in ("weapon", "monsters", "treasures", "legendary"):
+        assert part in final
+    state = parlour.replay(json.loads(next(Path().glob("games/*.json")).read_text()))
+    assert final_scores(result.output) == state.scores()
+
+
+def test_lone_passes_are_played_for_you_unless_asked_not_to(invoke: Invoke) -> None:
+    args = "play foolsblade --players 2 --bots random --seed 4 --delay 0 --save g.json"
+    auto = invoke(args, input="1\n" * 40 + "q\n")
+    assert "You pass (nothing else is legal)." in auto.output
+    asking = invoke(args + " --no-auto-pass", input="1\n" * 40 + "q\n")
+    assert "You pass" not in asking.output
+    assert "(Enter: pass;" in asking.output
+
+
+def test_games_shows_every_name_and_alias_whole_in_80_columns(
+    invoke: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    result = invoke("games")
+    assert result.exit_code == 0
+    assert all(len(line) <= 80 for line in result.output.splitlines())
+    for name in parlour.game_names():
+        assert name in result.output
+        for alias in parlour.load(name).aliases:
+            assert alias in result.output

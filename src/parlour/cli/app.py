@@ -67,27 +67,40 @@ def main_options(
 
 @app.command()
 def games() -> None:
-    """List the games: names and aliases, titles, player counts and options."""
-    table = Table(title="Games")
-    table.add_column("name", style="bold")
-    table.add_column("also")
+    """List the games: names and aliases (never cut: people type them), titles, player
+    counts, then each game's options."""
+    table = Table(title="Games", title_justify="left")
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("also", no_wrap=True)
     table.add_column("title")
-    table.add_column("players", justify="center")
-    table.add_column("options (default): help")
+    table.add_column("players", justify="center", no_wrap=True)
     for name in game_names():
         game = load(name)
-        options = "\n".join(
-            f"{option.name} ({json.dumps(option.default)}): {option.help}"
-            for option in game.options.values()
-        )
         table.add_row(
             name,
-            ", ".join(game.aliases),
+            "\n".join(game.aliases),
             game.title,
             f"{game.min_players}-{game.max_players}",
-            options or "none",
         )
-    Console().print(table)
+    console = Console()
+    console.print(table)
+    for name in game_names():
+        game = load(name)
+        if not game.options:
+            console.print(Text(f"{game.title} ({name}) has no options.", style="dim"))
+            continue
+        options = Table(
+            title=f"Options of {game.title} ({name}): -o KEY=VALUE",
+            title_justify="left",
+            box=None,
+            padding=(0, 2, 0, 0),
+        )
+        options.add_column("option", style="bold", no_wrap=True)
+        options.add_column("default", no_wrap=True)
+        options.add_column("what it does")
+        for option in game.options.values():
+            options.add_row(option.name, json.dumps(option.default), option.help)
+        console.print(options)
 
 
 @app.command()
@@ -151,6 +164,14 @@ def play(
             "this command line says."
         ),
     ] = None,
+    auto_pass: Annotated[
+        bool,
+        typer.Option(
+            "--auto-pass/--no-auto-pass",
+            help="Play your lone passes (pass the only legal action) without asking, as the "
+            "browser does; --no-auto-pass asks for each.",
+        ),
+    ] = True,
 ) -> None:
     """Play a whole game in the terminal against bots (or watch bots play it)."""
     try:
@@ -203,7 +224,7 @@ def play(
     if human is not None:
         console.print("At your turn, ? shows the legend and help NAME describes a card.")
     with foreground():
-        outcome = playing.run(console, state, seats, human, delay)
+        outcome = playing.run(console, state, seats, human, delay, auto_pass)
     try:
         where, why = playing.save_somewhere(state, path)
     except OSError as error:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import Event, State
-from .views import score_parts
+from .views import View, log_text, score_parts
 
 __all__ = ["EXIT_ERROR", "EXIT_USAGE", "fail", "final_table", "print_events"]
 
@@ -28,11 +28,19 @@ def fail(message: str, code: int = EXIT_ERROR) -> NoReturn:
 
 
 def print_events(
-    console: Console, events: Sequence[Event], seat: int | None, names: Sequence[str]
+    console: Console,
+    events: Sequence[Event],
+    seat: int | None,
+    names: Sequence[str],
+    view: View | None = None,
 ) -> None:
-    """Print each event as ``seat`` sees it (redacted), one sentence a line."""
+    """Print each event as ``seat`` sees it (redacted), one sentence a line, in the words of
+    ``view``'s game where given (card names for ids)."""
     for event in events:
-        console.print(Text(event.for_seat(seat).render(names)), highlight=False, soft_wrap=True)
+        text = event.for_seat(seat).render(names)
+        if view is not None:
+            text = log_text(view, text)
+        console.print(Text(text), highlight=False, soft_wrap=True)
 
 
 def final_table(state: State, who: Sequence[str] | None = None) -> Table:

@@ -38,6 +38,7 @@ __all__ = [
 ]
 
 QUIT = ("q", "quit")
+PASS = "pass"  # the action text a lone pass has in every game
 HELP = ("?", "help")
 
 
@@ -184,7 +185,7 @@ def help_for(state: State, topic: str) -> RenderableType:
     """What ``help`` (the legend) or ``help NAME`` (a card, character or district) shows."""
     if not topic:
         return legend(state.game.name)
-    found = describe(state.game.name, topic)
+    found = describe(state.game.name, topic, state.view(None))
     if found is not None:
         return found
     return Text(
@@ -225,9 +226,16 @@ def ask(console: Console, state: State, seat: int) -> str | None:
 
 
 def run(
-    console: Console, state: State, seats: Sequence[Seat], human: int | None, delay: float
+    console: Console,
+    state: State,
+    seats: Sequence[Seat],
+    human: int | None,
+    delay: float,
+    auto_pass: bool = True,
 ) -> Outcome:
-    """Play until the game ends or the human stops, as ``human`` (None: a spectator) sees it."""
+    """Play until the game ends or the human stops, as ``human`` (None: a spectator) sees it;
+    with ``auto_pass`` the human's lone passes (`pass` the only legal action) are played
+    without asking, as the browser does, and said in the log."""
     names = [f"Player {s} (you)" if s == human else f"Player {s}" for s in range(len(seats))]
     before = state.view(human)
     # A spectator sees the table redrawn in place (events scroll above it); the human sees
@@ -243,7 +251,11 @@ def run(
             assert mover is not None  # a game that is not over always has a seat to move
             bot = seats[mover].bot
             if bot is None:
-                text = ask(console, state, mover)
+                if auto_pass and [a.text for a in state.legal_actions()] == [PASS]:
+                    console.print(Text("You pass (nothing else is legal).", style="dim"))
+                    text: str | None = PASS
+                else:
+                    text = ask(console, state, mover)
                 if text is None:
                     return "quit"
                 events = state.apply(text)
@@ -253,8 +265,8 @@ def run(
                     events = state.apply(bot.choose(state))
             else:
                 events = state.apply(bot.choose(state))
-            print_events(console, events, human, names)
             after = state.view(human)
+            print_events(console, events, human, names, after)
             shown = render_summary(before, after)
             if shown is not None:
                 console.print(shown)

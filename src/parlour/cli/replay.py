@@ -117,8 +117,10 @@ def run(
         heading = f"{number}/{total}: Player {mover}"
         console.print(Rule(heading + (f": {text}" if mover == seat else ""), align="left"))
         before = state.view(seat)
-        print_events(console, state.apply(text), seat, names)
-        shown = render_summary(before, state.view(seat))
+        events = state.apply(text)
+        after = state.view(seat)
+        print_events(console, events, seat, names, after)
+        shown = render_summary(before, after)
         if shown is not None:
             console.print(shown)
         show(state)

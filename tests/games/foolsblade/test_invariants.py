@@ -152,3 +152,26 @@ def test_bots_and_the_terminal_view_play_with_another_card_set(numbers: str) -> 
             break
         st.apply(heuristic.choose(st))
     Console(file=io.StringIO()).print(render_view(st.view(0)))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strength_and_scores_in_parts_add_up_and_decisions_say_why(seed: int) -> None:
+    st = parlour.load("foolsblade").new_game(4, seed=seed)
+    assert isinstance(st, FoolsBladeState)
+    rng = Rng(seed)
+    seen = Counter[str]()
+    while not st.is_over and st.move_number < 3000:
+        view = st.view(None)
+        combat = view["combat"]
+        if combat is not None and combat["player_strength"] > 0:
+            assert combat["player_parts"][0][0] == "weapon"
+            assert sum(amount for _, amount in combat["player_parts"]) == combat["player_strength"]
+            seen["combat"] += 1
+        if view["decision"] is not None:
+            assert view["decision"]["why"]
+            seen[view["decision"]["why"].split(":")[0]] += 1
+        for seat, parts in enumerate(view["score_parts"]):
+            assert sum(parts.values()) == view["scores"][seat]
+        legal = st.legal_actions()
+        st.apply(legal[rng.below(len(legal))])
+    assert seen["combat"] > 0 and sum(seen.values()) > seen["combat"]

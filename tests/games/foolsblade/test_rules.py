@@ -579,3 +579,17 @@ def test_changing_the_list_of_legal_actions_makes_no_move_legal() -> None:
         st.apply(move)
     assert st.view(None) == before
     st.apply(offered[0])
+
+
+@pytest.mark.parametrize("seed", [1, 5])  # rolls of 5 and 17
+def test_a_play_that_changes_nothing_says_so(features: str, seed: int) -> None:
+    st = started(features, seed=seed)
+    assert st.window is not None
+    seat = st.window.seat
+    st.hands[seat] = cards(st, ["dice-cup", "boots"])
+    st.known[seat] = ()
+    seen = kinds(st.apply("play dice-cup"))
+    while st.pending is not None:
+        seen.extend(kinds(st.apply("pass")))
+    roll = next(e for e in st.log if e.kind == "roll").to_dict()["total"]
+    assert ("no_effect" in seen) == (roll < 15)

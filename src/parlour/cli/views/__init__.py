@@ -4,8 +4,9 @@ A game's module defines ``render(view)`` and may define ``summary(before, after)
 returns something to show when play moves from one view to the next (a round's scores) or
 ``None``; ``LEGEND``, pairs of a symbol or word on the table and what it means;
 ``describe(name)``, a card, character or district explained from the card data, or ``None``;
-``hand(cards)``, a list of cards drawn as in a hand; and ``score_parts(view)``, the final
-scores broken down as column names and one row of texts a seat. Renderers see views only,
+``hand(cards)``, a list of cards drawn as in a hand; ``score_parts(view)``, the final
+scores broken down as column names and one row of texts a seat; and ``log_text(text, view)``,
+an event's sentence as the log shows it (card ids as names). Renderers see views only,
 never states, so they cannot show what a seat may not know.
 """
 
@@ -25,6 +26,7 @@ from ...core.registry import game_module
 __all__ = [
     "describe",
     "legend",
+    "log_text",
     "render_hand",
     "render_summary",
     "render_view",
@@ -69,7 +71,11 @@ PROMPT_KEYS = (
     ),
     ("Enter alone", "plays the move when only one is legal"),
     ("? or help", "this legend"),
-    ("help NAME", "describes a card, character or district (help warlord, help green+2)"),
+    (
+        "help NAME",
+        "describes a card, class, character or district (help warlord, help green+2, "
+        "help hexbreaker)",
+    ),
     ("q", "saves the game and quits"),
 )
 
@@ -90,13 +96,24 @@ def legend(game: str) -> RenderableType:
     return Group(Text("Legend", style="bold underline"), table)
 
 
-def describe(game: str, name: str) -> RenderableType | None:
-    """A card, character or district of ``game`` explained, or ``None`` if nothing is so named."""
+def describe(game: str, name: str, view: View | None = None) -> RenderableType | None:
+    """A card, character or district of ``game`` explained, or ``None`` if nothing is so named;
+    ``view`` tells a game played with a chosen card set which one."""
     found = getattr(_renderer(game), "describe", None)
     if found is None:
         return None
     slug = "-".join(name.lower().replace("_", " ").split())
+    if view is not None and found.__code__.co_argcount > 1:
+        return cast(Callable[[str, View], RenderableType | None], found)(slug, view)
     return cast(Callable[[str], RenderableType | None], found)(slug)
+
+
+def log_text(view: View, text: str) -> str:
+    """An event's sentence as the log shows it in the view's game (card ids as names)."""
+    hook = getattr(_renderer(view.get("game")), "log_text", None)
+    if hook is None:
+        return text
+    return cast(Callable[[str, View], str], hook)(text, view)
 
 
 def render_hand(game: str, cards: Sequence[str]) -> RenderableType:

@@ -3,6 +3,7 @@ monster and both strengths in combat, the Boss and its strikes, the Forge, your 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -15,7 +16,16 @@ from ...games.foolsblade.cards import card_text
 from ...games.foolsblade.table import table_for
 from . import seat_name
 
-__all__ = ["card_name", "render", "weapon_line", "weapon_table"]
+__all__ = [
+    "LEGEND",
+    "card_name",
+    "describe",
+    "log_text",
+    "render",
+    "score_parts",
+    "weapon_line",
+    "weapon_table",
+]
 
 View = Mapping[str, Any]
 
@@ -24,6 +34,26 @@ BEATS = {"fire": "plant", "water": "fire", "plant": "water"}
 STYLES = {"neutral": "bold white", "fire": "bold red", "water": "bold blue", "plant": "bold green"}
 PARTS = ("blade", "guard", "handle", "pommel")
 DECKS = ("tavern", "anvil", "quest", "forest", "cavern", "dungeon", "loot")
+LEGEND = (
+    (
+        "B5 G3 H- P1",
+        "a weapon part by part: Blade, Guard, Handle, Pommel, each with its strength in its "
+        "element's colour (white neutral, red fire, blue water, green plant); - an empty slot",
+    ),
+    ("hand 3/8", "cards in hand and the hand limit"),
+    ("stash 4 (9 pts)", "monsters, Treasures and Legendary parts in the Stash, and their points"),
+    (
+        "gear, cursed",
+        "a seat's Gear laid, and its Curses with how many of its own turns each still lasts",
+    ),
+    ("◀", "the seat whose turn it is; asked: the seat asked in a window"),
+    (
+        "elements",
+        "Water beats Fire, Fire beats Plant, Plant beats Water: x2 against, x0 for the beaten "
+        "side; Neutral always x1",
+    ),
+    ("fighter 9 = ...", "the fighter's strength and where it comes from, against the monster's"),
+)
 
 
 def _card(view: View, card_id: str) -> Any:
@@ -51,6 +81,77 @@ def card_name(view: View, card_id: str) -> Text:
     return out
 
 
+def _slug(text: str) -> str:
+    """A name or id as ``help`` compares them: lower case, words joined by hyphens."""
+    return "-".join("".join(c for c in text.lower() if c.isalnum() or c in " -").split())
+
+
+def describe(slug: str, view: View | None = None) -> RenderableType | None:
+    """A card or class of the game's set (the view's, else the game's own) explained: its
+    kind, numbers and text; ``None`` for a name no card has."""
+    source = None if view is None else view.get("cards")
+    card_set = table_for(source if isinstance(source, str) else None).set
+    wanted = _slug(slug)
+    card = card_set.by_id.get(wanted) or next(
+        (c for c in card_set.cards if _slug(c.name) == wanted), None
+    )
+    if card is None:
+        return None
+    line = Text(card.name, style=STYLES.get(getattr(card, "element", ""), "bold"))
+    facts = [card.part if card.kind == "part" else card.kind]
+    if card.kind == "part":
+        facts.append(f"{card.set} set" + (", Legendary" if card.legendary else ""))
+    if hasattr(card, "element"):
+        facts.append(f"{card.strength} {card.element}")
+    if card.kind in ("monster", "approach"):
+        facts.append(f"{card.deck} deck")
+    if hasattr(card, "value"):
+        facts.append(f"worth {card.value}")
+    if getattr(card, "modifiers", None):
+        facts.append("modifiers " + " ".join(card.modifiers))
+    if card.kind == "approach":
+        facts.append(f"{card.strikes} strikes")
+    if card.kind == "curse":
+        facts.append(f"lasts {card.longevity} of its holder's turns")
+    if card.kind not in ("class", "boss") and card.copies > 1:
+        facts.append(f"{card.copies} copies")
+    line.append(f" ({', '.join(facts)})")
+    text = card_text(card)
+    if text:
+        line.append(f": {text}")
+    return line
+
+
+def score_parts(view: View) -> tuple[list[str], list[list[str]]]:
+    """The final scores in the game's parts: weapon, monsters, treasures, legendary."""
+    parts = view["score_parts"]
+    names = list(parts[0]) if parts else []
+    return names, [[str(seat_parts[name]) for name in names] for seat_parts in parts]
+
+
+def log_text(text: str, view: View) -> str:
+    """An event's sentence with every card id replaced by the card's name."""
+    pattern, names = _ids(view)
+    return pattern.sub(lambda found: names[found.group(0)], text)
+
+
+def _ids(view: View) -> tuple[re.Pattern[str], dict[str, str]]:
+    source = view.get("cards")
+    card_set = table_for(source if isinstance(source, str) else None).set
+    key = id(card_set)
+    found = _ID_PATTERNS.get(key)
+    if found is None or found[2] is not card_set:
+        names = {c.id: c.name for c in card_set.cards}
+        # Longest first, and never inside a longer word: "iron-blade" before "iron".
+        alternatives = "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
+        pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+        found = _ID_PATTERNS[key] = (pattern, names, card_set)
+    return found[0], found[1]
+
+
+_ID_PATTERNS: dict[int, tuple[re.Pattern[str], dict[str, str], Any]] = {}
+
+
 def _join(texts: Iterable[Text], empty: str = "-") -> Text:
     out = Text()
     for index, text in enumerate(texts):
@@ -69,7 +170,8 @@ def _stash_value(view: View, stash: list[str]) -> int:
 
 
 def _seats(view: View) -> Table:
-    """One row a seat: class, score, hand, weapon, gear, stash and curses."""
+    """One line a seat (six fit 80 columns): class, score, hand, weapon and stash; gear and
+    curses follow the table (``_laid``)."""
     table = Table(box=None, padding=(0, 1), show_edge=False)
     for name, justify in (
         ("", "left"),
@@ -77,11 +179,9 @@ def _seats(view: View) -> Table:
         ("score", "right"),
         ("hand", "right"),
         ("weapon", "left"),
-        ("gear", "left"),
         ("stash", "left"),
-        ("curses", "left"),
     ):
-        table.add_column(name, justify=justify, no_wrap=name == "weapon")  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     winners = set(view.get("winners", []))
     for seat in range(int(view["players"])):
         label = Text(seat_name(seat, view), style="bold" if seat == view.get("seat") else "")
@@ -90,25 +190,42 @@ def _seats(view: View) -> Table:
         elif seat == view.get("active"):
             label.append(" ◀", style="bold")
         if not view["is_over"] and seat == view["current_player"] and seat != view.get("active"):
-            label.append(" (answers)", style="cyan")
+            label.append(" asked", style="cyan")
         chosen = view["classes"][seat]
-        weapon = view["weapons"][seat]
         stash = view["stash"][seat]
-        curses = [
-            Text(f"{_card(view, c).name} ({left})", style="magenta")
-            for c, left in view["curses"][seat]
-        ]
         table.add_row(
             label,
             _card(view, chosen).name if chosen else Text("-", style="dim"),
             str(view["scores"][seat]),
             f"{view['hand_counts'][seat]}/{view['hand_limits'][seat]}",
-            weapon_line(view, weapon),
-            _join(Text(_card(view, g).name) for g in view["gear"][seat]),
+            weapon_line(view, view["weapons"][seat]),
             Text(f"{len(stash)} ({_stash_value(view, stash)} pts)") if stash else Text("-"),
-            _join(curses),
         )
     return table
+
+
+def _laid(view: View) -> list[Text]:
+    """A line for each seat with Gear or Curses in play, naming them all."""
+    lines = []
+    for seat in range(int(view["players"])):
+        gear = view["gear"][seat]
+        curses = view["curses"][seat]
+        if not gear and not curses:
+            continue
+        line = Text(f"{seat_name(seat, view)}: ", style="bold")
+        if gear:
+            line.append("gear ")
+            line.append_text(_join(Text(_card(view, g).name) for g in gear))
+        if curses:
+            line.append("; " if gear else "")
+            line.append("cursed ")
+            line.append_text(
+                _join(
+                    Text(f"{_card(view, c).name} ({left})", style="magenta") for c, left in curses
+                )
+            )
+        lines.append(line)
+    return lines
 
 
 def weapon_line(view: View, weapon: Mapping[str, str | None]) -> Text:
@@ -183,13 +300,27 @@ def _combat(view: View) -> RenderableType:
         line.append("   a draw", style="yellow")
     else:
         line.append("   losing", style="red")  # a Boss card wins ties
-    return Group(line, Text(f"  {card_text(monster)}", style="dim"))
+    parts = combat.get("player_parts") or []
+    breakdown = Text(f"  fighter {mine} = ", style="bold")
+    breakdown.append(" + ".join(f"{label} {amount}" for label, amount in parts) or "0")
+    if sum(amount for _, amount in parts) < 0:
+        breakdown.append(" (never below 0)")
+    return Group(line, breakdown, Text(f"  {card_text(monster)}", style="dim"))
 
 
 def _boss(view: View) -> RenderableType:
-    """The Boss: its Approach card, the Boss cards left and the strikes."""
+    """The Boss: its Approach card, the Boss cards left and the strikes (before the Boss
+    arrives, the Approach card alone: its cards are still in the box)."""
     boss = view["boss"]
     approach = _card(view, boss["approach"])
+    if not boss["cards"]:
+        line = Text("Approach: ", style="bold magenta")
+        line.append(approach.name, style="bold")
+        line.append(
+            f"   its Boss arrives at the start of the next turn ({boss['strike_limit']} "
+            "strikes); nobody may hunt",
+        )
+        return Group(line, Text(f"  {card_text(approach)}", style="dim"))
     line = Text("Boss: ", style="bold magenta")
     line.append(approach.name, style="bold")
     line.append(f"   strikes {boss['strikes']} of {boss['strike_limit']}", style="bold red")
@@ -220,10 +351,49 @@ def _hand(view: View) -> Table:
     return table
 
 
+def _classes(view: View) -> Table:
+    """The classes still to choose from, each with its text."""
+    source = view.get("cards")
+    card_set = table_for(source if isinstance(source, str) else None).set
+    taken = set(view["classes"])
+    table = Table(title="Classes to choose from", title_justify="left", box=None, padding=(0, 2))
+    table.add_column("class", style="bold", no_wrap=True)
+    table.add_column("what it does", ratio=1)
+    for card in card_set.cards:
+        if card.kind == "class" and card.id not in taken:
+            table.add_row(card.name, card_text(card))
+    return table
+
+
+def _decision(view: View) -> Text:
+    """The pending decision: what, how many, from where, and why it is asked."""
+    decision = view["decision"]
+    who = seat_name(decision["seat"], view)
+    count = decision["count"]
+    what = f"{count} card" + ("" if count == 1 else "s")
+    other = decision.get("other")
+    place = decision["zone"]
+    if decision["kind"] == "give":
+        where = f"from the hand to {seat_name(other, view)}"
+    elif decision["kind"] in ("steal", "break"):
+        where = f"from {seat_name(other, view)}'s {place}"
+    else:
+        where = f"from the {place}"
+    line = Text("Decision: ", style="bold cyan")
+    line.append(f"{who}: {decision['kind']} {what} {where}")
+    why = decision.get("why")
+    if why:
+        line.append(f", for {why}", style="cyan")
+    return line
+
+
 def _decks(view: View) -> Text:
-    line = Text("Decks: ", style="bold")
-    line.append("  ".join(f"{d} {view['decks'][d]}" for d in DECKS[:-1]))
-    line.append(f"  loot {view['decks']['loot']}", style="bold yellow")
+    """The deck sizes on one line of 80 columns: each name, then its size in bold."""
+    line = Text("Decks:", style="bold")
+    for deck in DECKS[:-1]:
+        line.append(f" {deck} ")
+        line.append(str(view["decks"][deck]), style="bold")
+    line.append(f" loot {view['decks']['loot']}", style="bold yellow")
     return line
 
 
@@ -238,7 +408,11 @@ def render(view: View) -> RenderableType:
             f"Fool's Blade · turn {view['turn']} · {view['phase']} · "
             f"{seat_name(view['active'], view)}'s turn"
         )
-    parts: list[RenderableType] = [_seats(view), _decks(view)]
+    parts: list[RenderableType] = [_seats(view), *_laid(view), _decks(view)]
+    if view["phase"] == "class" and not view["is_over"]:
+        parts.append(_classes(view))
+    if view.get("decision"):
+        parts.append(_decision(view))
     if view.get("boss"):
         parts.append(_boss(view))
     if view.get("combat"):
@@ -251,8 +425,8 @@ def render(view: View) -> RenderableType:
         )
     seat = view.get("seat")
     shown = seat if seat is not None else view.get("active")
-    if isinstance(shown, int) and not view["is_over"]:
+    if isinstance(shown, int) and not view["is_over"] and view["phase"] != "class":
         parts.append(weapon_table(view, shown))
-    if "hand" in view:
+    if "hand" in view and view["phase"] != "class":
         parts.append(_hand(view) if view["hand"] else Text("Your hand is empty.", style="dim"))
     return Panel(Group(*parts), title=title, title_align="left")

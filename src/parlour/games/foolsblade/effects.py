@@ -98,6 +98,7 @@ def targets(st: FoolsBladeState, who: str, owner: int, target: int, opponent: in
 def run_effect(st: FoolsBladeState, task: Task, events: list[Event]) -> None:
     """Run one queued effect: check its condition, then apply it to each seat it names."""
     _, effect, owner, target, opponent, source, seat = task
+    st.source = source
     if seat < 0:
         if effect.if_ is not None and not holds(st, effect.if_, owner):
             return

@@ -427,6 +427,22 @@ class Ignored(Event):
 
 
 @event
+class DidNothing(Event):
+    """A card or ability took effect but changed nothing on the table (a roll too low, a
+    fight drawn, a condition that failed)."""
+
+    kind: ClassVar[str] = "no_effect"
+    public = "all"
+    seat: int
+    card: str
+    ability: bool
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        what = f"the ability of {self.card}" if self.ability else self.card
+        return f"{player_name(self.seat, names)}: {what} does nothing"
+
+
+@event
 class Reshuffled(Event):
     """A deck ran out and its trash pile was shuffled into a new deck."""
 

@@ -8,6 +8,24 @@ if TYPE_CHECKING:
     from .state import FoolsBladeState
 
 
+SCORE_PARTS = ("weapon", "monsters", "treasures", "legendary")
+
+
+def score_parts(st: FoolsBladeState, seat: int) -> dict[str, int]:
+    """A seat's score in its parts (``SCORE_PARTS``): the assembled parts' strength, the
+    monsters' and the Treasures' values in the Stash, the Legendary parts' strength there."""
+    tb = st.tb
+    parts = dict.fromkeys(SCORE_PARTS, 0)
+    parts["weapon"] = sum(tb.strength[p] for p in st.weapons[seat] if p >= 0)
+    for card in st.stash[seat]:
+        kind = tb.kind[card]
+        if kind == "part":
+            parts["legendary"] += tb.strength[card]
+        else:
+            parts["monsters" if kind == "monster" else "treasures"] += tb.value[card]
+    return parts
+
+
 def score(st: FoolsBladeState, seat: int) -> int:
     """The strength of the assembled parts, plus the value of the monsters and Treasures in
     the Stash, plus the strength of the Legendary parts in the Stash."""

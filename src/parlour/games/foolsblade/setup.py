@@ -96,6 +96,7 @@ def new_state(
     st.gathered = False
     st.strikes = st.strike_limit = 0
     st.roll = 0
+    st.source = -1
     st._legal_at = -1
     # No card is dealt yet: the classes are chosen first (the rulebook's steps 2-4), and
     # the Handles and first cards follow the last choice (``turn.choose_class``).

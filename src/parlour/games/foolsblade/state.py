@@ -75,6 +75,7 @@ class FoolsBladeState(State):
         "rng",
         "roll",
         "skips",
+        "source",
         "stash",
         "strike_limit",
         "strikes",
@@ -139,6 +140,7 @@ class FoolsBladeState(State):
     strikes: int
     strike_limit: int
     roll: int
+    source: int  # the card whose effect runs (or last ran): a decision's reason; -1 the rules
     _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
     _legal_at: int
 
@@ -208,6 +210,7 @@ class FoolsBladeState(State):
         st.strikes = self.strikes
         st.strike_limit = self.strike_limit
         st.roll = self.roll
+        st.source = self.source
         st._legal_at = -1
         return st
 

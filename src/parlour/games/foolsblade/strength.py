@@ -154,6 +154,50 @@ def strength(st: FoolsBladeState, seat: int, defend: int) -> int:
     return max(0, total)
 
 
+def strength_parts(st: FoolsBladeState, seat: int, defend: int) -> list[tuple[str, int]]:
+    """``strength`` in its parts, for people: the weapon, then each kind of card in play that
+    adds (weapon part effects, the set bonus, gear, class, curses, other seats' cards, the
+    monster's own effects), then what was played this combat or turn; the parts that add
+    nothing left out. Their sum is the strength unless that falls below 0."""
+    tb = st.tb
+    parts: dict[str, int] = {"weapon": base_strength(st, seat, defend)}
+    active = st.active
+
+    def count(label: str, effects: Sequence[Any], holder: int) -> None:
+        for effect in effects:
+            if (
+                effect.do == "strength"
+                and applies(effect.who, holder, seat, active)
+                and (effect.if_ is None or holds(st, effect.if_, holder))
+            ):
+                amount = effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
+                parts[label] = parts.get(label, 0) + amount
+
+    for holder in holders_reaching(st, seat):
+        own = holder == seat
+        weapon = st.weapons[holder]
+        for part in weapon:
+            if part >= 0:
+                count("weapon effects" if own else "others' cards", tb.lasting[part], holder)
+        if is_full_set(tb, weapon):
+            count("set bonus" if own else "others' cards", tb.bonus_lasting[weapon[0]], holder)
+        for card in st.gear[holder]:
+            count("gear" if own else "others' cards", tb.lasting[card], holder)
+        if st.classes[holder] >= 0:
+            count("class" if own else "others' cards", tb.lasting[st.classes[holder]], holder)
+        for card in st.curses[holder]:
+            count("curses" if own else "others' cards", tb.lasting[card], holder)
+    if st.c_seat == seat and st.c_card >= 0:
+        for effect in tb.monster_lasting[st.c_card]:
+            if effect.who != "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+                amount = effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
+                parts["the monster"] = parts.get("the monster", 0) + amount
+    for who, amount, element, _ in st.bonuses:
+        if who == seat:
+            parts["played"] = parts.get("played", 0) + amount * bonus_multiplier(element, defend)
+    return [(label, amount) for label, amount in parts.items() if amount or label == "weapon"]
+
+
 def fighter_strength(st: FoolsBladeState) -> int:
     """The fighter's strength against the monster fought, the element table applied."""
     return strength(st, st.c_seat, st.tb.element[st.c_card])

@@ -253,11 +253,18 @@ def played_effects(card: Any) -> list[Any]:
 
 def _always_able(card: Any) -> bool:
     """Whether some played effect of the card always does something: a strength, hand-limit
-    or skipped-turn effect (or a roll that adds) on a seat that is always there."""
+    or skipped-turn effect (or a roll that adds) on a seat that is always there, or a draw
+    from a deck that refills from its trash (Tavern, Anvil, Quest: the cards of one of them
+    are never all in hands and play at once in a real game, and checking costs every list
+    of legal actions a deck lookup)."""
     return any(
         e.if_ is None
         and getattr(e, "who", "") in ("self", "each", "others", "active")
-        and (e.do in ("strength", "hand_limit", "skip_turn") or (e.do == "roll" and e.add))
+        and (
+            e.do in ("strength", "hand_limit", "skip_turn")
+            or (e.do == "roll" and e.add)
+            or (e.do in ("draw", "reveal") and e.deck in ("tavern", "anvil", "quest"))
+        )
         for e in played_effects(card)
     )
 

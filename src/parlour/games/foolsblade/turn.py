@@ -35,6 +35,7 @@ from .events import (
     ApproachRevealed,
     ClassChosen,
     Destination,
+    DidNothing,
     Equipped,
     ForgeShown,
     Gained,
@@ -146,7 +147,9 @@ def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) ->
             st.tasks.insert(0, (T_RESOLVE,))
     elif code == T_RESOLVE:
         resolve_play(st)
-    else:  # T_DONE
+    else:  # T_DONE: (T_DONE,), or with the play's seat, card, ability and table before it
+        if len(task) > 1 and table_now(st) == task[4]:
+            events.append(DidNothing(task[1], st.tb.ids[task[2]], task[3]))
         st.pending = None
         if st.window is not None:
             st.window = st.window.responded(st.may_answer)
@@ -157,12 +160,37 @@ def resolve_play(st: FoolsBladeState) -> None:
     pending = st.pending
     assert pending is not None
     seat, card, target, ability, negated = pending
-    st.tasks.insert(0, (T_DONE,))
-    if not negated:
-        st.roll = 0
-        cards = st.tb.cards[card]
-        effects = cards.ability.effects if ability else cards.effects
-        push(st, effects, seat, target, -1, card)
+    if negated:
+        st.tasks.insert(0, (T_DONE,))
+        return
+    # What the table looks like now, to tell whether the play changed anything at all.
+    st.tasks.insert(0, (T_DONE, seat, card, ability, table_now(st)))
+    st.roll = 0
+    cards = st.tb.cards[card]
+    effects = cards.ability.effects if ability else cards.effects
+    push(st, effects, seat, target, -1, card)
+
+
+def table_now(st: FoolsBladeState) -> tuple[Any, ...]:
+    """What effects can change, in a form compared cheaply: hands, everything laid out,
+    deck sizes, bonuses, limits, skipped turns and the combat's progress."""
+    return (
+        tuple(map(len, st.hands)),
+        tuple(map(len, st.decks)),
+        tuple(st.weapons),
+        tuple(st.gear),
+        tuple(st.stash),
+        tuple(st.curses),
+        tuple(st.bonuses),
+        tuple(st.limit_mod),
+        tuple(st.hand_bonus),
+        tuple(st.skips),
+        st.c_seat,
+        st.c_base,
+        st.c_outcome,
+        tuple(st.c_added),
+        st.pending[4] if st.pending is not None else None,
+    )
 
 
 # -- who may answer a window (public information only) ----------------------------------------
@@ -561,6 +589,7 @@ def end_step(st: FoolsBladeState, events: list[Event]) -> None:
     if stage == 1:
         excess = len(st.hands[seat]) - hand_limit(st, seat)
         if excess > 0:
+            st.source = -1  # the rules' own hand limit asks, no card
             choose(st, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
         return
     tb = st.tb

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core import Rng, derive_seed
-from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES
-from .strength import fighter_strength, hand_limits, monster_strength
+from .scoring import score_parts
+from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, T_COUNTER, WINDOW_NAMES, ZONES
+from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
 if TYPE_CHECKING:
@@ -37,6 +38,12 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "element": ELEMENTS[st.tb.element[st.c_card]],
             "monster_strength": monster_strength(st),
             "player_strength": fighter_strength(st),
+            # The fighter's strength in its parts ([label, amount], summing to it unless
+            # that falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
+            "player_parts": [
+                [label, amount]
+                for label, amount in strength_parts(st, st.c_seat, st.tb.element[st.c_card])
+            ],
             # Face up on the table until the combat ends, so in the view (and kept by
             # determinize), not only in the events.
             "summoned": [ids[c] for c in st.c_added],
@@ -77,6 +84,8 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "count": count,
             "other": None if other < 0 else other,
             "zone": ZONES[zone],
+            "source": ids[st.source] if st.source >= 0 else None,
+            "why": decision_reason(st),
         }
     out.update(
         {
@@ -115,12 +124,40 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "skips": st.skips[:],
             "abilities_used": st.used[:],
             "removed": [ids[c] for c in st.removed],
+            # Each seat's score in parts: weapon, monsters, treasures, legendary.
+            "score_parts": [score_parts(st, s) for s in players],
             "roll": st.roll,
         }
     )
     if seat is not None:
         out["hand"] = sorted((ids[c] for c in st.hands[seat]), key=st.tb.index.__getitem__)
     return out
+
+
+def decision_reason(st: FoolsBladeState) -> str:
+    """Why the pending decision is asked, for people: the hand limit, a play's cost, a
+    monster's Win or Lose effect, or the card whose effect it is."""
+    source = st.source
+    tb = st.tb
+    if source < 0:
+        assert st.decision is not None
+        seat = st.decision[1]
+        return f"the hand limit: at most {hand_limits(st)[seat]} cards at the end of a turn"
+    name = tb.name(source)
+    pending = st.pending
+    if (
+        pending is not None
+        and pending[1] == source
+        and any(task[0] == T_COUNTER for task in st.tasks)
+    ):
+        return f"the cost of {name}'s ability" if pending[3] else f"the cost of {name}"
+    if source == st.c_card and st.c_outcome in (0, 1):
+        return f"{name}'s {'Win' if st.c_outcome == 0 else 'Lose'} effect"
+    if tb.kind[source] == "approach":
+        return f"{name}: the Boss encounter is over"
+    if tb.kind[source] == "class":
+        return f"{name}'s ability"
+    return name
 
 
 def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeState:

@@ -87,7 +87,7 @@ function combat(view, ctx) {
 export function render(view, ctx) {
   const decks = view.decks ? Object.entries(view.decks).map(([d, n]) => `${d} ${n}`).join(" \u00B7 ") : "";
   const info = h("div", {class: "panel"}, h("h3", {}, `Turn ${view.turn ?? "?"} \u00B7 ${view.phase ? title(view.phase) : ""}`),
-    h("div", {class: "muted"}, `Active: ${ctx.names(view.active)} \u00B7 decks: ${decks}`));
+    h("div", {class: "muted"}, `${view.active === null ? "Setup: classes are chosen, nothing dealt yet" : `Active: ${ctx.names(view.active)}`} \u00B7 decks: ${decks}`));
   const forge = view.forge ? h("div", {class: "panel", id: "forge"}, h("h3", {}, "The Forge"),
     h("div", {class: "row"}, view.forge.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; }))) : null;
   const seats = h("div", {class: "cities"});
