@@ -13,13 +13,15 @@ per table size, each edition beside the other, with 95% intervals:
   target at least 5% each;
 - Boss encounters the players won: target 35-65%;
 - dead cards: a card is used (played, equipped, fought, or struck as a Curse) in at least 20%
-  of the games where it was drawn, and never played with no effect at all;
+  of the games where it was drawn; and how often a play took effect but changed nothing
+  (the ``no_effect`` event: a roll too low, a condition that failed), never every time;
 - the median length in turns (target 35-60 at 4 players) and games that ended on their own.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import statistics
@@ -41,23 +43,6 @@ DESTINATIONS = {
     "the Forge": "forge",
     "Questing": "quest",
 }
-# Events that show a played card did something (a negation's answer is told apart).
-EFFECT_KINDS = frozenset(
-    {
-        "draw",
-        "gain",
-        "move",
-        "hand_card",
-        "strength",
-        "roll",
-        "hand_limit",
-        "skip",
-        "fight",
-        "reveal",
-        "combat_end",
-        "negate",
-    }
-)
 # Kinds of card a player uses (treasures only count, classes are chosen, Boss cards gathered).
 USABLE = frozenset({"tavern", "action", "gear", "part", "curse", "monster", "approach"})
 
@@ -110,8 +95,7 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
     used: set[str] = set()
     noop: dict[str, int] = defaultdict(int)
     plays: dict[str, int] = defaultdict(int)
-    negated = [e.card for e in stream if e.kind == "negate"]
-    for i, e in enumerate(stream):
+    for e in stream:
         kind = e.kind
         if kind == "turn":
             turns += 1
@@ -142,8 +126,8 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
         elif kind == "play" and not e.ability:
             used.add(e.card)
             plays[e.card] += 1
-            if e.card not in negated and not _did_something(tb, stream, i):
-                noop[e.card] += 1
+        elif kind == "no_effect" and not e.ability:
+            noop[e.card] += 1
     return {
         "turns_counted": turns,
         "destinations": dict(destinations),
@@ -153,19 +137,6 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
         "plays": dict(plays),
         "noop": dict(noop),
     }
-
-
-def _did_something(tb: Any, stream: list[Any], at: int) -> bool:
-    """Whether an effect event follows the play at ``at`` before the next play that is not
-    an answer (a negating card), or the end of the turn."""
-    for e in stream[at + 1 :]:
-        if e.kind == "turn_end":
-            return False
-        if e.kind == "play" and not (not e.ability and tb.negates[tb.index[e.card]]):
-            return False
-        if e.kind in EFFECT_KINDS:
-            return True
-    return False
 
 
 # -- intervals --------------------------------------------------------------------------------
@@ -317,7 +288,7 @@ def _size_table(players: int, hard: bool, found: dict[str, dict[str, Any]], out:
         (f"{_ci(f['bosses']['all'])} of {f['boss_counts']['all']}" for f in found.values()),
     )
     row("cards used in < 20% of games drawn", (_dead(f) for f in found.values()))
-    row("cards ever played to no effect", (_noops(f) for f in found.values()))
+    row("cards played to no effect (times/plays)", (_noops(f) for f in found.values()))
     row(
         "median turns (35-60 at 4 players)",
         (f"{t[0]:.0f} ({t[1]}-{t[2]})" for t in (f["median_turns"] for f in found.values())),
@@ -377,14 +348,21 @@ def main() -> None:
         for g in range(args.games)
     ]
     began = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        games = list(pool.map(play, tasks, chunksize=4))
+    games: list[dict[str, Any]] = []
+    # Each game is written as it ends, so that a long run stopped early keeps what it played.
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, _sink(args.out) as sink:
+        for game in pool.map(play, tasks, chunksize=4):
+            games.append(game)
+            if sink is not None:
+                sink.write(json.dumps(game) + "\n")
+                sink.flush()
     print(f"{len(games)} games in {time.perf_counter() - began:.0f} s")
-    if args.out:
-        with args.out.open("a") as handle:
-            for g in games:
-                handle.write(json.dumps(g) + "\n")
     report(games)
+
+
+def _sink(path: Path | None) -> Any:
+    """The JSON lines file to append to, or a context holding ``None``."""
+    return path.open("a") if path is not None else contextlib.nullcontext()
 
 
 if __name__ == "__main__":

@@ -57,6 +57,15 @@ def test_prints_every_deck_with_every_card(invoke: Invoke) -> None:
         assert card.id in result.output, card.id
 
 
+def test_the_first_edition_prints_with_cards_v1(invoke: Invoke) -> None:
+    first = invoke("cards foolsblade --cards v1 --deck anvil")
+    assert first.exit_code == 0, first.output
+    assert "Oathkeeper" in first.output
+    second = invoke("cards foolsblade --deck anvil")
+    assert "Oathkeeper" not in second.output and "Wayfarer" in second.output
+    assert invoke("cards foolsblade --cards v3").exit_code != 0
+
+
 def test_one_deck_only(invoke: Invoke) -> None:
     result = invoke("cards fools-blade --deck loot")
     assert result.exit_code == 0, result.output

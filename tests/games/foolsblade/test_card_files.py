@@ -10,7 +10,9 @@ import pytest
 from parlour import GameError
 from parlour.games.foolsblade.cards import (
     DATA,
+    EDITIONS,
     PRIMITIVES,
+    card_folder,
     card_text,
     load_cards,
     parse_condition,
@@ -23,8 +25,9 @@ def load(tmp_path: Path, text: str) -> object:
     return load_cards(write_set(tmp_path, NUMBERS + text))
 
 
-def test_the_game_set_and_the_test_sets_load() -> None:
-    cards = load_cards()
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_game_set_and_the_test_sets_load(edition: str) -> None:
+    cards = load_cards(card_folder(edition))
     kinds = {card.kind for card in cards.cards}
     assert kinds == {
         "class",
@@ -39,6 +42,19 @@ def test_the_game_set_and_the_test_sets_load() -> None:
         "treasure",
     }
     assert all(card_text(card) for card in cards.cards if getattr(card, "effects", None))
+
+
+def test_the_editions_are_folders_v2_the_default_and_none_the_first() -> None:
+    assert card_folder("v2") == DATA and card_folder(None) == card_folder("v1")
+    assert card_folder("my-cards") == Path("my-cards")
+    first = {card.id for card in load_cards(card_folder("v1")).cards}
+    second = {card.id for card in load_cards(card_folder("v2")).cards}
+    assert "oathkeeper-blade" in first and "oathkeeper-blade" not in second
+    # The second edition's sets call their kin: every Handle seeks when its wielder wins.
+    handles = [c for c in load_cards().cards if c.kind == "part" and c.part == "handle"]
+    assert handles and all(
+        any(e.do == "seek" and e.on == "win" for e in c.effects) for c in handles if not c.legendary
+    )
 
 
 def test_every_primitive_has_a_model_named_by_its_do() -> None:

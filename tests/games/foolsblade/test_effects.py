@@ -9,6 +9,7 @@ from parlour.games.foolsblade.scenario import (
     ix,
     kinds,
     on_top,
+    pass_until,
     run,
     started,
     to_main,
@@ -235,6 +236,31 @@ def test_summon_adds_strength_and_sends_the_monster_back_under_its_deck(features
     assert st.view(None)["combat"]["summoned"] == ["rat"]
     run(st, {"do": "summon", "deck": "anvil"}, owner=st.active)
     assert st.c_base > base + 2 and st.trash[ANVIL]
+
+
+def test_seek_takes_missing_parts_of_the_weapons_set_empty_slots_first(features: str) -> None:
+    st = started(features)
+    arm(st, 1, ["ember-blade", "ember-guard", "iron-handle"])  # Ember is the set; no Pommel
+    on_top(st, "anvil", ["iron-pommel", "ember-handle", "ember-pommel"])
+    size = len(st.decks[ANVIL])
+    events = run(st, {"do": "seek", "count": 2}, owner=1)
+    assert st.hands[1][-2:] == cards(st, ["ember-pommel", "ember-handle"])
+    assert ix(st, "ember-pommel") in st.known[1]  # shown to all
+    assert events[-1].kind == "gain" and events[-1].cards == ["ember-pommel", "ember-handle"]
+    assert len(st.decks[ANVIL]) == size - 2 and st.decks[ANVIL][-1] == ix(st, "iron-pommel")
+    hand = list(st.hands[2])
+    arm(st, 2, [])
+    assert run(st, {"do": "seek"}, owner=2) == [] and st.hands[2] == hand  # no set to seek
+
+
+def test_a_second_edition_handle_seeks_its_kin_after_a_win() -> None:
+    st = started("v2", players=2)
+    seat = st.active
+    st.hands[seat] = []
+    fight_start(st, "forest", ["puddle-newt"], parts=("wayfarer-blade", "wayfarer-handle"))
+    pass_until(st, lambda s: s.c_seat < 0)
+    found = {st.tb.ids[c] for c in st.hands[seat]}
+    assert found & {"wayfarer-guard", "wayfarer-pommel"}
 
 
 def test_discard_and_steal_from_a_stash(features: str) -> None:

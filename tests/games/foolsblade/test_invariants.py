@@ -4,6 +4,7 @@ view, another card set plays through the `cards` option, views and determinize a
 from __future__ import annotations
 
 import io
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -139,6 +140,23 @@ def test_aliases_and_options() -> None:
         "max_turns": "int",
     }
     assert game.options["max_turns"].default == 300
+
+
+def test_the_cards_option_is_recorded_and_replays_each_edition() -> None:
+    game = parlour.load("foolsblade")
+    assert game.options["cards"].default == "v2"
+    second, first = game.new_game(3, seed=2), game.new_game(3, seed=2, cards="v1")
+    assert second.options["cards"] == "v2" and second.view(None)["cards"] == "v2"
+    # The first edition is stored as null, as every record before the second edition has it.
+    assert first.options["cards"] is None and "oathkeeper-blade" in first.tb.index
+    assert "oathkeeper-blade" not in second.tb.index
+    for state in (first, second):
+        rng = Rng(5)
+        for _ in range(150):
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        again = parlour.replay(json.loads(json.dumps(state.record())))
+        assert again.view(None) == state.view(None) and again.options == state.options
 
 
 def test_bots_and_the_terminal_view_play_with_another_card_set(numbers: str) -> None:

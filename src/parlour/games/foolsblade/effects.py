@@ -514,31 +514,37 @@ def weapon_set(st: FoolsBladeState, seat: int) -> str:
     return max(sets, key=lambda s: (sets.count(s), -sets.index(s)), default="")
 
 
-def _seek(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+def sought(st: FoolsBladeState, seat: int, count: int) -> list[int]:
+    """The parts a `seek` of ``count`` would take for ``seat``, from the top of the Anvil deck:
+    parts of its weapon's set for its empty slots first, then for slots holding another set."""
     tb = st.tb
     wanted = weapon_set(st, seat)
     if not wanted:
-        return
+        return []
     weapon = st.weapons[seat]
     deck = st.decks[ANVIL]
     found: list[int] = []
-    # Empty slots first, then slots holding another set's part; a part found fills its slot.
-    for wanted_slots in (
+    for slots in (
         {s for s, p in enumerate(weapon) if p < 0},
         {s for s, p in enumerate(weapon) if p >= 0 and tb.part_set[p] != wanted},
     ):
         for at in range(len(deck) - 1, -1, -1):  # the top of a deck is its end
             card = deck[at]
-            if len(found) == e.count:
-                break
-            if tb.part_set[card] == wanted and tb.part[card] in wanted_slots and card not in found:
+            if len(found) == count:
+                return found
+            if tb.part_set[card] == wanted and tb.part[card] in slots and card not in found:
                 found.append(card)
-                wanted_slots.discard(tb.part[card])
+                slots.discard(tb.part[card])
+    return found
+
+
+def _seek(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+    found = sought(st, seat, e.count)
     for card in found:
-        deck.remove(card)
+        st.decks[ANVIL].remove(card)
         into_hand(st, seat, card)
     if found:
-        ev.append(Gained(seat, [tb.ids[c] for c in found], "hand", "sought in the Anvil deck"))
+        ev.append(Gained(seat, [st.tb.ids[c] for c in found], "hand", "sought in the Anvil deck"))
 
 
 def monster_deck(st: FoolsBladeState) -> int:
@@ -602,6 +608,9 @@ def _can(
         return fighting and st.c_deck >= 0  # a Boss card never slips back under a deck
     if do == "summon":
         return fighting
+    if do == "seek":
+        who = getattr(e, "who", "self")
+        return any(sought(st, s, 1) for s in targets(st, who, owner, target, opponent))
     if do == "negate":
         return st.pending is not None and not st.pending[4]
     if do == "roll":
