@@ -29,7 +29,7 @@ lint: $(STAMP)
 
 test: lint
 	bash scripts/test-setup.sh
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=15
 
 test-fast: lint
 	$(BIN)/pytest -n 2 -m "not slow"

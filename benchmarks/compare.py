@@ -60,11 +60,7 @@ class Measurer:
         self.bot_type = importlib.import_module("parlour.bots.ismcts").IsmctsBot
         levels = importlib.import_module("parlour.bots.levels")
         self.hard = {
-            game: {
-                k: v
-                for k, v in levels.HARD_SEARCH.get(game, levels.HARD_DEFAULT).items()
-                if k != "iterations"
-            }
+            game: {k: v for k, v in levels.hard_settings(game).items() if k != "iterations"}
             for game in GAMES
         }
         positions = importlib.import_module("search").positions

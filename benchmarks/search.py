@@ -22,7 +22,7 @@ from rich.table import Table
 
 import parlour
 from parlour.bots.ismcts import IsmctsBot
-from parlour.bots.levels import HARD_DEFAULT, HARD_SEARCH
+from parlour.bots.levels import hard_settings
 from parlour.core import Rng, State
 
 # Target from issue 4: Fearless, 4 players, random rollouts (OpenSpiel's Python ISMCTS on
@@ -34,7 +34,7 @@ BATCH = 1024
 SMALL_BATCH = 256  # fresher trees, more NumPy calls an iteration
 CUT = 52
 # The comparison searches as ``hard`` does in Fearless: 8,000 iterations a decision.
-COMPARE_ITERATIONS = HARD_SEARCH["fearless"]["iterations"]
+COMPARE_ITERATIONS = hard_settings("fearless")["iterations"]
 PLAYERS = {"citadels": (2, 4), "fearless": (4,)}
 
 
@@ -174,7 +174,7 @@ def main() -> None:
         table.add_column(name, justify="left" if name in ("game", "playouts") else "right")
     for game in parlour.game_names():
         spec = parlour.load(game)
-        hard = {k: v for k, v in HARD_SEARCH.get(game, HARD_DEFAULT).items() if k != "iterations"}
+        hard = {k: v for k, v in hard_settings(game).items() if k != "iterations"}
         variants: list[tuple[str, dict[str, Any]]] = [("random, to the end", {})]
         if hard:
             variants.append(("hard: " + ", ".join(f"{k}={v}" for k, v in hard.items()), hard))

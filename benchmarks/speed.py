@@ -25,7 +25,7 @@ from typing import Any
 
 import parlour
 from parlour.bots.ismcts import IsmctsBot
-from parlour.bots.levels import HARD_DEFAULT, HARD_SEARCH
+from parlour.bots.levels import hard_settings
 from parlour.core import Rng, State
 
 # Targets for Fearless at 4 players on the project's 2-core machine (issue 2).
@@ -150,7 +150,7 @@ def observation_encoder(game: Any, players: int) -> Callable[[Any], object] | No
 
 def searcher(name: str, positions: list[State]) -> Callable[[], int]:
     """A search of ``SEARCH_ITERATIONS`` from each position with the `hard` playout settings."""
-    settings = {k: v for k, v in HARD_SEARCH.get(name, HARD_DEFAULT).items() if k != "iterations"}
+    settings = {k: v for k, v in hard_settings(name).items() if k != "iterations"}
 
     def search() -> int:
         bot = IsmctsBot(seed=1, iterations=SEARCH_ITERATIONS, **settings)

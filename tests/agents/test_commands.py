@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from parlour.bots.lineup import split_lineup
 from parlour.cli.app import app
-from parlour.sim.tournament import split_lineup
 
 from .conftest import Spawned
 

@@ -13,6 +13,7 @@ import parlour
 from parlour import IllegalAction
 from parlour.cli.play import lineup
 from parlour.core import Action, State
+from parlour.games.citadels.cards import character_named, district_named
 
 from .conftest import Invoke
 
@@ -144,11 +145,15 @@ def test_help_describes_citadels_characters_and_districts(invoke: Invoke) -> Non
     )
     assert result.exit_code == 0, result.output
     out = " ".join(result.output.split())
-    assert "8 Warlord (Söldner): destroys a district" in out
+    # The abilities are the card data's own texts (one source for the rules).
+    warlord = character_named("warlord")
+    laboratory = district_named("laboratory")
+    assert warlord is not None and laboratory is not None and laboratory.text is not None
+    assert f"8 Warlord (Söldner): {warlord.text}" in out
     assert "Income: red districts." in out
     assert "Laboratory P5: a purple district costing 5 gold" in out
-    assert "once a turn, put a card from your hand under the deck and take 1 gold" in out
-    assert "Haunted City P2" in out and "counts as any colour" in out
+    assert laboratory.text in out
+    assert "Haunted City P2" in out and "Counts as any one colour" in out
     for symbol in ("♔", "◀", "nobody was", "offered to you", "Manor Y3"):
         assert symbol in out, symbol
 

@@ -16,8 +16,15 @@ from .conftest import CONFIG_IDS, CONFIGS
 ops.register()
 
 
-def load(name: str, players: int, seed: int = 0) -> ops.ParlourGame:
-    return pyspiel.load_game(f"parlour_{name}", {"players": players, "seed": seed})  # type: ignore[no-any-return]
+def load(name: str, players: int, seed: int = 0, **options: object) -> ops.ParlourGame:
+    params = {"players": players, "seed": seed, **options}
+    return pyspiel.load_game(f"parlour_{name}", params)  # type: ignore[no-any-return]
+
+
+# pyspiel's random simulation plays whole games; a Fool's Blade game is cut at six turns
+# (its own option, passed through as an OpenSpiel parameter), as long as a round of
+# Citadels, so the test checks the interface at every player count in seconds, not minutes.
+SIM_OPTIONS: dict[str, dict[str, object]] = {"foolsblade": {"max_turns": 6}}
 
 
 def test_register_names_every_game_and_is_idempotent() -> None:
@@ -29,10 +36,37 @@ def test_register_names_every_game_and_is_idempotent() -> None:
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=CONFIG_IDS)
 def test_random_sim_test(name: str, players: int) -> None:
-    game = load(name, players)
+    options = SIM_OPTIONS.get(name, {})
+    game = load(name, players, **options)
     assert game.num_players() == players
     assert game.num_distinct_actions() == len(parlour.load(name).action_space(players))
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_options_are_parameters_and_play_the_variant() -> None:
+    game = load("citadels", 4, great_wall=True, max_rounds=2)
+    assert game.get_parameters()["great_wall"] is True
+    assert game.num_distinct_actions() == len(
+        parlour.load("citadels").action_space(4, great_wall=True)
+    )
+    # The bound on the game's length follows the option: 2 rounds of the game's allowance.
+    assert game.max_game_length() == parlour.load("citadels").max_decisions(4, {"max_rounds": 2})
+    state = game.new_initial_state()
+    assert state.engine_state.options["great_wall"] is True
+    rng = np.random.default_rng(3)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.engine_state.view(None)["round"] <= 2
+
+
+def test_a_bad_option_is_refused_by_name() -> None:
+    with pytest.raises(parlour.GameError, match="max_rounds"):
+        load("citadels", 4, max_rounds=0)
+
+
+def test_the_length_bound_is_the_games_declaration() -> None:
+    assert load("fearless", 5).max_game_length() == 5 * 12 * 5
+    assert load("foolsblade", 3).max_game_length() == ops.DEFAULT_MAX_GAME_LENGTH
 
 
 @pytest.mark.parametrize("name", parlour.game_names())

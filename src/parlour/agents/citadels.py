@@ -5,36 +5,56 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cli.views import seat_name
-from ..cli.views.citadels import turn_done
+from ..core.views import seat_name
+from ..games.citadels import GAME
 from ..games.citadels.cards import CHARACTERS, DISTRICTS, character_named, district_named
+from ..games.citadels.scoring import (
+    COMPLETE,
+    COMPLETE_BONUS,
+    FIRST_COMPLETE_BONUS,
+    FIVE_COLOURS_BONUS,
+)
+from ..games.citadels.turn import ARCHITECT_BUILDS, CARDS_DRAWN, CARDS_KEPT, GOLD_TAKEN
+from ..games.citadels.views import CitadelsView, turn_done
 from .text import game_over
 
 __all__ = ["RULES", "aliases", "describe"]
 
 View = Mapping[str, Any]
 
-RULES = """\
-Citadels (Ohne Furcht und Adel), 2 to 7 players: build the most valuable city. When a player \
-completes an 8th district the round is played out and the game ends.
+
+def _rules() -> str:
+    """The rules in brief, every number and card fact taken from the game's modules."""
+    ranks = ", ".join(f"{c.rank} {c.name}" for c in CHARACTERS)
+    paid = ", ".join(f"{c.name} {c.colour}" for c in CHARACTERS if c.colour)
+    abilities = " ".join(f"The {c.name}: {c.text}" for c in CHARACTERS)
+    special = " and ".join(d.name for d in DISTRICTS if d.points != d.cost and not d.optional)
+    special_points = {d.points for d in DISTRICTS if d.points != d.cost and not d.optional}
+    count = f"count {special_points.pop()}" if len(special_points) == 1 else "score their points"
+    return f"""\
+Citadels (Ohne Furcht und Adel), {GAME.min_players} to {GAME.max_players} players: build the \
+most valuable city. When a player completes an {_ordinal(COMPLETE)} district the round is \
+played out and the game ends.
 Each round starts with a character draft: from the crown holder on, each player secretly \
 picks a character from the pool passed round (with 2 or 3 players, two characters each). \
-Characters are then called in rank order: 1 Assassin, 2 Thief, 3 Magician, 4 King, \
-5 Bishop, 6 Merchant, 7 Architect, 8 Warlord; the holder of each takes a turn.
-A turn: first take resources, either 2 gold (take gold) or draw 2 districts and keep 1 \
-(draw, then keep <district>). Then in any order: build one district from your hand by paying \
-its cost (the Architect up to three; never a second copy of a district in your city), \
-collect income once (1 gold per district of your character's colour: King yellow, Bishop \
-blue, Merchant green, Warlord red), use your character's ability once, use each purple \
-district's ability once, and finally end turn.
-Abilities: the Assassin names a character who loses its turn; the Thief names a character \
-whose gold he takes when it is revealed; the Magician swaps hands with a player or redraws \
-cards; the King takes the crown (first pick next round); the Bishop's districts are safe \
-from the Warlord; the Merchant gets 1 extra gold; the Architect draws 2 extra cards; the \
-Warlord destroys a district for its cost minus 1 (not in a city of 8).
-Score: the costs of your districts (University and Dragon Gate count 8), +3 for districts of \
-all five colours, +4 for the first to complete 8 districts, +2 for any other with 8. The \
-highest score wins; ties share."""
+Characters are then called in rank order: {ranks}; the holder of each takes a turn.
+A turn: first take resources, either {GOLD_TAKEN} gold (take gold) or draw {CARDS_DRAWN} \
+districts and keep {CARDS_KEPT} (draw, then keep <district>). Then in any order: build one \
+district from your hand by paying its cost (the Architect up to {ARCHITECT_BUILDS}; never a \
+second copy of a district in your city), collect income once (1 gold per district of your \
+character's colour: {paid}), use your character's ability once, use each purple district's \
+ability once, and finally end turn.
+Abilities: {abilities}
+Score: the costs of your districts ({special} {count}), +{FIVE_COLOURS_BONUS} for districts \
+of all five colours, +{FIRST_COMPLETE_BONUS} for the first to complete {COMPLETE} districts, \
++{COMPLETE_BONUS} for any other with {COMPLETE}. The highest score wins; ties share."""
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+RULES = _rules()
 
 
 def _points(points: int) -> str:
@@ -64,7 +84,7 @@ def _characters(slugs: Iterable[str]) -> str:
     return ", ".join(_character(slug) for slug in slugs) or "none"
 
 
-def describe(view: View) -> list[str]:
+def describe(view: CitadelsView) -> list[str]:
     """The lines that say what the view's seat sees at a Citadels table."""
     lines = []
     if view["is_over"]:

@@ -6,32 +6,40 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cli.views import seat_name
-from ..games.fearless.cards import SUITS, parse_card
+from ..core.views import seat_name
+from ..games.fearless import GAME
+from ..games.fearless.cards import SUITS, VALUES, parse_card
+from ..games.fearless.scoring import RUIN_FEAR
+from ..games.fearless.views import FearlessView
 from .text import game_over
 
 __all__ = ["RULES", "describe", "normalise"]
 
 View = Mapping[str, Any]
 
-RULES = """\
-Fearless is a trick-taking game for 3 to 5 players; the player with the FEWEST fear points \
-after all rounds wins (ties share the win). There are as many rounds as players and every \
-card in hand is played each round.
-Cards: four suits (blue, orange, magenta, green), each +6 to +1 and -1 to -6, and four-colour \
-zeros. A card is written suit and signed value: green+2, blue-5; the zero is zero.
+_HIGH, _LOW = max(VALUES), min(VALUES)
+_LOWEST_PLUS, _HIGHEST_MINUS = min(v for v in VALUES if v > 0), max(v for v in VALUES if v < 0)
+
+# The rules in brief; the numbers and suits are the game's own.
+RULES = f"""\
+Fearless is a trick-taking game for {GAME.min_players} to {GAME.max_players} players; the \
+player with the FEWEST fear points after all rounds wins (ties share the win). There are as \
+many rounds as players and every card in hand is played each round.
+Cards: four suits ({", ".join(SUITS)}), each {_HIGH:+d} to {_LOWEST_PLUS:+d} and \
+{_HIGHEST_MINUS:+d} to {_LOW:+d}, and four-colour zeros. A card is written suit and signed \
+value: {SUITS[-1]}+2, {SUITS[0]}-5; the zero is zero.
 Tricks: the leader plays any card. The others must follow the led suit if they can, but a \
 zero may always be played and always counts as following; a zero led leaves the suit to be \
 set by the next suit card. A player without the led suit plays anything. The highest card of \
-the led suit wins (+6 high, then down through +1, 0, -1 to -6 low); among equal cards the \
-first played wins.
+the led suit wins ({_HIGH:+d} high, then down through {_LOWEST_PLUS:+d}, 0, \
+{_HIGHEST_MINUS:+d} to {_LOW:+d} low); among equal cards the first played wins.
 Scare track: the trick's value is the sum of all its cards. The winner's ghost moves by that \
 value, from the ruin onto the track on its first trick won, then back and forth.
 Scoring: at the end of a round each seat scores fear equal to its ghost's distance from 0, or \
-15 if the ghost never left the ruin (it won no trick). So win at least one trick, and try to \
-end each round near 0."""
+{RUIN_FEAR} if the ghost never left the ruin (it won no trick). So win at least one trick, \
+and try to end each round near 0."""
 
-RUIN = "on the ruin (15 fear if it stays there)"
+RUIN = f"on the ruin ({RUIN_FEAR} fear if it stays there)"
 
 
 def _signed(value: int) -> str:
@@ -58,7 +66,7 @@ def _by_suit(cards: Iterable[str]) -> str:
     return "; ".join(parts) or "none"
 
 
-def describe(view: View) -> list[str]:
+def describe(view: FearlessView) -> list[str]:
     """The lines that say what the view's seat sees at a Fearless table."""
     players = int(view["players"])
     seat = view.get("seat")

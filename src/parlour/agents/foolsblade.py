@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..cli.views import seat_name
+from ..core.views import seat_name
 from ..games.foolsblade.cards import card_text
 from ..games.foolsblade.table import table_for
+from ..games.foolsblade.views import FoolsBladeView
 from .text import game_over
 
 __all__ = ["RULES", "aliases", "describe"]
@@ -72,16 +73,16 @@ def _names(view: View, ids: Iterable[str], explain: bool = False) -> str:
     return "; ".join(_name(view, card_id, explain) for card_id in ids) or "none"
 
 
-def _weapon(view: View, seat: int, explain: bool) -> str:
+def _weapon(view: FoolsBladeView, seat: int, explain: bool) -> str:
     weapon = view["weapons"][seat]
     parts = [
-        f"{part} {_name(view, weapon[part], explain) if weapon.get(part) else 'empty'}"
+        f"{part} {_name(view, card, explain) if (card := weapon.get(part)) else 'empty'}"
         for part in PARTS
     ]
     return "; ".join(parts)
 
 
-def describe(view: View) -> list[str]:
+def describe(view: FoolsBladeView) -> list[str]:
     """The lines that say what the view's seat sees at a Fool's Blade table."""
     seat = view.get("seat")
     lines = []
@@ -124,21 +125,22 @@ def describe(view: View) -> list[str]:
     lines.append(
         "Decks (cards left): " + ", ".join(f"{k} {v}" for k, v in view["decks"].items()) + "."
     )
-    if view.get("boss"):
-        boss = view["boss"]
+    boss = view["boss"]
+    if boss is not None:
         lines.append(
             f"Boss: {_name(view, boss['approach'], True)}; strikes {boss['strikes']} of "
             f"{boss['strike_limit']}; Boss cards left: {_names(view, boss['cards'], True)}."
         )
-    if view.get("combat"):
-        combat = view["combat"]
+    combat = view["combat"]
+    if combat is not None:
         lines.append(
             f"Combat: {seat_name(combat['seat'], view)} fights "
             f"{_name(view, combat['monster'], True)} ({combat['element']}); fighter strength "
             f"{combat['player_strength']} against monster strength {combat['monster_strength']}."
         )
-    if view.get("forge"):
-        lines.append("Shown at the Forge: " + _names(view, view["forge"], True) + ".")
+    forge = view["forge"]
+    if forge:
+        lines.append("Shown at the Forge: " + _names(view, forge, True) + ".")
     bonuses = [
         f"{amount:+d} {element} strength for "
         f"{'the monster' if whom is None else seat_name(whom, view)} this {lasts}"
@@ -168,15 +170,15 @@ def describe(view: View) -> list[str]:
         )
     decision = view.get("decision")
     if decision:
-        other = decision.get("other")
+        party = decision["other"]
         to = (
-            f" to {seat_name(other, view)}"
-            if decision["kind"] == "give" and other is not None
+            f" to {seat_name(party, view)}"
+            if decision["kind"] == "give" and party is not None
             else ""
         )
         of = (
-            f" of {seat_name(other, view)}"
-            if decision["kind"] != "give" and other is not None
+            f" of {seat_name(party, view)}"
+            if decision["kind"] != "give" and party is not None
             else ""
         )
         lines.append(

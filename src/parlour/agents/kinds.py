@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..bots.lineup import settings_of
 from ..core import GameError
 from .chat import ChatAgent
 from .player import AgentBot
@@ -55,10 +56,9 @@ def _split(kind: str, spec: str) -> tuple[str, dict[str, Any]]:
             settings[leading.group(1)] = _value(leading.group(1), leading.group(2))
             spec = spec[leading.end() :]
         return spec.strip(), settings
-    for part in _SETTING.split(spec):
-        key, sep, text = part.partition("=")
-        if not sep or key not in BOT_SETTINGS + CHAT_SETTINGS:
-            raise GameError(f"bad setting {part!r} in llm:{spec}: use key=value ({USAGE})")
+    for key, text in settings_of(_SETTING.split(spec), f"llm:{spec}").items():
+        if key not in BOT_SETTINGS + CHAT_SETTINGS:
+            raise GameError(f"bad setting {key!r} in llm:{spec}: use key=value ({USAGE})")
         settings[key] = _value(key, text)
     return "", settings
 

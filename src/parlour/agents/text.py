@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from ..core import GameError, load
 from ..core.registry import game_module
+from ..core.views import seat_name
 
 __all__ = ["aliases", "describe", "game_over", "normalise", "numbered", "prompt", "rules"]
 
@@ -63,8 +64,6 @@ def describe(view: View) -> str:
 
 def game_over(view: View, after: str) -> str:
     """The first line of a finished game's description: how long it lasted, who won."""
-    from ..cli.views import seat_name  # the terminal's naming, "(you)" included
-
     winners = ", ".join(seat_name(s, view) for s in view["winners"])
     return f"The game is over after {after}; won by {winners}."
 

@@ -18,8 +18,7 @@ from typing import Any
 
 from ..bots.heuristic import chooser, evaluator
 from ..bots.ismcts import play_out
-from ..bots.levels import HARD_SEARCH
-from ..core import GameError, Rng, State, derive_seed
+from ..core import GameError, Rng, State, derive_seed, load
 
 __all__ = [
     "ROLLOUTS",
@@ -106,7 +105,7 @@ class Settings:
         ``evaluate`` to score a cut playout, else playouts to the end."""
         depth: int | None = None
         if evaluator(game) is not None:
-            depth = HARD_SEARCH.get(game, {}).get("rollout_depth", DEFAULT_DEPTH)
+            depth = load(game).search.get("rollout_depth", DEFAULT_DEPTH)
         return replace(cls(rollout_depth=depth), **overrides)
 
     def to_dict(self) -> dict[str, Any]:

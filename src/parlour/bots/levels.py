@@ -4,26 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action, GameError, Rng, State
+from ..core import Action, GameError, Rng, State, load
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
 
-__all__ = ["HARD_SEARCH", "EasyBot", "HardBot", "MediumBot"]
+__all__ = ["HARD_DEFAULT", "EasyBot", "HardBot", "MediumBot", "hard_settings"]
 
-# The search settings of ``hard`` for each game: a fixed iteration budget (so a game with
-# bots replays exactly) sized to answer in about a second on the reference 2-core machine,
-# as measured by benchmarks/search.py; a game without an entry gets the default. Playouts
-# cut short and scored by the game heuristic's ``evaluate`` played stronger than playouts
-# to the end at equal iterations, and are several times faster (docs/bots.md).
-HARD_SEARCH: dict[str, dict[str, Any]] = {
-    "citadels": {"iterations": 4000, "rollout_depth": 30},
-    "fearless": {"iterations": 8000, "rollout_depth": 24},
-    # Fool's Blade: no tree; every legal action is tried on the same determinizations, each
-    # followed by the same heuristic playout cut at 30 actions (docs/bots.md): with a tree,
-    # the noise of the deals drowned the small differences between most choices.
-    "foolsblade": {"iterations": 200, "rollout": "heuristic", "rollout_depth": 30, "tree": False},
-}
+# The search settings of ``hard`` for a game that declares none (``Game.search``). A game's
+# own are a fixed iteration budget (so a game with bots replays exactly) sized to answer in
+# about a second on the reference 2-core machine, as measured by benchmarks/search.py.
+# Playouts cut short and scored by the game heuristic's ``evaluate`` played stronger than
+# playouts to the end at equal iterations, and are several times faster (docs/bots.md).
 HARD_DEFAULT: dict[str, Any] = {"iterations": 1000}
+
+
+def hard_settings(game: str) -> dict[str, Any]:
+    """The search settings of ``hard`` for a game: its declared ``search``, else the default."""
+    return dict(load(game).search or HARD_DEFAULT)
 
 
 class EasyBot:
@@ -52,7 +49,7 @@ class MediumBot(HeuristicBot):
 
 
 class HardBot:
-    """ISMCTS with the game's ``hard`` settings (``HARD_SEARCH``); ``settings`` override them."""
+    """ISMCTS with the game's ``hard`` settings (``hard_settings``); ``settings`` override them."""
 
     name = "hard"
     settings_of = IsmctsBot  # the settings it takes are the search's
@@ -69,6 +66,6 @@ class HardBot:
         game = state.game.name
         searcher = self._searchers.get(game)
         if searcher is None:
-            config = {**HARD_SEARCH.get(game, HARD_DEFAULT), **self.settings}
+            config = {**hard_settings(game), **self.settings}
             searcher = self._searchers[game] = IsmctsBot(seed=self.seed, **config)
         return searcher.choose(state)

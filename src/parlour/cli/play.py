@@ -17,8 +17,8 @@ from rich.text import Text
 
 from .. import bots, load
 from ..agents.parse import match_action
+from ..bots.lineup import parse_bots, split_lineup
 from ..core import Game, GameError, IllegalAction, Record, State, derive_seed, replay
-from ..sim.tournament import parse_bots, split_lineup
 from .common import final_table, print_events
 from .views import describe, legend, render_summary, render_view
 

@@ -7,9 +7,11 @@ from .game import Game, Option, State
 from .record import Record, replay
 from .registry import game_names, load, register
 from .rng import Rng, derive_seed
+from .views import CommonView, seat_name
 
 __all__ = [
     "Action",
+    "CommonView",
     "Event",
     "Game",
     "GameError",
@@ -26,5 +28,6 @@ __all__ = [
     "player_name",
     "register",
     "replay",
+    "seat_name",
     "seats_named",
 ]

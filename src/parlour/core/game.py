@@ -78,6 +78,10 @@ class Game:
     ``version`` is the rules version written in every record: raise it whenever a change
     of rules would make old records replay differently. ``list_actions(players, options)``
     lists every action text a seat can ever take, for ``action_space``.
+
+    The fields after ``version`` are what other packages need to know of a game, declared
+    here as OpenSpiel's ``GameInfo`` does rather than looked up by the game's name
+    (docs/engine.md, "What a game declares").
     """
 
     name: str
@@ -90,6 +94,19 @@ class Game:
     aliases: tuple[str, ...] = ()
     lower_score_wins: bool = False
     version: str = "1"
+    # The TypedDict of ``view(seat)``: the keys API.md lists, for readers of views and tests.
+    view_type: type | None = field(default=None, repr=False)
+    # A bound on a game's length in decisions, by player count and stored options (OpenSpiel
+    # asks every game for one); ``None``: no bound known, learning code picks its own.
+    max_decisions: Callable[[int, dict[str, Any]], int] | None = field(default=None, repr=False)
+    # The settings of the ``hard`` level's search (``parlour.bots.levels``); empty: the default.
+    search: Mapping[str, Any] = field(default_factory=dict)
+    # The observation encoder (``parlour.rl``) as ``"module:Class"``, imported when asked for
+    # because learning code needs NumPy; ``None``: the hashed view, which fits any game.
+    encoder: str | None = None
+    # The public card data a table page draws cards with (names, colours, costs); ``None``:
+    # the game's action and event texts say enough.
+    catalogue: Callable[[], dict[str, Any]] | None = field(default=None, repr=False)
 
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh state; ``GameError`` names a bad player count, option or option value."""

@@ -21,7 +21,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core import Rng
+from ..games.fearless.cards import DECK, HAND_SIZE, SUIT_VALUES, SUITS, deal_rules
 from ..games.fearless.dealing import canonical
+from ..games.fearless.scoring import RUIN_FEAR
 
 __all__ = [
     "Batch",
@@ -35,10 +37,14 @@ __all__ = [
     "simulate",
 ]
 
-SUITS = ("blue", "orange", "magenta", "green")
-SUIT_VALUES = (-6, -5, -4, -3, -2, -1, -1, 1, 1, 2, 3, 4, 5, 6)
-HAND_SIZE = {3: 13, 4: 13, 5: 12}
-RUIN_FEAR = 15
+# The deck is the game's (its data file); the layout below packs it into one uint64, which
+# holds the deck as published: 4 suits of 14 cards and 4 zeros.
+WIDTH, ZEROS = 14, 4
+if (len(SUIT_VALUES), DECK.zeros) != (WIDTH, ZEROS):
+    raise RuntimeError(
+        f"parlour.fast packs 4 suits of {WIDTH} cards and {ZEROS} zeros; the Fearless deck "
+        f"file has suits of {len(SUIT_VALUES)} and {DECK.zeros} zeros"
+    )
 NO_SUIT = 4  # ``led`` while no non-zero card fixes the suit; the suit of a zero
 CHUNK = 16384  # games advanced together by ``simulate``: their arrays stay in the cache
 
@@ -57,17 +63,18 @@ for _s in range(4):
 _SUIT_MASK = np.array([0x3FFF << (14 * s) for s in range(4)] + [0], np.uint64)
 # By led suit, the cards a player holding that suit may not play: all but it and the zeros.
 _RULED_OUT = ~(_SUIT_MASK | _ZEROS)
-# The first of each pair of identical ±1s: holding it hides the second from the legal set.
-_TWIN_LOW = np.uint64(sum((1 << (14 * s + 5)) | (1 << (14 * s + 7)) for s in range(4)))
+# A suit's second copies of doubled values (its second -1 and second +1), by index.
+_SECOND_COPIES = [i for i in range(1, WIDTH) if SUIT_VALUES[i] == SUIT_VALUES[i - 1]]
+# The first of each pair of identical cards: holding it hides the second from the legal set.
+_TWIN_LOW = np.uint64(sum(1 << (14 * s + i - 1) for s in range(4) for i in _SECOND_COPIES))
 _SELECT = tuple((np.uint64(w), np.uint64((1 << w) - 1)) for w in (32, 16, 8, 4, 2, 1))
 
 
 def _deck(players: int) -> list[int]:
-    """Bit positions of the cards in play with 5 or 4 players (3: see ``Batch.new``)."""
-    # Positions 6 and 8 of a suit are its second -1 and second +1, out below 5 players.
-    return [
-        14 * s + i for s in range(4) for i in range(14) if players == 5 or i not in (6, 8)
-    ] + list(range(56, 60))
+    """Bit positions of the cards in play before a whole suit and zeros go (see ``Batch.new``)."""
+    removed = _SECOND_COPIES if deal_rules(players).remove_second_copies else []
+    cards = [14 * s + i for s in range(4) for i in range(WIDTH) if i not in removed]
+    return cards + list(range(56, 56 + ZEROS))
 
 
 def card_text(position: int) -> str:
@@ -128,11 +135,14 @@ class Batch:
             batch.trace = Trace(min(trace, n), players)
         deck = np.array(_deck(players), np.uint64)
         cards = np.broadcast_to(_ONE << deck, (n, deck.size))
-        if players == 3:
-            # One whole suit goes (drawn per game) and one zero: 39 of the 52 cards stay.
+        rule = deal_rules(players)
+        if rule.remove_suit:
+            # One whole suit goes (drawn per game) and the last zeros: with 3 players 39 of
+            # the 52 cards stay.
             removed = rng.integers(0, 4, n)
-            keep = (_SUIT[deck][None, :] != removed[:, None]) & (deck != 59)[None, :]
-            batch.deck = cards[keep].reshape(n, 39)
+            zeros_kept = deck < 56 + ZEROS - rule.remove_zeros
+            keep = (_SUIT[deck][None, :] != removed[:, None]) & zeros_kept[None, :]
+            batch.deck = cards[keep].reshape(n, players * rule.hand_size)
         else:
             batch.deck = cards.copy()
         if stats:

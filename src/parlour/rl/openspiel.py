@@ -1,6 +1,7 @@
 """OpenSpiel: every game of the registry as an OpenSpiel Python game, ``parlour_<name>``.
 
-``register()`` registers them; then ``pyspiel.load_game("parlour_fearless", {"players": 4})``.
+``register()`` registers them; then ``pyspiel.load_game("parlour_fearless", {"players": 4})``;
+a game's scalar options are parameters too (``{"players": 4, "great_wall": True}``).
 Chance is sampled (``SAMPLED_STOCHASTIC``): each new initial state is a fresh deal, seeded
 from the ``seed`` parameter and a counter, and later deals come from the state's own
 generator. Actions are indices into ``game.action_space``; the information-state and
@@ -18,28 +19,47 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from ..core import State, derive_seed, game_names, load
+from ..core import Game, State, derive_seed, game_names, load
 from .actions import ActionIndex
 from .encoders import Encoder, encoder
 from .pettingzoo import default_players
 
-__all__ = ["MAX_GAME_LENGTH", "ParlourGame", "ParlourState", "register", "short_name"]
+__all__ = [
+    "DEFAULT_MAX_GAME_LENGTH",
+    "ParlourGame",
+    "ParlourState",
+    "max_game_length",
+    "option_parameters",
+    "register",
+    "short_name",
+]
 
-# A bound on a game's length in decisions, which OpenSpiel asks of every game. Fearless plays
-# players x players x hand size cards (13 at most). Citadels' default ``max_rounds`` caps a game
-# at 100 rounds, and 100 decisions a seat a round is a generous allowance, not a proof (a
-# round's turns take a dozen or two; a Magician redraws one card a decision); other games
-# get a generous default.
-MAX_GAME_LENGTH = {
-    "fearless": lambda players: players * players * 13,
-    "citadels": lambda players: 100 * players * 100,
-}
+# The bound on a game's length that OpenSpiel asks of every game, where the game declares
+# none (``Game.max_decisions``): a generous default.
 DEFAULT_MAX_GAME_LENGTH = 100_000
+# The option types an OpenSpiel parameter can carry (its parameters are scalars).
+_SCALAR_OPTIONS = {"bool": bool, "int": int, "str": str}
 
 
 def short_name(game: str) -> str:
     """The OpenSpiel name of a game of the registry: ``parlour_<name>``."""
     return f"parlour_{load(game).name}"
+
+
+def option_parameters(game: str) -> dict[str, Any]:
+    """The game's options that OpenSpiel parameters carry, with their defaults: those of a
+    scalar type with a default (``great_wall``, ``max_rounds``, ``max_turns`` ...)."""
+    return {
+        name: option.default
+        for name, option in load(game).options.items()
+        if option.type in _SCALAR_OPTIONS and option.default is not None
+    }
+
+
+def max_game_length(game: Game, players: int, options: dict[str, Any]) -> int:
+    """The game's own bound on its length (``Game.max_decisions``), else the default."""
+    bound = game.max_decisions
+    return DEFAULT_MAX_GAME_LENGTH if bound is None else bound(players, options)
 
 
 class _Holder:
@@ -70,18 +90,21 @@ class _Holder:
 
 
 class ParlourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
-    """One game of the registry with its ``players`` and ``seed`` parameters."""
+    """One game of the registry with its ``players`` and ``seed`` parameters and its options
+    (``option_parameters``: ``{"players": 4, "great_wall": True}`` plays that variant)."""
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.engine = load(name)
-        self.players = int(params.get("players", default_players(name)))
-        self.seed = int(params.get("seed", 0))
-        self.index = ActionIndex(self.engine, self.players)
-        self.encoder: Encoder = encoder(self.engine, self.players)
+        self.players = int(params.pop("players", default_players(name)))
+        self.seed = int(params.pop("seed", 0))
+        # The other parameters are the game's options, checked now (a bad one is a
+        # GameError naming it); the bound reads them with the defaults filled in.
+        self.options = params
+        stored = self.engine.checked_options(self.players, self.options)
+        self.index = ActionIndex(self.engine, self.players, **self.options)
+        self.encoder: Encoder = encoder(self.engine, self.players, **self.options)
         self._deals = 0
-        bound = MAX_GAME_LENGTH.get(name)
-        length = DEFAULT_MAX_GAME_LENGTH if bound is None else bound(self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.index.size,
             max_chance_outcomes=0,
@@ -89,9 +112,10 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=length,
+            max_game_length=max_game_length(self.engine, self.players, stored),
         )
-        super().__init__(_game_type(name), info, {"players": self.players, "seed": self.seed})
+        parameters = {"players": self.players, "seed": self.seed, **self.options}
+        super().__init__(_game_type(name), info, parameters)
 
     def new_initial_state(self) -> ParlourState:
         """A new game: the next deal of this game's seed stream, made when first read."""
@@ -100,7 +124,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
     def deal(self) -> State:
         """The engine's state of the next new game of this game's seed stream."""
         self._deals += 1
-        return self.engine.new_game(self.players, seed=derive_seed(self.seed, self._deals))
+        seed = derive_seed(self.seed, self._deals)
+        return self.engine.new_game(self.players, seed=seed, **self.options)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -194,7 +219,11 @@ def _game_type(name: str) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default_players(name), "seed": 0},
+        parameter_specification={
+            "players": default_players(name),
+            "seed": 0,
+            **option_parameters(name),
+        },
     )
 
 

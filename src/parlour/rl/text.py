@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from ..core import Event, State
+from typing import cast
+
+from ..core import CommonView, Event, State
 
 __all__ = ["render_text"]
 
 
 def render_text(state: State, events: list[Event]) -> str:
     """Who moves (or who won), the scores, and the last move's events as the table saw them."""
-    view = state.view(None)
+    view = cast(CommonView, state.view(None))  # the keys every game's view has
     if state.is_over:
         head = "game over; winners: " + ", ".join(f"Player {s}" for s in view["winners"])
     else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..core import State
 from .schema import Column
@@ -133,6 +133,7 @@ def _citadels_rounds(state: State) -> int:
 
 def _citadels_seats(state: State) -> list[dict[str, Any]]:
     from ..games.citadels.events import Built, CharacterTaken, CityCompleted, Named, RoundStarted
+    from ..games.citadels.views import CitadelsView
 
     players = state.players
     held: list[list[list[str]]] = [[] for _ in range(players)]
@@ -170,7 +171,7 @@ def _citadels_seats(state: State) -> list[dict[str, Any]]:
                     robbed[victim] += 1
         elif isinstance(e, CityCompleted) and e.first:
             first_city = e.seat
-    cities = state.view(None)["cities"]
+    cities = cast(CitadelsView, state.view(None))["cities"]
     return [
         {
             "characters": held[seat],
@@ -232,9 +233,11 @@ def _foolsblade_seats(state: State) -> list[dict[str, Any]]:
         TurnStarted,
     )
     from ..games.foolsblade.table import latest_table
+    from ..games.foolsblade.views import FoolsBladeView
 
     players = state.players
-    view = state.view(None)
+    spectator = state.view(None)
+    view = cast(FoolsBladeView, spectator)
     cards = latest_table(view["cards"]).set.by_id
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]

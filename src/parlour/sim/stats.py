@@ -10,7 +10,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-__all__ = ["Z95", "Estimate", "mean", "mean_difference", "newcombe", "wilson"]
+__all__ = ["Z95", "Estimate", "mean", "mean_difference", "newcombe", "wilson", "wilson_bounds"]
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -35,10 +35,16 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     if n <= 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     p = successes / n
+    return Estimate(p, *wilson_bounds(p, n, z), n)
+
+
+def wilson_bounds(p: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` seen in ``n`` trials (``n`` > 0; an
+    effective count, so not necessarily whole), clipped to [0, 1]."""
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def newcombe(a: Estimate, b: Estimate, z: float = Z95) -> Estimate:

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import bots, load
+from ..bots.lineup import BotSpec, parse_bots, split_lineup
 from ..core import GameError, derive_seed
+from .stats import wilson_bounds
 
 __all__ = [
     "BotSpec",
@@ -33,79 +35,6 @@ __all__ = [
     "split_lineup",
     "summarize",
 ]
-
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """A bot of the line-up: its name for ``bots.make``, its settings, and its label."""
-
-    name: str
-    settings: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def label(self) -> str:
-        """How tables and records name this bot: ``name`` or ``name:key=value:...``."""
-        return ":".join([self.name, *(f"{k}={v}" for k, v in sorted(self.settings.items()))])
-
-
-def _value(text: str) -> Any:
-    """A setting's value from its text: a number, ``true``, ``false``, ``none`` or the text."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if lowered == "none":
-        return None
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
-
-
-def split_lineup(text: str) -> list[str]:
-    """The bots of a comma-separated line-up; a comma inside quotes (in a program's command
-    line, ``cmd:python -c 'import json, sys ...'``) separates nothing."""
-    parts: list[str] = []
-    current: list[str] = []
-    quote: str | None = None
-    for char in text:
-        if quote is not None:
-            quote = None if char == quote else quote
-        elif char in "'\"":
-            quote = char
-        elif char == ",":
-            parts.append("".join(current))
-            current = []
-            continue
-        current.append(char)
-    parts.append("".join(current))
-    return parts
-
-
-def parse_bots(text: str) -> list[BotSpec]:
-    """The line-up from ``"ismcts:iterations=500,heuristic,random"``; ``GameError`` if bad."""
-    specs = []
-    for part in split_lineup(text):
-        if bots.is_agent(part):
-            # A program's command line or an endpoint's URL keeps its colons and case.
-            bots.make(part.strip(), seed=0)  # refuses a bad spec now; nothing is started
-            specs.append(BotSpec(part.strip()))
-            continue
-        name, *pairs = part.strip().split(":")
-        if name not in bots.names():
-            raise GameError(f"there is no bot {name!r}; the bots are: {', '.join(bots.names())}")
-        settings = {}
-        for pair in pairs:
-            key, sep, value = pair.partition("=")
-            if not sep or not key:
-                raise GameError(f"bad bot setting {pair!r} in {part.strip()!r}: use key=value")
-            settings[key] = _value(value)
-        bots.make(name, seed=0, **settings)  # refuses bad settings now, not in a worker
-        specs.append(BotSpec(name, settings))
-    return specs
 
 
 @dataclass(frozen=True)
@@ -331,10 +260,7 @@ def _interval(deal_means: Sequence[float], games: int) -> tuple[float, float]:
     n = float(games)
     if spread > 0:
         n = min(max(mean * (1 - mean) * deals / spread, deals), games)
-    z2 = Z95 * Z95
-    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    return wilson_bounds(mean, n)
 
 
 def _ranks(result: GameResult) -> list[float]:
@@ -381,12 +307,14 @@ def tournament(
     out: str | Path | None = None,
     on_result: Callable[[GameResult], None] | None = None,
     on_schedule: Callable[[int], None] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> list[BotSummary]:
     """Schedule, play and summarize a tournament; ``out`` names a JSON lines file of games.
 
-    ``on_schedule`` hears how many games will be played before the first starts.
+    ``on_schedule`` hears how many games will be played before the first starts; every game
+    is played with the game's ``options``.
     """
-    matches = schedule(game, parse_bots(bots_text), games, seed, players)
+    matches = schedule(game, parse_bots(bots_text), games, seed, players, options)
     if on_schedule is not None:
         on_schedule(len(matches))
     if out is None:

@@ -11,12 +11,11 @@ Reads only the view, so it is fair by construction.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core import Rng
 from ...games.citadels import actions
 from ...games.citadels.actions import Kind, Move
 from ...games.citadels.cards import C_INDEX, C_SLUG, D_INDEX, D_SLUG, DISTRICTS
+from ...games.citadels.views import CitadelsView
 
 __all__ = ["choose", "evaluate"]
 
@@ -53,13 +52,13 @@ def _income(city: list[str], character: str) -> int:
     return sum(COLOUR[d] == colour for d in city) + ("school-of-magic" in city)
 
 
-def _leader(view: dict[str, Any], me: int) -> int:
+def _leader(view: CitadelsView, me: int) -> int:
     """The opponent ahead: most points, then most districts, then most gold."""
     others = [s for s in range(view["players"]) if s != me]
     return max(others, key=lambda s: (view["scores"][s], len(view["cities"][s]), view["gold"][s]))
 
 
-def character_value(view: dict[str, Any], seat: int, character: str) -> float:
+def character_value(view: CitadelsView, seat: int, character: str) -> float:
     """What ``character`` is worth to ``seat`` this round, in rough gold."""
     city: list[str] = view["cities"][seat]
     gold: int = view["gold"][seat]
@@ -78,8 +77,9 @@ def character_value(view: dict[str, Any], seat: int, character: str) -> float:
     return value
 
 
-def _draft(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
-    me: int = view["seat"]
+def _draft(view: CitadelsView, legal: list[str], rng: Rng) -> str:
+    me = view["seat"]
+    assert me is not None  # the deciding seat's view, never a spectator's
     choices = _moves(legal, Kind.CHOOSE) or _moves(legal, Kind.PUT_FACE_DOWN)
     chars = [C_SLUG[move.character] for move in choices]
     if choices[0].kind == Kind.PUT_FACE_DOWN:
@@ -90,9 +90,11 @@ def _draft(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
     return choices[max(range(len(chars)), key=lambda i: scored[i])].text
 
 
-def _card_value(card: str, view: dict[str, Any], city: list[str], hand: list[str]) -> float:
+def _card_value(card: str, view: CitadelsView, city: list[str], hand: list[str]) -> float:
     """How much a district in hand is worth keeping for this seat."""
-    gold: int = view["gold"][view["seat"]]
+    me = view["seat"]
+    assert me is not None  # the deciding seat's view, never a spectator's
+    gold: int = view["gold"][me]
     if card in city:
         return -10.0
     value = float(POINTS[card])
@@ -105,8 +107,9 @@ def _card_value(card: str, view: dict[str, Any], city: list[str], hand: list[str
     return value
 
 
-def _resource(view: dict[str, Any], legal: list[str]) -> str:
-    me: int = view["seat"]
+def _resource(view: CitadelsView, legal: list[str]) -> str:
+    me = view["seat"]
+    assert me is not None  # the deciding seat's view, never a spectator's
     hand: list[str] = view["hand"]
     city: list[str] = view["cities"][me]
     gold: int = view["gold"][me]
@@ -116,7 +119,7 @@ def _resource(view: dict[str, Any], legal: list[str]) -> str:
     return "take gold"
 
 
-def _target(view: dict[str, Any], me: int, candidates: list[str]) -> str:
+def _target(view: CitadelsView, me: int, candidates: list[str]) -> str:
     """The character the leader most likely holds, among those that can be named."""
     leader = _leader(view, me)
     mine = set(view.get("characters", []))
@@ -126,12 +129,15 @@ def _target(view: dict[str, Any], me: int, candidates: list[str]) -> str:
     return max(scored, key=lambda c: scored[c])
 
 
-def _main(view: dict[str, Any], legal: list[str], rng: Rng) -> str:
-    me: int = view["seat"]
+def _main(view: CitadelsView, legal: list[str], rng: Rng) -> str:
+    me = view["seat"]
+    assert me is not None  # the deciding seat's view, never a spectator's
     hand: list[str] = view["hand"]
     city: list[str] = view["cities"][me]
     gold: int = view["gold"][me]
-    character: str = view["turn"]["character"]
+    turn = view["turn"]
+    assert turn is not None  # the main step is a character's turn
+    character: str = turn["character"]
     colour = INCOME_COLOUR.get(character)
     builds = [D_SLUG[move.district] for move in _moves(legal, Kind.BUILD)]
     if builds:
@@ -163,7 +169,7 @@ def _build(district: str) -> str:
 
 
 def _ability(
-    view: dict[str, Any], legal: list[str], me: int, hand: list[str], city: list[str], gold: int
+    view: CitadelsView, legal: list[str], me: int, hand: list[str], city: list[str], gold: int
 ) -> str | None:
     for kind, table in ((Kind.ASSASSINATE, actions.ASSASSINATE), (Kind.ROB, actions.ROB)):
         named = [C_SLUG[move.character] for move in _moves(legal, kind)]
@@ -190,8 +196,9 @@ def _ability(
     return None
 
 
-def _redraw(view: dict[str, Any], legal: list[str]) -> str:
-    me: int = view["seat"]
+def _redraw(view: CitadelsView, legal: list[str]) -> str:
+    me = view["seat"]
+    assert me is not None  # the deciding seat's view, never a spectator's
     city: list[str] = view["cities"][me]
     gold: int = view["gold"][me]
     for move in _moves(legal, Kind.REDRAW):
@@ -201,7 +208,7 @@ def _redraw(view: dict[str, Any], legal: list[str]) -> str:
     return actions.REDRAW_DONE.text
 
 
-def choose(view: dict[str, Any], rng: Rng) -> str:
+def choose(view: CitadelsView, rng: Rng) -> str:
     """A sensible action for the deciding seat, from its view alone."""
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
@@ -210,13 +217,17 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     if phase == "draft":
         return _draft(view, legal, rng)
     if phase == "rescue":
-        card = view["rescue"]["district"]
-        return legal[0] if COST[card] >= 2 else actions.PASS.text
-    step = view["turn"]["step"]
+        rescue = view["rescue"]
+        assert rescue is not None  # the rescue phase is the Graveyard's offer
+        return legal[0] if COST[rescue["district"]] >= 2 else actions.PASS.text
+    turn = view["turn"]
+    assert turn is not None  # the other phase a seat decides in is a character's turn
+    step = turn["step"]
     if step == "resource":
         return _resource(view, legal)
     if step == "keep":
         me = view["seat"]
+        assert me is not None  # the deciding seat's view, never a spectator's
         city, hand = view["cities"][me], view["hand"]
         kept = _moves(legal, Kind.KEEP)
         choice = max(
@@ -229,7 +240,7 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     return _main(view, legal, rng)
 
 
-def evaluate(view: dict[str, Any]) -> list[float]:
+def evaluate(view: CitadelsView) -> list[float]:
     """Per seat, a rough share of the win from points, city size, gold and cards in hand."""
     players: int = view["players"]
     if view["is_over"]:

@@ -10,11 +10,11 @@ later force this seat to win a trick it does not want.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ...core import Rng
 from ...games.fearless.cards import VALUES, parse_card
 from ...games.fearless.scoring import RUIN_FEAR
+from ...games.fearless.views import FearlessView
 
 __all__ = ["choose", "evaluate"]
 
@@ -43,12 +43,13 @@ def _distance(ghost: int | None, progress: float) -> float:
     return _ruin_threat(progress) if ghost is None else abs(ghost)
 
 
-def choose(view: dict[str, Any], rng: Rng) -> str:
+def choose(view: FearlessView, rng: Rng) -> str:
     """The legal action with the least expected fear (ties broken by ``rng``)."""
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
         return legal[0]
-    seat: int = view["seat"]
+    seat = view["seat"]
+    assert seat is not None  # a bot reads the deciding seat's view, never a spectator's
     players: int = view["players"]
     ghosts: list[int | None] = view["ghosts"]
     hand: list[str] = view["hand"]
@@ -101,7 +102,7 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def evaluate(view: dict[str, Any]) -> list[float]:
+def evaluate(view: FearlessView) -> list[float]:
     """Per seat, an estimated share of the win from fear so far plus this round's distance."""
     players: int = view["players"]
     counts: list[int] = view["hand_counts"]

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.registry import game_module
+from ...core.views import seat_name  # re-exported: the renderers name seats with it
 
 __all__ = [
     "describe",
@@ -35,11 +36,6 @@ __all__ = [
 ]
 
 View = Mapping[str, Any]
-
-
-def seat_name(seat: int, view: View) -> str:
-    """How a view's renderer names a seat: "Player N", marked "(you)" for the view's own seat."""
-    return f"Player {seat} (you)" if seat == view.get("seat") else f"Player {seat}"
 
 
 def render_view(view: View) -> RenderableType:

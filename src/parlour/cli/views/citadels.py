@@ -1,19 +1,27 @@
 """Citadels in the terminal: the draft, every city in colour with costs, gold, crown, hand.
 
-All the card data the terminal shows comes through the one import below.
+Every rules fact the terminal shows (card names, costs, colours, ability texts, the scoring
+bonuses) comes from the game's modules imported below; this module only draws them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.citadels.cards import CHARACTERS, DISTRICTS
+from ...games.citadels.cards import CHARACTERS, D_INDEX, DISTRICTS
+from ...games.citadels.scoring import (
+    COMPLETE,
+    COMPLETE_BONUS,
+    FIRST_COMPLETE_BONUS,
+    FIVE_COLOURS_BONUS,
+    has_five_colours,
+)
+from ...games.citadels.views import CitadelsView, TurnView, turn_done
 from . import seat_name
 
 __all__ = [
@@ -27,7 +35,6 @@ __all__ = [
     "turn_done",
 ]
 
-View = Mapping[str, Any]
 
 STYLES = {
     "yellow": "bold yellow",
@@ -38,45 +45,6 @@ STYLES = {
 }
 # A letter for each colour, so the colour survives NO_COLOR, pipes and colour blindness.
 LETTERS = {"yellow": "Y", "blue": "B", "green": "G", "red": "R", "purple": "P"}
-COMPLETE = 8  # districts in a complete city
-FIVE_COLOURS = 3  # the bonus for a city of all five colours
-FIRST_COMPLETE, COMPLETE_CITY = 4, 2  # the bonuses for the first complete city and the others
-
-# What each character does, keyed by the slugs of the card data (which has no rules text).
-ABILITIES = {
-    "assassin": "names a character (assassinate <character>); its holder loses the whole turn.",
-    "thief": "names a character (rob <character>), not the Assassin, a face-up or the "
-    "murdered one; when it is revealed, all its holder's gold goes to the Thief.",
-    "magician": "either swaps whole hands with another seat (swap hands <seat>), or puts "
-    "cards from hand under the deck one at a time (discard <district>, then done) and draws "
-    "as many.",
-    "king": "takes the crown when revealed (if murdered, at the end of the round) and "
-    "collects 1 gold per yellow district.",
-    "bishop": "the Warlord cannot destroy his districts while he is revealed and alive; "
-    "collects 1 gold per blue district.",
-    "merchant": "gets 1 gold after taking resources; collects 1 gold per green district.",
-    "architect": "draws 2 cards after taking resources and may build up to three districts.",
-    "warlord": "destroys a district (destroy <seat> <district>) for its cost minus 1, not in "
-    "a city of 8 or more, not a Keep, not in a revealed living Bishop's city; collects 1 gold "
-    "per red district.",
-}
-# What each purple district does, keyed by the card data's ``effect``.
-EFFECTS = {
-    "haunted_city": "counts as any colour for the five-colour bonus, unless it was built in "
-    "the last round.",
-    "keep": "cannot be destroyed by the Warlord.",
-    "laboratory": "once a turn, put a card from your hand under the deck and take 1 gold "
-    "(use laboratory <district>).",
-    "smithy": "once a turn, pay 2 gold to draw 3 cards (use smithy).",
-    "graveyard": "when the Warlord destroys another player's district, you may pay 1 gold "
-    "to take it into your hand (rescue <district>).",
-    "observatory": "when you draw for resources, draw 3 and keep 1.",
-    "school_of_magic": "counts as your character's colour for income.",
-    "library": "when you draw for resources, keep every card drawn.",
-    "university": "scores 8 points.",
-    "dragon_gate": "scores 8 points.",
-    "great_wall": "the Warlord pays 1 more to destroy your other districts.",
-}
 LEGEND = (
     ("gold, cards, points", "a seat's gold, cards in hand and points so far (bonuses included)"),
     ("♔", "the crown: this seat chooses a character first"),
@@ -94,13 +62,6 @@ LEGEND = (
     ("murdered, robbed", "the Assassin's and the Thief's targets this round"),
     ("offered to you", "the characters you could pick from at each of your picks this round"),
     ("builds left", "districts the turn's character may still build"),
-)
-# The flags of a view's ``turn`` and how they are said.
-TURN_FLAGS = (
-    ("income_collected", "income collected"),
-    ("ability_used", "ability used"),
-    ("laboratory_used", "Laboratory used"),
-    ("smithy_used", "Smithy used"),
 )
 _DISTRICT = {d.slug: d for d in DISTRICTS}
 _CHARACTER = {c.slug: c for c in CHARACTERS}
@@ -133,8 +94,7 @@ def describe(slug: str) -> RenderableType | None:
     if c is not None:
         income = f" Income: {c.colour} districts." if c.colour else ""
         return Text.assemble(
-            (f"{c.rank} {c.name}", "bold cyan"),
-            f" ({c.german}): {ABILITIES.get(c.slug, '')}{income}",
+            (f"{c.rank} {c.name}", "bold cyan"), f" ({c.german}): {c.text}{income}"
         )
     d = _DISTRICT.get(slug)
     if d is None:
@@ -145,36 +105,32 @@ def describe(slug: str) -> RenderableType | None:
         f": a {d.colour} district costing {d.cost} gold, worth {d.points} points; "
         f"{copies} in the deck.",
     )
-    if d.effect is not None:
-        line.append(f" {EFFECTS.get(d.effect, '')}")
+    if d.text is not None:
+        line.append(f" {d.text}")
     if d.optional:
         line.append(" Only with the option that adds it.")
     return line
 
 
-def score_parts(view: View) -> tuple[list[str], list[list[str]]]:
+def score_parts(view: CitadelsView) -> tuple[list[str], list[list[str]]]:
     """Each seat's score in parts: district points, five colours, complete city, total."""
     rows = []
     for seat, city in enumerate(view["cities"]):
-        known = [_DISTRICT[slug] for slug in city if slug in _DISTRICT]
-        colours = {d.colour for d in known if d.effect != "haunted_city"}
+        districts = [D_INDEX[slug] for slug in city if slug in D_INDEX]
+        # A Haunted City counts as any colour unless built in the round now scored, as in
+        # ``CitadelsState.scores``.
         built = view["haunted_city_round"][seat]
-        # A Haunted City counts as the missing colour unless built in the round now scored.
-        wild = any(d.effect == "haunted_city" for d in known)
-        if wild and built is not None and built < view["round"]:
-            five = len(colours) >= 4
-        else:
-            five = len(colours | ({"purple"} if wild else set())) == 5
+        haunted_counts = built is not None and built < view["round"]
         if view["first_complete"] == seat:
-            complete = f"+{FIRST_COMPLETE} first"
+            complete = f"+{FIRST_COMPLETE_BONUS} first"
         elif len(city) >= COMPLETE:
-            complete = f"+{COMPLETE_CITY}"
+            complete = f"+{COMPLETE_BONUS}"
         else:
             complete = ""
         rows.append(
             [
-                str(sum(d.points for d in known)),
-                f"+{FIVE_COLOURS}" if five else "",
+                str(sum(_DISTRICT[slug].points for slug in city if slug in _DISTRICT)),
+                f"+{FIVE_COLOURS_BONUS}" if has_five_colours(districts, haunted_counts) else "",
                 complete,
             ]
         )
@@ -190,7 +146,7 @@ def _join(items: Iterable[Text], empty: str = "(none)") -> Text:
     return out if out.plain else Text(empty, style="dim")
 
 
-def _seats(view: View) -> Table:
+def _seats(view: CitadelsView) -> Table:
     """One row a seat: crown, gold, cards in hand, points and the city in colour."""
     table = Table(box=None, padding=(0, 2), show_edge=False)
     for name, justify in (("", "left"), ("gold", "right"), ("cards", "right"), ("points", "right")):
@@ -222,7 +178,7 @@ def _seats(view: View) -> Table:
     return table
 
 
-def _round_line(view: View) -> Text:
+def _round_line(view: CitadelsView) -> Text:
     """Face-up characters, calls so far, the murdered and the robbed."""
     line = Text()
     line.append("Face up: ", style="bold")
@@ -244,7 +200,7 @@ def _round_line(view: View) -> Text:
     return line
 
 
-def _draft(view: View) -> RenderableType:
+def _draft(view: CitadelsView) -> RenderableType:
     """Whose pick it is, and the characters passed to this seat so far."""
     parts: list[RenderableType] = []
     step = view["draft_step"]
@@ -261,13 +217,7 @@ def _draft(view: View) -> RenderableType:
     return Group(*parts)
 
 
-def turn_done(turn: Mapping[str, Any]) -> list[str]:
-    """What the turn's character has done already: income collected, ability used..."""
-    return [name for key, name in TURN_FLAGS if turn[key]]
-
-
-def _turn(view: View) -> Text:
-    turn = view["turn"]
+def _turn(view: CitadelsView, turn: TurnView) -> Text:
     line = Text(f"{seat_name(turn['seat'], view)} plays the ", style="bold")
     line.append(character_text(turn["character"]), style="bold cyan")
     done = turn_done(turn)
@@ -277,7 +227,7 @@ def _turn(view: View) -> Text:
     return line
 
 
-def render(view: View) -> RenderableType:
+def render(view: CitadelsView) -> RenderableType:
     """A Citadels view: seats and cities, the round's characters, the turn and your cards."""
     if view["is_over"]:
         title = f"Citadels · game over after round {view['round']}"
@@ -287,7 +237,7 @@ def render(view: View) -> RenderableType:
     if view["phase"] == "draft" or view.get("draft_offers"):
         parts.append(_draft(view))
     if view["turn"] is not None:
-        parts.append(_turn(view))
+        parts.append(_turn(view, view["turn"]))
     if view["rescue"] is not None:
         gy = view["rescue"]
         line = Text(f"{seat_name(gy['seat'], view)} may rescue with the Graveyard: ")

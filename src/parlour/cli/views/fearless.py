@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.fearless.cards import SUITS, parse_card
+from ...games.fearless.cards import DECK, SUIT_VALUES, SUITS, parse_card
+from ...games.fearless.scoring import RUIN_FEAR
+from ...games.fearless.views import FearlessView
 from . import seat_name
 
 __all__ = ["LEGEND", "card_text", "describe", "hand", "render", "summary"]
 
-View = Mapping[str, Any]
 
 STYLES = {
     "blue": "bold blue",
@@ -29,7 +29,8 @@ LEGEND = (
     ("ghost", "where a seat's ghost stands on the scare track; ruin: not moved this round"),
     (
         "fear",
-        "fear points so far (15 for a ghost left on the ruin, else its distance from 0); "
+        f"fear points so far ({RUIN_FEAR} for a ghost left on the ruin, else its distance "
+        "from 0); "
         "the fewest win",
     ),
     ("to play", "the seat whose turn it is"),
@@ -44,6 +45,9 @@ LEGEND = (
     ("Out of the game", "cards not dealt this game (with 3 players a whole suit)"),
     ("blue orange magenta green", "the suits, each also named in words; zero belongs to all"),
 )
+_HIGH, _LOW = max(SUIT_VALUES), min(SUIT_VALUES)
+_LOWEST_PLUS = min(v for v in SUIT_VALUES if v > 0)
+_HIGHEST_MINUS = max(v for v in SUIT_VALUES if v < 0)
 # The track is drawn this many cells to each side of 0; wider positions are scaled down.
 HALF_WIDTH = 20
 
@@ -92,17 +96,19 @@ def describe(slug: str) -> RenderableType | None:
     if slug == "zero":
         return Text(
             "zero: a four-colour card worth 0. It belongs to every suit: it may always be "
-            "played and always follows, but never sets the led suit. Four in the deck."
+            f"played and always follows, but never sets the led suit. {DECK.zeros} in the deck."
         )
     if slug in SUITS:
         return Text(
-            f"{slug}: a suit of 14 cards, +6 to +1 and -1 to -6, with two +1s and two -1s. "
+            f"{slug}: a suit of {len(SUIT_VALUES)} cards, {_HIGH:+d} to {_LOWEST_PLUS:+d} and "
+            f"{_HIGHEST_MINUS:+d} to {_LOW:+d}, with two {_LOWEST_PLUS:+d}s and two "
+            f"{_HIGHEST_MINUS:+d}s. "
             "Follow the led suit when you can (a zero always may be played instead)."
         )
     suit, value = _suit_value(slug)
-    if suit not in SUITS or slug != f"{suit}{value:+d}" or not 1 <= abs(value) <= 6:
+    if suit not in SUITS or slug != f"{suit}{value:+d}" or value not in SUIT_VALUES:
         return None
-    copies = "two copies" if abs(value) == 1 else "one copy"
+    copies = "two copies" if SUIT_VALUES.count(value) == 2 else "one copy"
     return Text.assemble(
         card_text(slug),
         f": a {suit} card worth {value:+d} on the scare track ({copies} in the full deck). "
@@ -114,7 +120,8 @@ def describe(slug: str) -> RenderableType | None:
 def _removed(removed: Sequence[str]) -> Text:
     """The cards out of the game: a whole suit by name, then the single cards."""
     line = Text("Out of the game: ", style="bold")
-    whole = [suit for suit in SUITS if f"{suit}+6" in removed]  # only a whole suit loses its 6s
+    # Only a whole suit loses its highest card.
+    whole = [suit for suit in SUITS if f"{suit}{_HIGH:+d}" in removed]
     rest = [card for card in removed if _suit_value(card)[0] not in whole]
     for suit in whole:
         line.append(f"the whole {suit} suit", style=STYLES[suit])
@@ -151,7 +158,7 @@ def _track(ghosts: Sequence[int | None]) -> Text:
     return line
 
 
-def _tricks_per_round(view: View) -> int:
+def _tricks_per_round(view: FearlessView) -> int:
     """Tricks in this round: those played plus the cards still to come, one per seat a trick."""
     if "tricks_per_round" in view:
         return int(view["tricks_per_round"])
@@ -159,7 +166,7 @@ def _tricks_per_round(view: View) -> int:
     return int(view["trick_number"]) - 1 + -(-in_play // int(view["players"]))
 
 
-def _seats(view: View) -> Table:
+def _seats(view: FearlessView) -> Table:
     """One row a seat: cards left, ghost position, fear total, and whose turn it is."""
     table = Table(box=None, padding=(0, 2), show_edge=False)
     table.add_column("")
@@ -184,7 +191,7 @@ def _seats(view: View) -> Table:
     return table
 
 
-def _trick(view: View) -> Text:
+def _trick(view: FearlessView) -> Text:
     """The trick so far: each seat's card, the led suit and the running scare value."""
     line = Text("Trick: ", style="bold")
     if not view["trick"]:
@@ -202,7 +209,7 @@ def _trick(view: View) -> Text:
     return line
 
 
-def render(view: View) -> RenderableType:
+def render(view: FearlessView) -> RenderableType:
     """A Fearless view: seats with ghosts and fear, the track, the trick, played cards, hand."""
     rounds = int(view.get("rounds", view["players"]))
     if view["is_over"]:
@@ -225,7 +232,7 @@ def render(view: View) -> RenderableType:
     return Panel(Group(*parts), title=title, title_align="left")
 
 
-def summary(before: View, after: View) -> RenderableType | None:
+def summary(before: FearlessView, after: FearlessView) -> RenderableType | None:
     """At the end of a round (and so of the game): each seat's fear this round and in total."""
     if before["round"] == after["round"] and before["is_over"] == after["is_over"]:
         return None

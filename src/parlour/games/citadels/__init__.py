@@ -6,16 +6,26 @@ from typing import Any
 
 from ...core import Game, Option
 from .actions import action_space
-from .cards import MAX_SEATS
+from .cards import MAX_SEATS, catalogue
 from .state import CitadelsState
+from .views import CitadelsView
 
-__all__ = ["GAME", "CitadelsState"]
+__all__ = ["GAME", "CitadelsState", "CitadelsView"]
+
+# Decisions a seat takes in a round, generously: a turn takes a dozen or two, and a Magician
+# redraws one card a decision. An allowance, not a proof.
+DECISIONS_A_SEAT_A_ROUND = 100
 
 
 def _check_great_wall(value: Any, players: int) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"great_wall must be true or false, not {value!r}")
     return value
+
+
+def max_decisions(players: int, options: dict[str, Any]) -> int:
+    """A bound on a game's length: ``max_rounds`` rounds of every seat's allowance."""
+    return int(options["max_rounds"]) * players * DECISIONS_A_SEAT_A_ROUND
 
 
 def _check_max_rounds(value: Any, players: int) -> int:
@@ -31,6 +41,11 @@ GAME = Game(
     max_players=MAX_SEATS,
     start=CitadelsState.start,
     list_actions=action_space,
+    view_type=CitadelsView,
+    max_decisions=max_decisions,
+    search={"iterations": 4000, "rollout_depth": 30},
+    encoder="parlour.rl.encoders.citadels:CitadelsEncoder",
+    catalogue=catalogue,
     options={
         "great_wall": Option(
             "great_wall",

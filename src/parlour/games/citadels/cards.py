@@ -24,6 +24,7 @@ __all__ = [
     "Character",
     "Colour",
     "District",
+    "catalogue",
     "character_named",
     "character_set",
     "district_named",
@@ -247,3 +248,16 @@ _DECKS = {great_wall: _deck(great_wall) for great_wall in (False, True)}
 def full_deck(great_wall: bool) -> list[int]:
     """Every district card of a game, as district indices, one entry a copy."""
     return list(_DECKS[great_wall])
+
+
+def catalogue() -> dict[str, Any]:
+    """The public card data a table page draws cards with: districts and characters by slug."""
+    return {
+        "districts": {
+            d.slug: {"name": d.name, "colour": d.colour, "cost": d.cost, "points": d.points}
+            for d in DISTRICTS
+        },
+        "characters": {
+            c.slug: {"name": c.name, "rank": c.rank, "colour": c.colour} for c in CHARACTERS
+        },
+    }

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Action, Event
 from .actions import CHOICES_OF, FACE_DOWN_OF, Move
-from .cards import C_BIT, C_INDEX, C_NAME, C_SLUG, CHARACTER_COUNT, KING, MAX_SEATS, character_set
+from .cards import C_BIT, C_SLUG, CHARACTER_COUNT, KING, MAX_SEATS, character_set
 from .events import CHARACTER_TAKEN, RoundStarted
 
 if TYPE_CHECKING:
@@ -159,34 +159,3 @@ def draft_apply(state: CitadelsState, action: Move, events: list[Event]) -> bool
         state.draft_pool |= C_BIT[places.index(INITIAL)]
     state.current_player = order[step][0]
     return False
-
-
-def explain_draft(state: CitadelsState, words: list[str]) -> str | None:
-    """Why a draft action cannot be played now (a face-up, unknown or absent character ...)."""
-    verb = words[0]
-    keeping = state.draft_order[state.draft_step][1] == CHOOSE_STEP
-    if verb not in ("choose", "discard"):
-        return f"the characters are being chosen; {describe_step(keeping)}"
-    if len(words) != 2:
-        return f"name one character, as in '{verb} king'"
-    slug = words[1]
-    character = C_INDEX.get(slug)
-    if character is None:
-        return unknown_character(slug)
-    if (verb == "choose") != keeping:
-        return f"on this step of the draft you {describe_step(keeping)}"
-    if character in state.face_up:
-        return f"the {C_NAME[character]} is face up this round, so nobody can take it"
-    return f"the {C_NAME[character]} is not among the characters offered to you"
-
-
-def describe_step(keeping: bool) -> str:
-    """What the seat of a draft step does, with the form of its action."""
-    if keeping:
-        return "choose a character to keep ('choose <character>')"
-    return "put a character face down ('discard <character>')"
-
-
-def unknown_character(word: str) -> str:
-    """The refusal of a word that names no character."""
-    return f"{word!r} is not a character; the characters are {', '.join(C_SLUG)}"

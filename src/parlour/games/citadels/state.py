@@ -9,14 +9,13 @@ from ...core.windows import ResponseWindow
 from . import views
 from .actions import Move
 from .cards import full_deck, kinds_of
-from .draft import DRAFT, RESCUE, TURN, draft_actions, explain_draft, start_round
+from .draft import DRAFT, RESCUE, TURN, draft_actions, start_round
+from .refusals import explain_draft, explain_rescue, explain_turn
 from .scoring import best, city_score
 from .turn import (
     HANDLERS,
     MAIN,
     STEP_ACTIONS,
-    explain_rescue,
-    explain_turn,
     rescue_actions,
     turn_actions,
 )

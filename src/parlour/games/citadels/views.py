@@ -11,9 +11,11 @@ other hands are redrawn from those. This is the documented recall of the bots' s
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng, derive_seed
+from ...core.views import CommonView
 from .cards import (
     C_SLUG,
     CHARACTER_COUNT,
@@ -40,9 +42,102 @@ from .draft import (
 if TYPE_CHECKING:
     from .state import CitadelsState
 
+__all__ = [
+    "PHASES",
+    "STEPS",
+    "TURN_FLAGS",
+    "CitadelsView",
+    "DraftOffer",
+    "RescueView",
+    "TurnView",
+    "determinize",
+    "turn_done",
+    "view",
+]
+
 # The names views give a phase and a turn's step, indexed by ``Phase`` and ``TurnStep``.
 PHASES = ("draft", "turn", "rescue", "over")
 STEPS = ("resource", "keep", "main", "redraw")
+
+
+class TurnView(TypedDict):
+    """The character's turn in play: whose, which step, and what it has done."""
+
+    seat: int
+    character: str
+    step: str  # one of ``STEPS``
+    builds_left: int
+    income_collected: bool
+    ability_used: bool
+    laboratory_used: bool
+    smithy_used: bool
+    drawn_count: int
+    keep_left: int
+    aside_count: int
+
+
+class RescueView(TypedDict):
+    """The Graveyard's offer: the seat that may rescue and the destroyed district."""
+
+    seat: int
+    district: str
+
+
+class DraftOffer(TypedDict):
+    """The characters offered to the view's seat at one of its draft steps."""
+
+    step: int
+    characters: list[str]
+
+
+class CitadelsView(CommonView):
+    """``view(seat)`` of Citadels: the public table, then the seat's own cards."""
+
+    phase: str  # one of ``PHASES``
+    round: int
+    max_rounds: int
+    crown: int
+    gold: list[int]
+    cities: list[list[str]]
+    hand_counts: list[int]
+    deck_count: int
+    face_up: list[str]
+    face_down_count: int
+    draft_order: list[list[Any]]  # ``[seat, "choose" or "discard"]`` a step
+    draft_step: int | None
+    pool_count: int
+    took_face_down: bool | None
+    called: str | None
+    revealed: dict[str, int]  # character: seat
+    absent: list[str]
+    murdered: str | None
+    robbed: str | None
+    turn: TurnView | None
+    rescue: RescueView | None
+    first_complete: int | None
+    last_round: bool
+    haunted_city_round: list[int | None]
+    # The seat's own, absent for spectators:
+    hand: NotRequired[list[str]]
+    characters: NotRequired[list[str]]
+    draft_offers: NotRequired[list[DraftOffer]]
+    face_down_known: NotRequired[list[str]]
+    drawn: NotRequired[list[str]]
+    aside: NotRequired[list[str]]
+
+
+# The flags of a view's ``turn`` and how they are said.
+TURN_FLAGS = (
+    ("income_collected", "income collected"),
+    ("ability_used", "ability used"),
+    ("laboratory_used", "Laboratory used"),
+    ("smithy_used", "Smithy used"),
+)
+
+
+def turn_done(turn: Mapping[str, Any]) -> list[str]:
+    """What the turn's character has done already: income collected, ability used..."""
+    return [name for key, name in TURN_FLAGS if turn[key]]
 
 
 def _chars(chars: list[int]) -> list[str]:

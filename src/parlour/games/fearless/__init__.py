@@ -1,11 +1,21 @@
 """Fearless: trick-taking for 3 to 5 players where the least scared wins."""
 
+from typing import Any
+
 from ...core import Game, Option
 from ...core.game import check_seat
 from .actions import action_space
+from .cards import HAND_SIZE
 from .state import FearlessState, check_deals, check_hands
+from .views import FearlessView
 
-__all__ = ["GAME", "FearlessState"]
+__all__ = ["GAME", "FearlessState", "FearlessView"]
+
+
+def max_decisions(players: int, options: dict[str, Any]) -> int:
+    """The exact length of a game: a round a seat, a trick a card in hand, a card a seat."""
+    return players * HAND_SIZE[players] * players
+
 
 GAME = Game(
     name="fearless",
@@ -15,6 +25,10 @@ GAME = Game(
     start=FearlessState.start,
     list_actions=action_space,
     lower_score_wins=True,
+    view_type=FearlessView,
+    max_decisions=max_decisions,
+    search={"iterations": 8000, "rollout_depth": 24},
+    encoder="parlour.rl.encoders.fearless:FearlessEncoder",
     options={
         "hands": Option(
             "hands",

@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng
 from ...core.game import unchain
+from ...core.views import CommonView
 from .cards import SUIT_MASK, SUITS, card_texts
 from .dealing import canonical, deal_consistent
 
 if TYPE_CHECKING:
     from .state import FearlessState
 
-__all__ = ["determinize", "view"]
+__all__ = ["FearlessView", "TrickView", "determinize", "view"]
+
+
+class TrickView(TypedDict):
+    """A trick of this round, done: its cards as ``[seat, card]`` in play order."""
+
+    cards: list[list[Any]]
+    winner: int
+    value: int
+
+
+class FearlessView(CommonView):
+    """``view(seat)`` of Fearless: the keys of API.md and the round so far."""
+
+    hand: NotRequired[list[str]]  # the seat's own cards; absent for spectators
+    hand_counts: list[int]
+    leader: int  # the seat that led the trick in play
+    trick: list[list[Any]]  # the trick in play: ``[seat, card]`` in play order
+    led_suit: str | None
+    trick_value: int
+    ghosts: list[int | None]  # per seat: position on the track, None while on the ruin
+    round: int  # 1-based
+    rounds: int
+    trick_number: int  # 1-based
+    tricks_per_round: int
+    played: list[str]  # cards played earlier this round
+    tricks: list[TrickView]
+    voids: list[list[str]]  # per seat: the suits it has shown it lacks
+    first_leader: int
+    removed: list[str]  # cards out of the game (public), by the deck file's rules
+
 
 _MASK64 = (1 << 64) - 1
 _SEAT_STREAM = 0xD1B54A32D192ED03  # odd, so seats' offsets differ in the low bits too

@@ -10,9 +10,10 @@ in the seat's hand nor known nor face up, so a card seen going under a deck is f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng, derive_seed
+from ...core.views import CommonView
 from .scoring import score_parts
 from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, T_COUNTER, WINDOW_NAMES, ZONES
 from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
@@ -20,6 +21,92 @@ from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TA
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
+
+
+class CombatView(TypedDict):
+    """The combat in play, both strengths after modifiers and the element table."""
+
+    seat: int
+    monster: str
+    element: str
+    monster_strength: int
+    player_strength: int
+    player_parts: list[list[Any]]  # ``[label, amount]``: the fighter's strength in parts
+    summoned: list[str]
+
+
+class BossView(TypedDict):
+    """The Boss fight: the Approach card, the Boss cards left, strikes so far and allowed."""
+
+    approach: str
+    cards: list[str]
+    strikes: int
+    strike_limit: int
+
+
+class WindowView(TypedDict):
+    """A response window: what it answers, the seat it opened at, passes so far."""
+
+    kind: str
+    seat: int
+    passes: int
+
+
+class PendingView(TypedDict):
+    """A card or ability played and waiting for the window to close."""
+
+    seat: int
+    card: str
+    target: int | None
+    ability: bool
+    negated: bool
+
+
+class DecisionView(TypedDict):
+    """A choice a seat must make now (discard, give, pick from a zone ...)."""
+
+    kind: str
+    seat: int
+    count: int
+    other: int | None
+    zone: str
+    source: str | None  # the card that asks it
+    why: str  # why it is asked, for people
+
+
+class FoolsBladeView(CommonView):
+    """``view(seat)`` of Fool's Blade: the keys API.md lists, and the windows and choices."""
+
+    classes: list[str | None]
+    weapons: list[dict[str, str | None]]  # per seat: part name to card id
+    gear: list[list[str]]
+    stash: list[list[str]]
+    curses: list[list[list[Any]]]  # per seat: ``[id, turns_left]``
+    hand_counts: list[int]
+    known: list[list[str]]  # per seat: cards everyone saw go into its hand
+    hand_limits: list[int]
+    decks: dict[str, int]  # deck name: cards left
+    trash: dict[str, list[str]]
+    forge: list[str] | None
+    combat: CombatView | None
+    boss: BossView | None
+    active: int  # whose turn it is
+    turn: int
+    phase: str
+    first_player: int
+    max_turns: int
+    cards: str | None  # the card folder played with, None for the game's own
+    window: WindowView | None
+    pending: PendingView | None
+    decision: DecisionView | None
+    bonuses: list[list[Any]]  # ``[seat or None, amount, element, "turn" or "combat"]``
+    skips: list[int]
+    abilities_used: list[bool]
+    removed: list[str]
+    score_parts: list[dict[str, int]]  # per seat: weapon, monsters, treasures, legendary
+    roll: int
+    hand: NotRequired[list[str]]  # the seat's own ids; absent for spectators
+
 
 HAND_DECKS = (TAVERN, ANVIL, QUEST)
 BONUS_ELEMENTS = (*ELEMENTS, "best")

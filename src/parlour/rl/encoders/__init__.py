@@ -1,11 +1,13 @@
 """Observation encoders by game: ``encoder(game, players, **options)``.
 
-Fearless and Citadels have dedicated layouts; any other game gets the hashed view
-(``generic``), a fixed-shape encoding of exactly what ``view(seat)`` shows.
+A game names its dedicated layout in ``Game.encoder`` (Fearless and Citadels do); any other
+game gets the hashed view (``generic``), a fixed-shape encoding of exactly what
+``view(seat)`` shows.
 """
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from ...core import Game
@@ -25,9 +27,11 @@ __all__ = [
 
 
 def encoder(game: Game, players: int, **options: Any) -> Encoder:
-    """The observation encoder of ``game`` for this player count and options."""
-    if game.name == "fearless":
-        return FearlessEncoder(players)
-    if game.name == "citadels":
-        return CitadelsEncoder(game, players, **options)
-    return HashedViewEncoder(game.name, players)
+    """The observation encoder ``game`` declares (``Game.encoder``), else the hashed view."""
+    if game.encoder is None:
+        return HashedViewEncoder(game.name, players)
+    module, _, name = game.encoder.partition(":")
+    made: Encoder = getattr(importlib.import_module(module), name).for_game(
+        game, players, **options
+    )
+    return made

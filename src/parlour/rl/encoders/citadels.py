@@ -7,24 +7,19 @@ vocabulary and the options (the Great Wall) without reading the engine's interna
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from ...core import Game, State
+from ...games.citadels.views import PHASES, STEPS, TURN_FLAGS, CitadelsView
 from .base import Layout
 
 __all__ = ["CitadelsEncoder"]
 
-PHASES = ("draft", "turn", "rescue", "over")
-STEPS = ("resource", "keep", "main", "redraw")
-_TURN_FLAGS = (
-    "income_collected",
-    "ability_used",
-    "laboratory_used",
-    "smithy_used",
-)
+_TURN_FLAGS = tuple(key for key, _ in TURN_FLAGS)  # the view's names, the game's order
 _GOLD_SCALE = 10.0
 _SCORE_SCALE = 30.0
 _HAND_SCALE = 10.0
@@ -40,6 +35,11 @@ class CitadelsEncoder:
     """The documented Citadels layout for one player count and options."""
 
     name = "citadels"
+
+    @classmethod
+    def for_game(cls, game: Game, players: int, **options: Any) -> CitadelsEncoder:
+        """The encoder ``Game.encoder`` names, for these options (the Great Wall adds cards)."""
+        return cls(game, players, **options)
 
     def __init__(self, game: Game, players: int, **options: Any) -> None:
         texts = game.action_space(players, **options)
@@ -98,7 +98,7 @@ class CitadelsEncoder:
             out = np.zeros(self.layout.size, np.float32)
         else:
             out[:] = 0.0
-        view = state.view(seat)
+        view = cast(CitadelsView, state.view(seat))
         p = self.players
         char, dist = self._char, self._dist
         d = len(self.districts)
@@ -118,13 +118,14 @@ class CitadelsEncoder:
             out[self._gold + r] = view["gold"][s] / _GOLD_SCALE
             out[self._hand_counts + r] = view["hand_counts"][s] / _HAND_SCALE
             out[self._scores + r] = view["scores"][s] / _SCORE_SCALE
-        for section, s in (
+        seats: tuple[tuple[int, int | None], ...] = (
             (self._crown, view["crown"]),
             (self._to_move, view["current_player"]),
             (self._first, view["first_complete"]),
-        ):
-            if s is not None:
-                out[section + rel(s)] = 1.0  # type: ignore[operator]
+        )
+        for section, holder in seats:
+            if holder is not None:
+                out[section + rel(holder)] = 1.0  # type: ignore[operator]
         for name in view.get("characters", []):
             out[self._mine + char[name]] = 1.0
         for name, s in view["revealed"].items():
@@ -140,21 +141,23 @@ class CitadelsEncoder:
         if offers:
             for name in offers[-1]["characters"]:
                 out[self._offer + char[name]] = 1.0
-        for section, name in (
+        characters: tuple[tuple[int, str | None], ...] = (
             (self._called, view["called"]),
             (self._murdered, view["murdered"]),
             (self._robbed, view["robbed"]),
-        ):
-            if name is not None:
-                out[section + char[name]] = 1.0
+        )
+        for section, named in characters:
+            if named is not None:
+                out[section + char[named]] = 1.0
         out[self._phase + PHASES.index(view["phase"])] = 1.0
-        turn: dict[str, Any] | None = view["turn"]
+        turn = view["turn"]
         if turn is not None:
             out[self._turn_seat + rel(turn["seat"])] = 1.0  # type: ignore[operator]
             out[self._turn_char + char[turn["character"]]] = 1.0
             out[self._step + STEPS.index(turn["step"])] = 1.0
+            flags: Mapping[str, Any] = turn
             for i, flag in enumerate(_TURN_FLAGS):
-                out[self._flags + i] = float(turn[flag])
+                out[self._flags + i] = float(flags[flag])
             out[self._flags + len(_TURN_FLAGS)] = turn["builds_left"] / 3.0
             out[self._flags + len(_TURN_FLAGS) + 1] = turn["keep_left"] / 3.0
         for name in view.get("drawn", []):

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ...core import State
+from ...core import Game, State
 from ...games.fearless.actions import PLAY
 from ...games.fearless.cards import HAND_SIZE
 from ...games.fearless.state import FearlessState
@@ -54,6 +54,11 @@ class FearlessEncoder:
     """The documented Fearless layout for one player count (``layout.markdown()`` prints it)."""
 
     name = "fearless"
+
+    @classmethod
+    def for_game(cls, game: Game, players: int, **options: Any) -> FearlessEncoder:
+        """The encoder ``Game.encoder`` names: one layout for every option."""
+        return cls(players)
 
     def __init__(self, players: int) -> None:
         self.players = players

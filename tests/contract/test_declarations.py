@@ -1,0 +1,148 @@
+"""What every game declares on its ``Game`` (docs/engine.md, "What a game declares"), checked
+against play: the view type against the views, the length bound against games, the
+encoder and the card catalogue against the packages that read them."""
+
+from __future__ import annotations
+
+import importlib
+import types
+from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
+
+import pytest
+
+import parlour
+from parlour.core import CommonView, Rng
+
+NAMES = parlour.game_names()
+# Seeds and player counts of the random games each check plays (Fool's Blade cut short).
+GAMES = [(name, players, seed) for name in NAMES for players, seed in ((3, 1), (4, 2))]
+SHORT = {"foolsblade": {"max_turns": 40}}
+
+
+def games() -> Any:
+    """Random games, every few decisions a state."""
+    for name, players, seed in GAMES:
+        state = parlour.load(name).new_game(players, seed=seed, **SHORT.get(name, {}))
+        rng = Rng(seed)
+        step = 0
+        while not state.is_over:
+            if step % 7 == 0:
+                yield name, state
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            step += 1
+        yield name, state
+
+
+def matches(value: Any, hint: Any) -> bool:
+    """Whether a JSON value fits an annotation, one level into lists, dicts and TypedDicts."""
+    origin = get_origin(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin in (Union, types.UnionType):
+        return any(matches(value, arg) for arg in get_args(hint))
+    if is_typeddict(hint):
+        return isinstance(value, dict) and fits(value, hint) == []
+    if origin is list:
+        (item,) = get_args(hint)
+        return isinstance(value, list) and all(matches(v, item) for v in value)
+    if origin is dict:
+        _, item = get_args(hint)
+        return isinstance(value, dict) and all(matches(v, item) for v in value.values())
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def required(kind: Any) -> list[str]:
+    """The keys a TypedDict requires. Read from the annotations, as ``__required_keys__`` is
+    wrong on Python 3.11 for modules with ``from __future__ import annotations``."""
+    hints = get_type_hints(kind, include_extras=True)
+    return [key for key, hint in hints.items() if get_origin(hint) is not NotRequired]
+
+
+def fits(view: dict[str, Any], kind: Any) -> list[str]:
+    """What in ``view`` disagrees with the TypedDict ``kind``: missing, unknown, mistyped keys."""
+    hints = get_type_hints(kind)
+    problems = [f"missing {key!r}" for key in required(kind) if key not in view]
+    problems += [f"undeclared {key!r}" for key in view if key not in hints]
+    problems += [
+        f"{key!r} is {view[key]!r}, not {hints[key]}"
+        for key in view
+        if key in hints and not matches(view[key], hints[key])
+    ]
+    return problems
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_declares_a_view_type_that_extends_the_common_keys(name: str) -> None:
+    kind = parlour.load(name).view_type
+    assert kind is not None and is_typeddict(kind), f"{name} declares no view TypedDict"
+    assert set(get_type_hints(CommonView)) <= set(get_type_hints(kind))
+
+
+def test_every_view_has_exactly_the_declared_keys_and_types() -> None:
+    seen: dict[str, set[str]] = {name: set() for name in NAMES}
+    for name, state in games():
+        kind = parlour.load(name).view_type
+        for seat in [None, *range(state.players)]:
+            view = state.view(seat)
+            assert fits(view, kind) == [], (name, seat, state.move_number)
+            seen[name] |= set(view)
+    # Every declared key shows up in some view: the type lists nothing the game never sends
+    # (the server's additions aside).
+    for name in NAMES:
+        declared = set(get_type_hints(parlour.load(name).view_type)) - {"names", "auto_pass"}
+        assert declared <= seen[name], (name, declared - seen[name])
+
+
+def test_a_wrong_view_is_told_apart() -> None:
+    """The check above can fail: a missing key, an extra key and a wrong type are each caught."""
+    state = parlour.load("fearless").new_game(4, seed=0)
+    kind = parlour.load("fearless").view_type
+    view = state.view(0)
+    assert fits(view, kind) == []
+    assert fits({k: v for k, v in view.items() if k != "ghosts"}, kind) == ["missing 'ghosts'"]
+    assert fits({**view, "extra": 1}, kind) == ["undeclared 'extra'"]
+    assert fits({**view, "round": "one"}, kind) != []
+
+
+def test_the_length_bound_holds_in_play() -> None:
+    for name, players, seed in GAMES:
+        game = parlour.load(name)
+        if game.max_decisions is None:
+            continue
+        options = {"max_rounds": 3} if "max_rounds" in game.options else {}
+        state = game.new_game(players, seed=seed, **options)
+        rng = Rng(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        bound = game.max_decisions(players, game.checked_options(players, options))
+        assert state.move_number <= bound, (name, players)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_declared_encoder_is_importable_and_made_for_the_game(name: str) -> None:
+    pytest.importorskip("numpy")
+    from parlour.rl.encoders import encoder
+
+    game = parlour.load(name)
+    made = encoder(game, game.min_players)
+    if game.encoder is None:
+        assert made.name == "hashed-view"
+    else:
+        module, _, cls = game.encoder.partition(":")
+        assert type(made) is getattr(importlib.import_module(module), cls)
+        assert made.players == game.min_players
+
+
+def test_the_catalogue_is_the_games_card_data() -> None:
+    from parlour.games.citadels.cards import DISTRICTS
+    from parlour.server.catalogue import catalogue
+
+    districts = catalogue("citadels")["districts"]
+    assert {d.slug: d.cost for d in DISTRICTS} == {k: v["cost"] for k, v in districts.items()}
+    assert catalogue("fearless") == {}
