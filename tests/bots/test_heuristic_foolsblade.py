@@ -145,7 +145,8 @@ def test_an_empty_weapon_goes_to_the_forge_a_strong_one_hunts() -> None:
 
 
 def test_strength_against_each_element() -> None:
-    view = play_until(3, lambda v: v["phase"] == "assembly")
+    # The parts' strengths are the first edition's.
+    view = play_until(3, lambda v: v["phase"] == "assembly", cards="v1")
     me = view["seat"]
     view["gear"][me] = []
     view["curses"][me] = []

@@ -159,7 +159,7 @@ def test_help_describes_every_card_and_class_by_id_and_name() -> None:
     from parlour.games.foolsblade.table import table_for
 
     state = parlour.load("foolsblade").new_game(2, seed=1)
-    for card in table_for(None).set.cards:
+    for card in table_for(state.options["cards"]).set.cards:
         for asked in (card.id, card.name):
             out = text_of(help_for(state, asked.lower()))
             assert out.startswith(card.name), asked
