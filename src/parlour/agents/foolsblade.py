@@ -183,7 +183,8 @@ def describe(view: FoolsBladeView) -> list[str]:
         )
         lines.append(
             f"{seat_name(decision['seat'], view)} must {decision['kind']}{to} "
-            f"{decision['count']} more card(s) from the {decision['zone']}{of}, one at a time."
+            f"{decision['count']} more card(s) from the {decision['zone']}{of}, one at a time"
+            + (f", for {decision['why']}." if decision.get("why") else ".")
         )
     trash = [f"{pile}: {_names(view, ids)}" for pile, ids in view.get("trash", {}).items() if ids]
     if trash:

@@ -13,7 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...games.foolsblade.cards import card_text
-from ...games.foolsblade.table import table_for
+from ...games.foolsblade.table import DECKS, ELEMENTS, PARTS, table_for
+from ...games.foolsblade.table import multiplier as element_multiplier
 from . import seat_name
 
 __all__ = [
@@ -29,11 +30,7 @@ __all__ = [
 
 View = Mapping[str, Any]
 
-ELEMENTS = ("neutral", "fire", "water", "plant")
-BEATS = {"fire": "plant", "water": "fire", "plant": "water"}
 STYLES = {"neutral": "bold white", "fire": "bold red", "water": "bold blue", "plant": "bold green"}
-PARTS = ("blade", "guard", "handle", "pommel")
-DECKS = ("tavern", "anvil", "quest", "forest", "cavern", "dungeon", "loot")
 LEGEND = (
     (
         "B5 G3 H- P1",
@@ -63,10 +60,9 @@ def _card(view: View, card_id: str) -> Any:
 
 
 def multiplier(attack: str, defend: str) -> int:
-    """How strength of element ``attack`` counts against a monster of element ``defend``."""
-    if attack == "neutral" or defend == "neutral" or attack == defend:
-        return 1
-    return 2 if BEATS[attack] == defend else 0
+    """How strength of element ``attack`` counts against a monster of element ``defend``
+    (the game's own element table)."""
+    return element_multiplier(ELEMENTS.index(attack), ELEMENTS.index(defend))
 
 
 def card_name(view: View, card_id: str) -> Text:

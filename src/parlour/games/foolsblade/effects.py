@@ -584,7 +584,10 @@ def can_apply(
     ability's cost) have left the owner's hand. A condition on the roll to come is taken as
     holding; a primitive this check does not know is taken as able."""
     gone = (card, spent)
-    return any(_can(st, e, owner, target, -1, gone) for e in effects)
+    for e in effects:  # noqa: SIM110  # a loop, not ``any``: no generator on a hot path
+        if _can(st, e, owner, target, -1, gone):
+            return True
+    return False
 
 
 NOTHING_GONE = (-1, 0)
@@ -619,6 +622,9 @@ def _can(
     if who is None or who == "monster":
         return True
     seats = targets(st, who, owner, target, opponent)
+    if do == "steal" and e.from_ == "hand":  # the most common check, made short
+        hands = st.hands
+        return any(seat != owner and hands[seat] for seat in seats)
     if do == "fight":
         # Something of the winner's or the loser's effects, whichever side wins.
         for other in seats:

@@ -32,7 +32,8 @@ T_LOSE = 1  # (T_LOSE, effects, owner, -1, -1, source card, -1): all of them, or
 T_WINDOW = 2  # (T_WINDOW, window kind)
 T_COUNTER = 3  # (T_COUNTER,): ask the other seats whether to negate the pending play
 T_RESOLVE = 4  # (T_RESOLVE,): the pending play takes effect unless negated
-T_DONE = 5  # (T_DONE,): the pending play is over; its player is asked again
+T_DONE = 5  # (T_DONE,) or (T_DONE, seat, card, ability, table before): the pending play is
+# over (a `no_effect` event if the table did not change); its player is asked again
 
 # Decisions (``state.decision``): (kind, seat, count left, other seat, zone, deck, kind filter)
 Decision = tuple[int, int, int, int, int, int, str]

@@ -296,7 +296,9 @@ def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
                     out.extend(moves)
                 else:  # none is offered that can do nothing (a retreat from a Boss card)
                     effects = tb.cards[card].effects
-                    out.extend(m for m in moves if can_apply(st, effects, seat, m.target, card, 0))
+                    for m in moves:
+                        if can_apply(st, effects, seat, m.target, card, 0):
+                            out.append(m)
         cls = st.classes[seat]
         # Most classes' abilities answer few of the windows: the cheap test first.
         if (
