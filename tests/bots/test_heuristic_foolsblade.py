@@ -196,3 +196,17 @@ def test_the_search_bot_plays_fools_blade() -> None:
             action = heuristic.choose(state)
         state.apply(action)
     assert decisions == 6
+
+
+def test_evaluate_counts_a_part_seen_going_into_the_hand() -> None:
+    view = play_until(4, lambda v: v["turn"] > 12)
+    me = view["seat"]
+    table = fb.cards_of(view)
+    part = max(
+        (c for c in table.cards if c.kind == "part" and not c.legendary), key=lambda c: c.strength
+    )
+    view["weapons"][me][part.part] = None
+    before = fb.evaluate(view)[me]
+    # Seen taken at the Forge, so known to be in the hand, to fill the empty slot.
+    view["known"][me] = [*view["known"][me], part.id]
+    assert fb.evaluate(view)[me] > before

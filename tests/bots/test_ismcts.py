@@ -40,6 +40,21 @@ def test_a_single_legal_action_needs_no_search(nim: Game) -> None:
     assert bot.last_iterations == 0
 
 
+@pytest.mark.parametrize(("pile", "winning"), [(2, "take 2"), (4, "take 1"), (5, "take 2")])
+def test_the_flat_search_finds_the_winning_move(nim: Game, pile: int, winning: str) -> None:
+    for seed in range(5):
+        state = nim.new_game(2, seed=seed, pile=pile)
+        bot = make("ismcts", seed=seed, iterations=200, tree=False)
+        assert bot.choose(state).text == winning
+
+
+def test_the_flat_search_counts_each_playout(nim: Game) -> None:
+    bot = IsmctsBot(seed=1, iterations=7, tree=False)
+    bot.choose(nim.new_game(2, pile=9))
+    # Two actions a determinization: four determinizations reach the 7 asked for.
+    assert bot.last_iterations == 8
+
+
 def test_plays_only_legal_actions_to_the_end(nim: Game) -> None:
     state = nim.new_game(2, seed=3, pile=15)
     bots = [make("ismcts", seed=1, iterations=20), make("ismcts", seed=2, iterations=20)]
@@ -59,6 +74,7 @@ def test_plays_only_legal_actions_to_the_end(nim: Game) -> None:
         {"rollout_depth": -1},
         {"margin": 2.0},
         {"budget": 5},
+        {"batch": 8, "tree": False},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:

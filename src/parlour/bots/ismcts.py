@@ -76,11 +76,14 @@ def play_out(
     if heuristic is None:
         random_playout(d, rng, limit)
     else:
-        apply = d.apply
+        apply, legal_actions = d.apply, d.legal_actions
         for _ in range(limit):
             if d.is_over:
                 break
-            apply(heuristic(d.view(d.current_player), rng))
+            # A lone legal action needs no view: most steps of a Fool's Blade playout are
+            # forced passes, and building the view is most of a heuristic step's cost.
+            legal = legal_actions()
+            apply(legal[0] if len(legal) == 1 else heuristic(d.view(d.current_player), rng))
     if d.is_over:
         return shaped_returns(d, margin)
     if evaluate is None:
@@ -112,6 +115,13 @@ class IsmctsBot:
     ``parlour.fast``; nodes count a visit when chosen (a virtual loss, so the iterations of
     one batch spread out) and the rewards when the batch's playouts end. Batches start at
     32 iterations and double, never larger than the iterations already made.
+
+    ``tree=False`` grows no tree: each iteration draws one determinization and plays every
+    legal action of the root on it, each followed by the same playout (common random
+    numbers: the same future chance and the same playout generator), so actions are told
+    apart by what they change alone; an iteration counts one playout. The best mean reward
+    is played, ties going to the heuristic's choice with heuristic playouts: one step of
+    policy improvement on the playout policy.
     """
 
     name = "ismcts"
@@ -126,6 +136,7 @@ class IsmctsBot:
         margin: float = 0.0,
         exploration: float = 0.7,
         batch: int = 0,
+        tree: bool = True,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -145,6 +156,8 @@ class IsmctsBot:
             raise GameError(f"batch must be at least 0, not {batch}")
         if batch and rollout != "random":
             raise GameError("batch needs random playouts (rollout='random')")
+        if batch and not tree:
+            raise GameError("batch needs the tree (tree=True)")
         self.rng = Rng(seed)
         self.batch = batch
         self.iterations = iterations
@@ -153,6 +166,7 @@ class IsmctsBot:
         self.rollout_depth = rollout_depth
         self.margin = margin
         self.exploration = exploration
+        self.tree = tree
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -161,8 +175,44 @@ class IsmctsBot:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if not self.tree:
+            return self._paired(state, legal)
         children = self.search(state).children
         return max(legal, key=lambda a: children[a.text].visits if a.text in children else -1)
+
+    def _paired(self, state: State, legal: list[Action]) -> Action:
+        """The root action with the best mean reward over shared determinizations and
+        playouts (``tree=False``)."""
+        seat = state.current_player
+        assert seat is not None
+        game = state.game.name
+        evaluate = evaluator(game) if self.rollout_depth is not None else None
+        if self.rollout_depth is not None and evaluate is None:
+            raise GameError(f"rollout_depth needs an evaluate function for {game!r}")
+        heuristic = chooser(game) if self.rollout == "heuristic" else None
+        if heuristic is not None:
+            # Ties go to the heuristic's choice: ``max`` keeps the first of equals.
+            first = heuristic(state.view(seat), Rng(self.rng.next64()))
+            legal = sorted(legal, key=lambda a: a.text != first)
+        totals = [0.0] * len(legal)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            d = state.determinize(seat, self.rng.next64())
+            playout_seed = self.rng.next64()
+            for i, action in enumerate(legal):
+                branch = d.clone()
+                branch.apply(action)
+                rewards = play_out(
+                    branch, Rng(playout_seed), self.rollout_depth, heuristic, evaluate, self.margin
+                )
+                totals[i] += rewards[seat]
+            done += len(legal)
+        self.last_iterations = done
+        best = max(range(len(legal)), key=totals.__getitem__)
+        return legal[best]
 
     def search(self, state: State) -> Node:
         """The root of a tree grown from ``state`` for its current player within the budget."""

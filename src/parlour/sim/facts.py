@@ -463,7 +463,6 @@ BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
 
 
 def _foolsblade_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
-    from ..bots.heuristic.foolsblade import cards_of
     from ..games.foolsblade.events import (
         BossOver,
         ClassChosen,
@@ -482,12 +481,13 @@ def _foolsblade_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         RolledOff,
         TurnStarted,
     )
+    from ..games.foolsblade.table import latest_table
     from ..games.foolsblade.views import FoolsBladeView
 
     players = state.players
     spectator = state.view(None)
     view = cast(FoolsBladeView, spectator)
-    cards = cards_of(spectator).by_id  # the heuristic's reader takes any view
+    cards = latest_table(view["cards"]).set.by_id
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]
     defeated = [[0] * decks for _ in range(players)]
@@ -614,10 +614,10 @@ def _foolsblade_seats(state: State, notes: Notes) -> list[dict[str, Any]]:
 
 
 def _foolsblade_card(state: State, card: str) -> CardInfo:
-    from ..bots.heuristic.foolsblade import cards_of
     from ..games.foolsblade.cards import card_text
+    from ..games.foolsblade.table import latest_table
 
-    found = cards_of(state.view(None)).by_id.get(card)
+    found = latest_table(state.view(None)["cards"]).set.by_id.get(card)
     if found is None:
         return CardInfo(card, "", "")
     return CardInfo(found.name, found.kind, card_text(found))

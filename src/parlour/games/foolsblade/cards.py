@@ -40,6 +40,7 @@ __all__ = [
     "describe",
     "load_cards",
     "parse_condition",
+    "sides",
 ]
 
 # The game's own card sets, one folder an edition; the second is the default.
@@ -145,6 +146,11 @@ def _check_condition(text: str) -> str:
 
 
 Condition = Annotated[str, AfterValidator(_check_condition)]
+
+
+def sides(die: str) -> int:
+    """How many faces a die of the vocabulary has (``"d6"``: 6)."""
+    return int(die[1:])
 
 
 def _dice_list(value: Any) -> Any:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import Event
+from .cards import sides
 from .events import (
     CombatEnded,
     Drew,
@@ -258,7 +259,7 @@ def summon(st: FoolsBladeState, deck: int, count: int, events: list[Event]) -> l
 
 def roll_dice(st: FoolsBladeState, dice: Sequence[str]) -> int:
     """The total of a roll of dice such as ``["d6", "d20"]``."""
-    return sum(st.rng.randint(1, int(die[1:])) for die in dice)
+    return sum(st.rng.randint(1, sides(die)) for die in dice)
 
 
 def end_escaped(st: FoolsBladeState, events: list[Event]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Clause, parse_condition
@@ -237,28 +237,38 @@ def hand_limits(st: FoolsBladeState) -> list[int]:
     return [hand_limit(st, seat) for seat in range(st.players)]
 
 
-def holds(st: FoolsBladeState, condition: str, owner: int) -> bool:
-    """Whether a condition holds for the effect's owner (parsed once, then cached)."""
+def clauses_of(condition: str) -> tuple[Clause, ...]:
+    """The clauses of an ``if`` condition, parsed once and then cached."""
     clauses = _CONDITIONS.get(condition)
     if clauses is None:
         clauses = _CONDITIONS[condition] = parse_condition(condition)
-    for subject, op, value in clauses:
-        have = _subject(st, subject, owner)
-        if isinstance(value, str):
-            if (have == value) != (op == "=="):
+    return clauses
+
+
+def satisfied(clauses: tuple[Clause, ...], value: Callable[[str], int | str]) -> bool:
+    """Whether every clause holds of ``value(subject)``, each subject's value now."""
+    for subject, op, wanted in clauses:
+        have = value(subject)
+        if isinstance(wanted, str):
+            if (have == wanted) != (op == "=="):
                 return False
             continue
         assert isinstance(have, int)
         if not (
-            (op == "<" and have < value)
-            or (op == "<=" and have <= value)
-            or (op == "==" and have == value)
-            or (op == "!=" and have != value)
-            or (op == ">=" and have >= value)
-            or (op == ">" and have > value)
+            (op == "<" and have < wanted)
+            or (op == "<=" and have <= wanted)
+            or (op == "==" and have == wanted)
+            or (op == "!=" and have != wanted)
+            or (op == ">=" and have >= wanted)
+            or (op == ">" and have > wanted)
         ):
             return False
     return True
+
+
+def holds(st: FoolsBladeState, condition: str, owner: int) -> bool:
+    """Whether a condition holds for the effect's owner."""
+    return satisfied(clauses_of(condition), lambda subject: _subject(st, subject, owner))
 
 
 def _subject(st: FoolsBladeState, subject: str, owner: int) -> int | str:

@@ -25,6 +25,7 @@ __all__ = [
     "QUEST",
     "TAVERN",
     "Table",
+    "latest_table",
     "table_for",
 ]
 
@@ -285,7 +286,18 @@ def table_for(folder: str | None) -> Table:
     found = _CACHE.get(key)
     if found is None:
         found = _CACHE[key] = Table(load_cards(root))
+    _LATEST[folder] = found
     return found
+
+
+_LATEST: dict[str | None, Table] = {}
+
+
+def latest_table(folder: str | None) -> Table:
+    """The table ``table_for(folder)`` gave last, compiled on first use: for readers of views
+    that ask at every move, where checking the files' times would cost more than the move."""
+    found = _LATEST.get(folder)
+    return table_for(folder) if found is None else found
 
 
 def check_cards_option(value: Any, players: int) -> str | None:
