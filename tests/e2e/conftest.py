@@ -36,9 +36,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     stop(process)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (the tests skip, saying why, where it is not installed)."""
+    """Headless Debian Chromium (the tests skip, saying why, where it is not installed).
+
+    A module's, not the session's: Playwright's sync API keeps an event loop running while it
+    is open, and tests of other folders that share the worker call ``asyncio.run``."""
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"{CHROMIUM} is missing: scripts/test-setup.sh installs Debian's chromium")
     sync_api = pytest.importorskip("playwright.sync_api")

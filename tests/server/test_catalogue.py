@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from parlour.games.citadels.cards import CHARACTERS, DISTRICTS
 from parlour.games.fearless.scoring import RUIN_FEAR
-from parlour.games.foolsblade.cards import card_text
+from parlour.games.foolsblade.cards import DEFAULT_EDITION, card_text
 from parlour.games.foolsblade.table import table_for
 
 from .conftest import create
@@ -44,7 +44,7 @@ def test_a_foolsblade_table_lists_every_card_with_its_text(client: TestClient) -
     assert {"class", "part", "monster", "tavern"} <= kinds
     one = client.get(f"/api/tables/{table}/cards/{next(iter(cards))}").json()
     assert cards[one["id"]]["name"] == one["name"]
-    by_id = table_for(None).set.by_id
+    by_id = table_for(DEFAULT_EDITION).set.by_id
     for card_id, fields in cards.items():
         assert fields["text"] == card_text(by_id[card_id])
     fearless = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=1)["table"]
