@@ -77,6 +77,7 @@ class Figures:
     error_samples: list[str] = field(default_factory=list)
     memory_per_table_kib: float = 0.0
     server_cores: float = 0.0
+    bot_cores: float = 0.0
     client_cores: float = 0.0
     load_average: float = 0.0
 
@@ -138,7 +139,9 @@ def free_port() -> int:
 def start_server(db: str, port: int, workers: int, processes: int = 1) -> subprocess.Popen[bytes]:
     """``parlour serve`` on 127.0.0.1:port, returned once it answers."""
     command = [sys.executable, "-c", "from parlour.cli.app import main; main()"]
-    command += ["serve", "--port", str(port), "--processes", str(processes)]
+    command += ["serve", "--port", str(port)]
+    if processes > 1:  # left out otherwise, so that the benchmark runs older servers too
+        command += ["--processes", str(processes)]
     command += ["--db", db, "--workers", str(workers), "--bot-delay", "0"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
@@ -171,10 +174,30 @@ def family(pid: int) -> list[int]:
     return found
 
 
-def resident_kib(pid: int) -> int:
-    """The resident memory of a process and its descendants, in KiB."""
-    total = 0
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/pid/stat after the command name."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def members(pid: int, bots: bool) -> list[int]:
+    """The server's processes (``bots`` false) or its bot processes (true): bot processes
+    lower their priority (``BOT_NICENESS``), server processes keep the server's."""
+    own = int(_stat(pid)[16])
+    found = []
     for member in family(pid):
+        with contextlib.suppress(OSError):
+            if (int(_stat(member)[16]) > own) == bots:
+                found.append(member)
+    return found
+
+
+def resident_kib(pid: int, among: list[int] | None = None) -> int:
+    """The resident memory of the server's processes (bot processes left out), or of those
+    of them ``among`` these, in KiB."""
+    total = 0
+    for member in members(pid, bots=False):
+        if among is not None and member not in among:
+            continue  # a bot process still starting, not yet at its lower priority
         with contextlib.suppress(OSError):
             for line in Path(f"/proc/{member}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -182,14 +205,21 @@ def resident_kib(pid: int) -> int:
     return total
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU seconds a process and its living descendants have used (user and system)."""
+def cpu_seconds(pid: int, bots: bool = False) -> float:
+    """CPU seconds (user and system) the server's living processes have used, or with
+    ``bots`` its bot processes."""
     total = 0
-    for member in family(pid):
+    for member in members(pid, bots):
         with contextlib.suppress(OSError):
-            fields = Path(f"/proc/{member}/stat").read_text().rsplit(")", 1)[1].split()
+            fields = _stat(member)
             total += int(fields[11]) + int(fields[12])
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu_seconds() -> float:
+    """CPU seconds this process (the clients) has used; not its children, the server."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
 
 
 @contextlib.contextmanager
@@ -356,7 +386,10 @@ async def run(
     server = start_server(db, port, args.workers, processes)
     rng = random.Random(args.seed)
     try:
-        before = resident_kib(server.pid)
+        # Bot processes start later; those still starting are not yet told apart by their
+        # priority, so the memory is that of the processes serving before any table.
+        serving = members(server.pid, bots=False)
+        before = resident_kib(server.pid, serving)
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
             ready = asyncio.Event()
@@ -384,17 +417,19 @@ async def run(
                 if time.monotonic() > deadline:
                     raise SystemExit(f"load: only {window.connected} clients connected in 300 s")
                 await asyncio.sleep(0.2)
-            figures.memory_per_table_kib = (resident_kib(server.pid) - before) / max(1, tables)
+            grown = resident_kib(server.pid, serving) - before
+            figures.memory_per_table_kib = grown / max(1, tables)
             window.start = time.monotonic() + args.warmup
             window.end = window.start + args.seconds
             ready.set()
             await asyncio.sleep(args.warmup)
             cpu, started = cpu_seconds(server.pid), time.monotonic()
-            own = cpu_seconds(os.getpid())
+            bot_cpu, own = cpu_seconds(server.pid, bots=True), own_cpu_seconds()
             await asyncio.sleep(args.seconds)
             elapsed = time.monotonic() - started
             figures.server_cores = (cpu_seconds(server.pid) - cpu) / elapsed
-            figures.client_cores = (cpu_seconds(os.getpid()) - own) / elapsed
+            figures.bot_cores = (cpu_seconds(server.pid, bots=True) - bot_cpu) / elapsed
+            figures.client_cores = (own_cpu_seconds() - own) / elapsed
             figures.seconds = args.seconds
             figures.load_average = os.getloadavg()[0]
             await asyncio.gather(*tasks)
@@ -465,7 +500,9 @@ def main() -> None:
         out.add_column(column, justify="right")
     for column in ("ping p99 ms",):
         out.add_column(column, justify="right")
-    for column in ("errors", "KiB/table", "server cores", "CPU ms/move", "client cores", "load"):
+    for column in ("errors", "KiB/table", "server cores", "CPU ms/move", "bot cores"):
+        out.add_column(column, justify="right")
+    for column in ("client cores", "load"):
         out.add_column(column, justify="right")
     for figures in results:
         s = figures.summary()
@@ -483,6 +520,7 @@ def main() -> None:
             f"{s['memory_per_table_kib']:.0f}",
             f"{s['server_cores']:.2f}",
             f"{s['server_cpu_ms_per_move']:.2f}",
+            f"{s['bot_cores']:.2f}",
             f"{s['client_cores']:.2f}",
             f"{s['load_average']:.1f}",
         )
