@@ -191,18 +191,16 @@ def members(pid: int, bots: bool) -> list[int]:
     return found
 
 
-def resident_kib(pid: int, among: list[int] | None = None) -> int:
-    """The resident memory of the server's processes (bot processes left out), or of those
-    of them ``among`` these, in KiB."""
-    total = 0
+def resident_kib(pid: int) -> dict[int, int]:
+    """The resident memory of each of the server's processes (bot processes left out), in
+    KiB by process id."""
+    found = {}
     for member in members(pid, bots=False):
-        if among is not None and member not in among:
-            continue  # a bot process still starting, not yet at its lower priority
         with contextlib.suppress(OSError):
             for line in Path(f"/proc/{member}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
-                    total += int(line.split()[1])
-    return total
+                    found[member] = int(line.split()[1])
+    return found
 
 
 def cpu_seconds(pid: int, bots: bool = False) -> float:
@@ -386,10 +384,7 @@ async def run(
     server = start_server(db, port, args.workers, processes)
     rng = random.Random(args.seed)
     try:
-        # Bot processes start later; those still starting are not yet told apart by their
-        # priority, so the memory is that of the processes serving before any table.
-        serving = members(server.pid, bots=False)
-        before = resident_kib(server.pid, serving)
+        before = resident_kib(server.pid)
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
             ready = asyncio.Event()
@@ -417,10 +412,18 @@ async def run(
                 if time.monotonic() > deadline:
                     raise SystemExit(f"load: only {window.connected} clients connected in 300 s")
                 await asyncio.sleep(0.2)
-            grown = resident_kib(server.pid, serving) - before
+            # Over the processes that were serving before and still are: a bot process still
+            # starting is not yet told apart by its priority.
+            after = resident_kib(server.pid)
+            grown = sum(kib - before[member] for member, kib in after.items() if member in before)
             figures.memory_per_table_kib = grown / max(1, tables)
             window.start = time.monotonic() + args.warmup
             window.end = window.start + args.seconds
+            print(
+                f"  {window.connected} clients connected; measuring for {args.seconds:.0f} s "
+                f"after {args.warmup:.0f} s of warm-up",
+                flush=True,
+            )
             ready.set()
             await asyncio.sleep(args.warmup)
             cpu, started = cpu_seconds(server.pid), time.monotonic()

@@ -29,6 +29,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -379,9 +380,11 @@ class Store:
             for a in actions
         ]
         try:
-            with Session(self.engine) as session, session.begin():
-                session.execute(insert(ActionRow), rows)
-                self._announce(session, actions)
+            # A plain connection, not an ORM session: this is every move's write, and the
+            # session's bookkeeping cost as much as the insert.
+            with self.engine.begin() as connection:
+                connection.execute(insert(ActionRow), rows)
+                self._announce(connection, actions)
             return [None] * len(actions)
         except IntegrityError:
             pass
@@ -395,7 +398,7 @@ class Store:
                 results.append(IntegrityError(str(error), None, error))
         return results
 
-    def _announce(self, session: Session, actions: list[NewAction]) -> None:
+    def _announce(self, session: Session | Connection, actions: list[NewAction]) -> None:
         # Inside the transaction: PostgreSQL delivers the notifications when, and only if, it
         # commits, so a listener never hears of an action that is not stored.
         if self.announces and actions:
