@@ -546,3 +546,59 @@ async def _next(ws: Any, kind: str, wanted: Any = None) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
         if message["type"] == kind and (wanted is None or wanted(message)):
             return message
+
+
+async def _moves_at(address: str, answer: dict[str, Any], moves: int) -> int:
+    """Play on to move ``moves`` with every seat connected to ``address``; the move every
+    seat's view then shows."""
+    ws_base = address.replace("http://", "ws://")
+    sockets = [
+        await connect(f"{ws_base}/ws/{answer['table']}?token={seat['token']}")
+        for seat in answer["seats"]
+    ]
+    views: list[dict[str, Any]] = [{} for _ in sockets]
+
+    async def latest(index: int, move: int) -> None:
+        while views[index].get("move", -1) < move:
+            message = json.loads(await sockets[index].recv())
+            if message["type"] == "state":
+                views[index] = message["view"]
+
+    try:
+        for index in range(len(sockets)):
+            await latest(index, 0)
+        move = views[0]["move"]
+        while move < moves:
+            actor = next(i for i, view in enumerate(views) if view.get("legal_actions"))
+            action = views[actor]["legal_actions"][0]
+            await sockets[actor].send(json.dumps({"type": "act", "action": action, "move": move}))
+            move += 1
+            for index in range(len(sockets)):
+                await latest(index, move)
+        assert all(view["move"] == move for view in views)
+        return move
+    finally:
+        for ws in sockets:
+            await ws.close()
+
+
+def test_a_process_nobody_watches_a_table_at_catches_up_when_asked(postgres: Postgres) -> None:
+    # A process that only created a table puts off applying its moves (the clients' process
+    # applies them): whatever asks it next (a description, a connection) sees them all.
+    url = database(postgres, "deferred")
+    with workers(url, 2, bot_delay=0) as (first, second):
+        answer = open_table(base(first), "fearless", 3, 11, {})
+        played = asyncio.run(_moves_at(base(second), answer, 12))
+        described = httpx.get(f"{base(first)}/api/tables/{answer['table']}", timeout=10).json()
+        assert described["table"]["move"] == played
+
+        async def watch() -> int:
+            address = base(first).replace("http://", "ws://")
+            async with connect(f"{address}/ws/{answer['table']}") as ws:
+                while (message := json.loads(await ws.recv()))["type"] != "state":
+                    pass
+                return int(message["view"]["move"])
+
+        assert asyncio.run(watch()) == played
+        # And it plays on there, from the move the other process reached.
+        assert asyncio.run(_moves_at(base(first), answer, played + 3)) == played + 3

@@ -52,6 +52,10 @@ class Cluster:
         self.follower.loaded(table)
         self.leases.loaded(table)
 
+    async def current(self, table: Table) -> None:
+        """Apply what other processes stored at a table this process was not following."""
+        await self.follower.current(table)
+
     async def start(self) -> None:
         """Listen for other processes' moves and take the bot leases nobody holds."""
         self.tasks = [

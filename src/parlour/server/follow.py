@@ -47,7 +47,19 @@ class Follower:
         if table is None or table.move >= seq:
             return  # not held here (it loads fresh when needed), or this process stored it
         self.pending.setdefault(table_id, {})[seq] = text
-        self._follow(table)
+        if table.clients or self.hub.peers.plays_bots(table_id):
+            self._follow(table)
+        # Else nobody here watches the table nor plays its bots (this process only created
+        # or described it): applying every move would double another process's work, so it
+        # waits until the table is needed here (``current``).
+
+    async def current(self, table: Table) -> None:
+        """Bring a table whose following was put off up to what was heard of it."""
+        if table.id in self.pending:
+            self._follow(table)
+        task = self.running.get(table.id)
+        if task is not None:
+            await asyncio.shield(task)  # a request given up must not stop the catching up
 
     def changed(self, news: dict[str, Any]) -> None:
         """Another process stored a table's new seats (a name, a setting) or a line of its

@@ -220,6 +220,11 @@ class Peers(Protocol):
         bot lease)."""
         ...
 
+    async def current(self, table: Table) -> None:
+        """Apply the moves other processes stored at a table this process did not follow
+        (nobody here watched it nor played its bots), before it is used here."""
+        ...
+
 
 class Alone:
     """No other process serves the database: this one plays every table's bots."""
@@ -230,6 +235,9 @@ class Alone:
 
     def loaded(self, table: Table) -> None:
         """Nothing to do."""
+
+    async def current(self, table: Table) -> None:
+        """Nothing to do: every move is made here."""
 
 
 class Hub:
@@ -272,6 +280,7 @@ class Hub:
         """The table of that id, loaded from the store (and replayed) on first use."""
         table = self.tables.get(table_id)
         if table is not None:
+            await self.peers.current(table)
             return table
         if not TABLE_ID.fullmatch(table_id):
             return None  # never an id this server gave out: no need to ask the database
@@ -392,6 +401,8 @@ class Hub:
         async with table.lock:
             table.clients.append(client)
             await self._send_state(table, client)
+        # A move heard between the caller's ``get`` and now was put off: nobody watched.
+        await self.peers.current(table)
         await self._announce(table)
 
     async def leave(self, table: Table, client: Client) -> None:

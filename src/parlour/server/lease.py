@@ -109,6 +109,7 @@ class BotLeases:
             return  # the sweep loop sees the broken connection and starts again
         if row is not None and row[0] is True and connection is self.connection:
             self.held.add(table.id)
+            await self.hub.peers.current(table)  # followed from now on; maybe not until now
             self.hub.schedule_bot(table)
 
     async def _sweep(self, connection: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
