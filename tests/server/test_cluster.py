@@ -591,6 +591,8 @@ def test_a_process_nobody_watches_a_table_at_catches_up_when_asked(postgres: Pos
         played = asyncio.run(_moves_at(base(second), answer, 12))
         described = httpx.get(f"{base(first)}/api/tables/{answer['table']}", timeout=10).json()
         assert described["table"]["move"] == played
+        listed = httpx.get(f"{base(first)}/api/tables", timeout=10).json()
+        assert [t["move"] for t in listed if t["id"] == answer["table"]] == [played]
 
         async def watch() -> int:
             address = base(first).replace("http://", "ws://")

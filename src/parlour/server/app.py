@@ -367,7 +367,7 @@ def create_app(
         hub = hub_of(request)
         out = []
         for info in await asyncio.to_thread(hub.store.summaries):
-            live = hub.tables.get(info.id)
+            live = await hub.held(info.id)
             if live is not None:
                 out.append(live.describe())
                 continue

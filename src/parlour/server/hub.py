@@ -276,11 +276,17 @@ class Hub:
             if table is not None:
                 self.schedule_bot(table)
 
-    async def get(self, table_id: str) -> Table | None:
-        """The table of that id, loaded from the store (and replayed) on first use."""
+    async def held(self, table_id: str) -> Table | None:
+        """The table of that id if this process holds it, up to date; ``None`` if not."""
         table = self.tables.get(table_id)
         if table is not None:
             await self.peers.current(table)
+        return table
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table of that id, loaded from the store (and replayed) on first use."""
+        table = await self.held(table_id)
+        if table is not None:
             return table
         if not TABLE_ID.fullmatch(table_id):
             return None  # never an id this server gave out: no need to ask the database
