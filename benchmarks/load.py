@@ -6,7 +6,9 @@ Run: ``.venv/bin/python benchmarks/load.py [--tables 500] [--think 1.0] [--secon
 With ``--processes N`` above 1 the server is ``parlour serve --processes N`` on a throwaway
 PostgreSQL server (started in a temporary folder, as tests/server/postgres.py does), and the
 stress run is made twice, with 1 process and with N, for the ratio of their throughputs.
-``--db postgresql`` uses PostgreSQL with one process too.
+``--db postgresql`` uses PostgreSQL with one process too. ``--affinity`` runs N separate
+``parlour serve`` commands on N ports instead and sends the connections of a table to the one
+its id hashes to, as a proxy set to hash the table id does (docs/server.md, "Deployment").
 
 Three runs, each against a fresh server on 127.0.0.1 with a fresh SQLite file, each bounded
 by ``--warmup`` plus ``--seconds`` of measurement (it stops by itself):
@@ -41,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -158,6 +161,67 @@ def start_server(db: str, port: int, workers: int, processes: int = 1) -> subpro
     raise SystemExit("load: the server did not answer within 60 s")
 
 
+class Site:
+    """The server processes of a run and where each request goes.
+
+    Without ``affine``: one ``parlour serve --processes N`` on one port, where the kernel hands
+    each connection to any process. With it: N ``parlour serve`` commands on N ports (the
+    same database), every request about a table sent to the one its id hashes to, as a proxy
+    hashing the table id in the path does (docs/server.md), and new tables opened on each in
+    turn; the proxy's own work is left out.
+    """
+
+    def __init__(self, db: str, workers: int, processes: int, affine: bool) -> None:
+        ports = [free_port() for _ in range(processes if affine else 1)]
+        self.servers = [
+            start_server(db, port, workers, 1 if affine else processes) for port in ports
+        ]
+        self.bases = [f"http://127.0.0.1:{port}" for port in ports]
+        self.many = processes > 1 and not affine  # one serve command, several processes
+        self.opened = 0
+
+    def for_table(self, table_id: str) -> str:
+        """The address serving ``table_id``'s connections."""
+        return self.bases[zlib.crc32(table_id.encode()) % len(self.bases)]
+
+    def for_new_table(self) -> str:
+        """The address the next new table is opened through."""
+        self.opened += 1
+        return self.bases[self.opened % len(self.bases)]
+
+    def cpu_seconds(self) -> dict[int, float]:
+        """CPU seconds each process of the servers (bot processes too) has used so far."""
+        found: dict[int, float] = {}
+        for server in self.servers:
+            found.update(cpu_seconds(server.pid))
+        return found
+
+    def cores(self, before: dict[int, float], seconds: float) -> tuple[float, float]:
+        """The cores the server processes and the bot processes used since ``before``."""
+        servers = {pid for server in self.servers for pid in serving(server.pid, self.many)}
+        used = {pid: cpu - before.get(pid, 0.0) for pid, cpu in self.cpu_seconds().items()}
+        server_cpu = sum(cpu for pid, cpu in used.items() if pid in servers)
+        return server_cpu / seconds, (sum(used.values()) - server_cpu) / seconds
+
+    def resident_kib(self) -> dict[int, int]:
+        """The resident memory of each server process (bot processes left out), in KiB."""
+        return {
+            pid: kib
+            for server in self.servers
+            for pid, kib in resident_kib(server.pid, self.many).items()
+        }
+
+    def stop(self) -> None:
+        """Stop every server."""
+        for server in self.servers:
+            server.terminate()
+        for server in self.servers:
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
 def family(pid: int) -> list[int]:
     """``pid`` and its descendants now (the server processes of ``--processes`` and the bot
     processes)."""
@@ -179,23 +243,24 @@ def _stat(pid: int) -> list[str]:
     return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
 
-def members(pid: int, bots: bool) -> list[int]:
-    """The server's processes (``bots`` false) or its bot processes (true): bot processes
-    lower their priority (``BOT_NICENESS``), server processes keep the server's."""
-    own = int(_stat(pid)[16])
-    found = []
-    for member in family(pid):
-        with contextlib.suppress(OSError):
-            if (int(_stat(member)[16]) > own) == bots:
-                found.append(member)
+def serving(pid: int, many: bool) -> set[int]:
+    """The server processes of the ``parlour serve`` whose process is ``pid``: itself, and with
+    ``--processes`` above 1 (``many``) the processes it started to serve; the rest of its
+    family are bot processes and multiprocessing's helpers."""
+    found = {pid}
+    if many:
+        for member in family(pid):
+            with contextlib.suppress(OSError):
+                spawned = "spawn_main" in Path(f"/proc/{member}/cmdline").read_text()
+                if int(_stat(member)[1]) == pid and spawned:
+                    found.add(member)
     return found
 
 
-def resident_kib(pid: int) -> dict[int, int]:
-    """The resident memory of each of the server's processes (bot processes left out), in
-    KiB by process id."""
+def resident_kib(pid: int, many: bool) -> dict[int, int]:
+    """The resident memory of each server process (bot processes left out), in KiB."""
     found = {}
-    for member in members(pid, bots=False):
+    for member in serving(pid, many):
         with contextlib.suppress(OSError):
             for line in Path(f"/proc/{member}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
@@ -203,15 +268,14 @@ def resident_kib(pid: int) -> dict[int, int]:
     return found
 
 
-def cpu_seconds(pid: int, bots: bool = False) -> float:
-    """CPU seconds (user and system) the server's living processes have used, or with
-    ``bots`` its bot processes."""
-    total = 0
-    for member in members(pid, bots):
+def cpu_seconds(pid: int) -> dict[int, float]:
+    """CPU seconds (user and system) each living process of a server has used."""
+    found = {}
+    for member in family(pid):
         with contextlib.suppress(OSError):
             fields = _stat(member)
-            total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+            found[member] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return found
 
 
 def own_cpu_seconds() -> float:
@@ -317,14 +381,16 @@ async def ping_probe(url: str, window: Window) -> None:
         window.error(f"the ping probe lost its connection: {error!r}")
 
 
-async def open_table(http: httpx.AsyncClient, bots: str | None, seed: int) -> dict[str, Any]:
+async def open_table(
+    http: httpx.AsyncClient, site: Site, bots: str | None, seed: int
+) -> dict[str, Any]:
     """A new Fearless table of four people (or, with ``bots``, of four such bots)."""
     body: dict[str, Any] = {**GAME, "seed": seed}
     if bots is not None:
         body["bots"] = dict.fromkeys("0123", bots)
     for attempt in range(3):
         try:
-            answer = await http.post("/api/tables", json=body)
+            answer = await http.post(f"{site.for_new_table()}/api/tables", json=body)
             break
         except httpx.TransportError:
             # The server closed an idle kept-alive connection just as it was reused: again.
@@ -336,7 +402,7 @@ async def open_table(http: httpx.AsyncClient, bots: str | None, seed: int) -> di
 
 
 async def people_table(
-    base: str,
+    site: Site,
     http: httpx.AsyncClient,
     think: float,
     window: Window,
@@ -347,12 +413,12 @@ async def people_table(
     """Play a table of four clients; with ``again``, a new table each time a game ends."""
     while time.monotonic() < window.end:
         try:
-            table = await open_table(http, None, rng.randrange(2**31))
+            table = await open_table(http, site, None, rng.randrange(2**31))
         except httpx.HTTPError as error:
             window.failed += 4
             window.error(f"could not open a table: {error!r}")
             return
-        ws_base = base.replace("http://", "ws://")
+        ws_base = site.for_table(table["table"]).replace("http://", "ws://")
         clients = [
             seat_client(
                 f"{ws_base}/ws/{table['table']}?token={seat['token']}",
@@ -379,14 +445,12 @@ async def run(
 ) -> Figures:
     """One run against a fresh server on the fresh database ``db``; its figures."""
     figures = Figures(name, tables, bot_tables, processes)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    server = start_server(db, port, args.workers, processes)
+    site = Site(db, args.workers, processes, args.affinity and processes > 1)
     rng = random.Random(args.seed)
     try:
-        before = resident_kib(server.pid)
+        before = site.resident_kib()
         limits = httpx.Limits(max_connections=50)
-        async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+        async with httpx.AsyncClient(timeout=60, limits=limits) as http:
             ready = asyncio.Event()
             # The window opens once every client is connected (below); until then, nothing
             # counts and no client acts.
@@ -394,27 +458,24 @@ async def run(
             tasks = [
                 asyncio.create_task(
                     people_table(
-                        base, http, think, window, random.Random(rng.random()), ready, think == 0
+                        site, http, think, window, random.Random(rng.random()), ready, think == 0
                     )
                 )
                 for _ in range(tables)
             ]
-            probe_table = await open_table(http, None, 999)  # nobody plays it: quiet
-            ws_base = base.replace("http://", "ws://")
-            tasks.append(
-                asyncio.create_task(ping_probe(f"{ws_base}/ws/{probe_table['table']}", window))
-            )
+            probe = (await open_table(http, site, None, 999))["table"]  # nobody plays it: quiet
+            ws_base = site.for_table(probe).replace("http://", "ws://")
+            tasks.append(asyncio.create_task(ping_probe(f"{ws_base}/ws/{probe}", window)))
             for i in range(bot_tables):
-                await open_table(http, "hard", 1000 + i)
+                await open_table(http, site, "hard", 1000 + i)
             # Measure once every client is connected and has its first state.
             deadline = time.monotonic() + 300
             while window.connected + window.failed < 4 * tables:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"load: only {window.connected} clients connected in 300 s")
                 await asyncio.sleep(0.2)
-            # Over the processes that were serving before and still are: a bot process still
-            # starting is not yet told apart by its priority.
-            after = resident_kib(server.pid)
+            # Over the processes that were serving before and still are.
+            after = site.resident_kib()
             grown = sum(kib - before[member] for member, kib in after.items() if member in before)
             figures.memory_per_table_kib = grown / max(1, tables)
             window.start = time.monotonic() + args.warmup
@@ -426,22 +487,16 @@ async def run(
             )
             ready.set()
             await asyncio.sleep(args.warmup)
-            cpu, started = cpu_seconds(server.pid), time.monotonic()
-            bot_cpu, own = cpu_seconds(server.pid, bots=True), own_cpu_seconds()
+            cpu, started, own = site.cpu_seconds(), time.monotonic(), own_cpu_seconds()
             await asyncio.sleep(args.seconds)
             elapsed = time.monotonic() - started
-            figures.server_cores = (cpu_seconds(server.pid) - cpu) / elapsed
-            figures.bot_cores = (cpu_seconds(server.pid, bots=True) - bot_cpu) / elapsed
+            figures.server_cores, figures.bot_cores = site.cores(cpu, elapsed)
             figures.client_cores = (own_cpu_seconds() - own) / elapsed
             figures.seconds = args.seconds
             figures.load_average = os.getloadavg()[0]
             await asyncio.gather(*tasks)
     finally:
-        server.terminate()
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        site.stop()
     return figures
 
 
@@ -456,6 +511,12 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="the server's bot processes")
     parser.add_argument(
         "--processes", type=int, default=1, help="server processes (above 1: PostgreSQL)"
+    )
+    parser.add_argument(
+        "--affinity",
+        action="store_true",
+        help="with --processes N: N servers on N ports, a table's clients on one (as a proxy"
+        " hashing the table id sends them)",
     )
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
