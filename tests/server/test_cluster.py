@@ -604,3 +604,81 @@ def test_a_process_nobody_watches_a_table_at_catches_up_when_asked(postgres: Pos
         assert asyncio.run(watch()) == played
         # And it plays on there, from the move the other process reached.
         assert asyncio.run(_moves_at(base(first), answer, played + 3)) == played + 3
+
+
+def test_a_rematch_opened_in_one_process_reaches_the_seats_of_the_other(
+    postgres: Postgres,
+) -> None:
+    url = database(postgres, "rematch")
+    with workers(url, 2, bot_delay=0) as (first, second):
+        addresses = [base(first), base(second)]
+        answer = open_table(addresses[0], "fearless", 3, 5, {2: "random"})
+        tokens = [seat["token"] for seat in answer["seats"]]
+
+        async def scenario() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+            sockets = [
+                await connect(
+                    f"{address.replace('http://', 'ws://')}/ws/{answer['table']}?token={token}"
+                )
+                for address, token in zip(addresses, tokens, strict=True)
+            ]
+            try:
+
+                async def play(ws: Any) -> None:
+                    while True:
+                        message = json.loads(await ws.recv())
+                        if message["type"] != "state":
+                            continue
+                        view = message["view"]
+                        if view["is_over"]:
+                            return
+                        if view.get("legal_actions"):
+                            action = {"action": view["legal_actions"][0], "move": view["move"]}
+                            await ws.send(json.dumps({"type": "act", **action}))
+
+                await asyncio.gather(*(play(ws) for ws in sockets))
+                # Both processes asked at once: one rematch, the same for everyone.
+                async with httpx.AsyncClient(timeout=30) as http:
+                    asked = await asyncio.gather(
+                        *(
+                            http.post(
+                                f"{address}/api/tables/{answer['table']}/rematch",
+                                json={"token": token},
+                            )
+                            for address, token in zip(addresses, tokens, strict=True)
+                        )
+                    )
+                offers = []
+                for ws in sockets:
+                    while (message := json.loads(await ws.recv()))["type"] != "rematch":
+                        pass
+                    offers.append(message)
+                return [a.json() for a in asked], offers
+            finally:
+                for ws in sockets:
+                    await ws.close()
+
+        asked, offers = asyncio.run(scenario())
+        rematch = asked[0]["table"]
+        assert [a["table"] for a in asked] == [o["table"] for o in offers] == [rematch] * 2
+        assert [o["seat"] for o in offers] == [0, 1]
+        # Each seat's link opens its own seat of the rematch, through either process.
+        for seat, offer in enumerate(offers):
+            assert (
+                offer["url"]
+                == asked[seat]["url"]
+                == f"/table/{rematch}#seat={seat}&token={tokens[seat]}"
+            )
+
+        async def first_view(address: str, token: str) -> dict[str, Any]:
+            ws_url = f"{address.replace('http://', 'ws://')}/ws/{rematch}?token={token}"
+            async with connect(ws_url) as ws:
+                while (message := json.loads(await ws.recv()))["type"] != "state":
+                    pass
+                view: dict[str, Any] = message["view"]
+                return view
+
+        assert "hand" in asyncio.run(first_view(addresses[0], tokens[1]))  # a seat, not a guest
+        described = httpx.get(f"{addresses[1]}/api/tables/{rematch}", timeout=10).json()
+        assert described["table"]["rematch_of"] == answer["table"]
+        assert [s["bot"] for s in described["table"]["seats"]] == [None, None, "random"]

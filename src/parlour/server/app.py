@@ -509,10 +509,8 @@ def create_app(
         if not table.state.is_over:
             return JSONResponse({"type": "error", "message": "the game is still going on"}, 409)
         hub = hub_of(request)
-        new_id, tokens = await hub.rematch(table)
-        return JSONResponse(
-            {"table": new_id, "seat": seat, "url": seat_url(new_id, seat, tokens[seat])}
-        )
+        new_id = await hub.rematch(table)
+        return JSONResponse({"table": new_id, "seat": seat, "url": seat_url(new_id, seat, token)})
 
     # -- the live table ---------------------------------------------------------------------
 
@@ -555,7 +553,7 @@ def create_app(
                 )
                 await websocket.close(4403)
                 return
-        client = Client(seat, websocket.send_json)
+        client = Client(seat, websocket.send_json, token=token if seat is not None else None)
         rate = MessageRate(message_rate, burst)
         await hub.join(table, client)
         await welcome(hub, table, client)

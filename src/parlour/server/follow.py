@@ -62,13 +62,15 @@ class Follower:
             await asyncio.shield(task)  # a request given up must not stop the catching up
 
     def changed(self, news: dict[str, Any]) -> None:
-        """Another process stored a table's new seats (a name, a setting) or a line of its
-        chat: tell this process's connections at that table."""
+        """Another process stored a table's new seats (a name, a setting), a line of its chat
+        or its rematch: tell this process's connections at that table."""
         table = self.hub.tables.get(news["table"])
         if table is None or news.get("origin") == self.hub.store.origin:
             return  # not held here (it loads fresh when needed), or told already
         kind, data = news.get("kind"), news.get("data")
-        if kind == "seats" and isinstance(data, list):
+        if kind == "rematch" and isinstance(data, str):
+            task = asyncio.create_task(self.hub.rematch_opened(table, data))
+        elif kind == "seats" and isinstance(data, list):
             task = asyncio.create_task(self._seats(table, [SeatInfo.from_json(s) for s in data]))
         elif kind == "chat" and isinstance(data, dict):
             line = ChatLine(

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .. import load, replay
 from ..core import Event, GameError, IllegalAction, State, player_name
@@ -94,11 +94,14 @@ def event_json(
 
 @dataclass(eq=False)
 class Client:
-    """One open connection: its seat (``None``: spectator) and how many events it has had."""
+    """One open connection: its seat (``None``: spectator), how many events it has had, and
+    the token it opened the seat with."""
 
     seat: int | None
     send: Sender
     sent_events: int = 0
+    # The seat's token (``None``: a spectator): it opens the seat's rematch too.
+    token: str | None = None
 
 
 @dataclass(eq=False)
@@ -251,9 +254,9 @@ class Hub:
         # A pause before each bot move, so people at the table can follow the play.
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
-        # Per finished table, the rematch opened from it: its id and its seats' tokens. Kept
-        # in memory only: after a restart a seat opens a new rematch instead.
-        self.rematches: dict[str, tuple[str, dict[int, str]]] = {}
+        # Per finished table, the id of the rematch opened from it (the database has them
+        # all: ``Store.rematch``; these were opened or heard of here).
+        self.rematches: dict[str, str] = {}
         self._rematch_lock = asyncio.Lock()
         # The timers that pass for people (kept here so they are not collected, and stopped).
         self.passes: set[asyncio.Task[None]] = set()
@@ -313,23 +316,31 @@ class Hub:
         names: dict[int, str] | None = None,
         hints: bool | None = None,
         auto_pass: dict[int, bool] | None = None,
+        token_hashes: dict[int, str] | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table and the token of each human seat; ``GameError`` for a bad request.
 
         ``names`` names people's seats (checked by ``people.check_name``); ``hints`` (default:
         ``people.hints_default``) lets seats ask for hints; ``auto_pass`` sets people's seats'
-        setting (default: on).
+        setting (default: on); ``token_hashes`` keeps seats' tokens (a rematch's: no new
+        token is made for them).
         """
         game = load(game_name)
         if seed is None:
             seed = secrets.randbits(32)
         state = game.new_game(players, seed, **options)
-        tokens = {seat: new_token() for seat in range(players) if seat not in bot_seats}
+        kept = token_hashes or {}
+        tokens = {
+            seat: new_token()
+            for seat in range(players)
+            if seat not in bot_seats and seat not in kept
+        }
+        hashes = {**{seat: hash_token(token) for seat, token in tokens.items()}, **kept}
         given, passing = names or {}, auto_pass or {}
         seats = [
             SeatInfo(bot_seats[seat], None)
             if seat in bot_seats
-            else SeatInfo(None, hash_token(tokens[seat]), given.get(seat), passing.get(seat, True))
+            else SeatInfo(None, hashes[seat], given.get(seat), passing.get(seat, True))
             for seat in range(players)
         ]
         if hints is None:
@@ -352,51 +363,77 @@ class Hub:
         self.schedule_bot(table)
         return table, tokens
 
-    async def rematch(self, table: Table) -> tuple[str, dict[int, str]]:
-        """The rematch of a finished table (opened on the first request): id and tokens.
-
-        Every seat of the old table connected now, or later, is sent its own new link.
-        """
+    async def rematch(self, table: Table) -> str:
+        """The id of the rematch of a finished table, opened on the first request here or in
+        any process. Its people's seats open with the same tokens as this table's, so every
+        seat connected now, or later, to any process is sent its own link."""
         async with self._rematch_lock:
-            found = self.rematches.get(table.id)
+            found = await self._rematch_of(table)
             if found is None:
-                game = load(table.info.game)
-                options = {
-                    name: value
-                    for name, value in table.info.options.items()
-                    if name in game.options and value != game.options[name].default
-                }
-                seats = table.info.seats
-                seat_bots = {s: i.bot for s, i in enumerate(seats) if i.bot is not None}
-                names = {s: i.name for s, i in enumerate(seats) if i.bot is None and i.name}
-                passing = {s: i.auto_pass for s, i in enumerate(seats) if i.bot is None}
-                new, tokens = await self.create(
-                    game.name,
-                    table.info.players,
-                    options,
-                    None,
-                    seat_bots,
-                    rematch_of=table.id,
-                    names=names,
-                    hints=table.hints,
-                    auto_pass=passing,
-                )
-                found = self.rematches[table.id] = (new.id, tokens)
+                found = await self._open_rematch(table)
+        await self._offer_all(table)
+        return found
+
+    async def _rematch_of(self, table: Table) -> str | None:
+        found = self.rematches.get(table.id)
+        if found is None and table.state.is_over:
+            found = await asyncio.to_thread(self.store.rematch, table.id)
+            if found is not None:
+                self.rematches[table.id] = found
+        return found
+
+    async def _open_rematch(self, table: Table) -> str:
+        game = load(table.info.game)
+        options = {
+            name: value
+            for name, value in table.info.options.items()
+            if name in game.options and value != game.options[name].default
+        }
+        seats = table.info.seats
+        try:
+            new, _ = await self.create(
+                game.name,
+                table.info.players,
+                options,
+                None,
+                {s: i.bot for s, i in enumerate(seats) if i.bot is not None},
+                rematch_of=table.id,
+                names={s: i.name for s, i in enumerate(seats) if i.bot is None and i.name},
+                hints=table.hints,
+                auto_pass={s: i.auto_pass for s, i in enumerate(seats) if i.bot is None},
+                token_hashes={s: i.token_hash for s, i in enumerate(seats) if i.token_hash},
+            )
+        except IntegrityError:
+            # Another process opened it a moment ago.
+            found = await asyncio.to_thread(self.store.rematch, table.id)
+            if found is None:
+                raise
+            self.rematches[table.id] = found
+            return found
+        self.rematches[table.id] = new.id
+        return new.id
+
+    async def rematch_opened(self, table: Table, rematch_id: str) -> None:
+        """Another process opened the rematch of ``table``: offer it to the seats here."""
+        self.rematches[table.id] = rematch_id
+        await self._offer_all(table)
+
+    async def _offer_all(self, table: Table) -> None:
         for client in list(table.clients):
             await self.offer_rematch(table, client)
-        return found
 
     async def offer_rematch(self, table: Table, client: Client) -> None:
         """Send a seat its link to the rematch of this table, if one is open."""
-        found = self.rematches.get(table.id)
-        if found is None or client.seat is None or client.seat not in found[1]:
+        if client.seat is None or client.token is None or not table.state.is_over:
             return
-        new_id, tokens = found
+        found = await self._rematch_of(table)
+        if found is None:
+            return
         message = {
             "type": "rematch",
-            "table": new_id,
+            "table": found,
             "seat": client.seat,
-            "url": seat_url(new_id, client.seat, tokens[client.seat]),
+            "url": seat_url(found, client.seat, client.token),
         }
         await self._safe_send(table, client, message)
 

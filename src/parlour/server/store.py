@@ -79,7 +79,10 @@ class TableRow(Base):
     # Filled in when the game ends, so the lobby lists results without replaying.
     scores: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     winners: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
-    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Unique (migration 0004): a table has one rematch, whichever process opened it.
+    rematch_of: Mapped[str | None] = mapped_column(
+        String(32), nullable=True, unique=True, index=True
+    )
     # The rules version the game is played under (``record["version"]``).
     version: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # Whether seats may ask for hints (null for tables older than migration 0003: the default).
@@ -287,7 +290,8 @@ class Store:
         version: str | None = None,
         hints: bool | None = None,
     ) -> TableInfo:
-        """Store a new table with no actions."""
+        """Store a new table with no actions; ``IntegrityError`` if it is the rematch of a
+        table that has one already."""
         created = _now()
         # A JSON round trip so what is stored is exactly what a reload gives back.
         stored = json.loads(json.dumps(options))
@@ -305,6 +309,9 @@ class Store:
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
+            if rematch_of is not None:
+                session.flush()  # a second rematch of one table fails here, unannounced
+                self._tell(session, rematch_of, "rematch", table_id)
         return TableInfo(
             table_id,
             game,
@@ -449,6 +456,12 @@ class Store:
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.seq)
             ).all()
             return self._info(row, list(texts))
+
+    def rematch(self, table_id: str) -> str | None:
+        """The id of the rematch opened from a table, or ``None``."""
+        with Session(self.engine) as session:
+            found = session.scalar(select(TableRow.id).where(TableRow.rematch_of == table_id))
+            return None if found is None else str(found)
 
     def ids(self, unfinished_only: bool = False) -> list[str]:
         """The stored tables' ids, oldest first."""
