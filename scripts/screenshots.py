@@ -80,7 +80,8 @@ def main() -> None:
                     headless=True,
                     args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
                 )
-                for game, (players, seed, decisions) in GAMES.items():
+                for game in sys.argv[1:] or GAMES:  # the games named, else all
+                    players, seed, decisions = GAMES[game]
                     for size, (width, height) in SIZES.items():
                         bots = {str(s): "easy" for s in range(1, players)}
                         body = {"game": game, "players": players, "seed": seed, "bots": bots}

@@ -186,3 +186,47 @@ def test_an_approach_shows_alone_until_its_boss_arrives(page: Any, server: str) 
     text = page.evaluate(DRAW, [{**revealed, "boss": gathered}, table])
     assert panel.locator(".card").count() == 2 and "strikes 0/3" in text
     assert "arrives at the start" not in text
+
+
+# Whether any word of a weapon part's name is split over two lines: a word's text range has
+# one box per line it lies on.
+SPLIT_WORDS = """() => {
+  const split = [];
+  for (const el of document.querySelectorAll('.weapon .part .dname')) {
+    const node = el.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) continue;
+    for (const match of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      if (range.getClientRects().length > 1) split.push(match[0]);
+    }
+  }
+  return split;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_weapon_part_names_are_never_split_mid_word(
+    page: Any, server: str, size: tuple[int, int]
+) -> None:
+    import httpx
+
+    body = {"game": "foolsblade", "players": 3, "bots": {"1": "easy", "2": "easy"}}
+    table_id = httpx.post(f"{server}/api/tables", json=body).json()["table"]
+    cards = httpx.get(f"{server}/api/tables/{table_id}/cards").json()
+    longest = {}  # per slot, the part whose name has the longest word
+    for info in cards.values():
+        if info.get("kind") == "part":
+            word = max(len(w) for w in info["name"].split())
+            if word > longest.get(info["part"], (0, ""))[0]:
+                longest[info["part"]] = (word, info["id"])
+    weapon = {part: card for part, (_, card) in longest.items()}
+    view = {**FOOLSBLADE_VIEW, "weapons": [weapon, weapon, weapon], "hand": []}
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    blank_page(page, server)
+    table = {"seats": [{"bot": None}, {"bot": "easy"}, {"bot": "easy"}], "title": "Fool's Blade"}
+    with_names = DRAW.replace("cardInfo: () => null", "cardInfo: (id) => table.cards[id] || null")
+    page.evaluate(with_names, [view, {**table, "cards": cards}])
+    assert page.locator(".weapon .part .dname").first.inner_text() != "—"
+    assert page.evaluate(SPLIT_WORDS) == []

@@ -220,7 +220,7 @@ export function render(view, ctx) {
     h("div", {class: "muted"}, `${view.active === null ? "Setup: classes are chosen, nothing dealt yet" : `Active: ${ctx.names(view.active)}`} \u00B7 decks: ${decks}`));
   const forge = view.forge ? h("div", {class: "panel", id: "forge"}, h("h3", {}, "The Forge"),
     h("div", {class: "row"}, view.forge.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; }))) : null;
-  const seats = h("div", {class: "cities"});
+  const seats = h("div", {class: "cities fb-seats"});
   for (let seat = 0; seat < view.players; seat++) seats.append(seatPanel(view, seat, ctx));
   const board = h("div", {class: "board"}, classChoice(view, ctx), info, combat(view, ctx), forge, h("div", {class: "panel"}, h("h3", {}, "Weapons"), seats));
   let hand = null;
