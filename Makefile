@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/rl.py --rounds $(BENCH_ROUNDS) --burst $(BENCH_BURST)
 	$(BIN)/python benchmarks/load.py
 	$(BIN)/python benchmarks/load.py --processes 2
+	$(BIN)/python benchmarks/load.py --processes 2 --affinity
 
 clean:
 	rm -rf $(VENV) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
