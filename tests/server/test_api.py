@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import parlour
-from parlour.server.app import MAX_MESSAGE
+from parlour.server.routes.live import MAX_MESSAGE
 
 from .conftest import create, next_state, play_out
 
