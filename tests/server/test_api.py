@@ -66,6 +66,24 @@ def test_bad_requests_are_refused_with_a_message(client: TestClient, body: Any, 
     assert huge.status_code == 413 and "too large" in huge.json()["message"]
 
 
+def test_a_body_is_json_whatever_the_request(client: TestClient) -> None:
+    body = json.dumps({"game": "fearless", "players": None}).encode()
+    # No Content-Type: read as JSON; the players left to the game's fewest.
+    assert client.post("/api/tables", content=body).status_code == 201
+    typed = client.post("/api/tables", content=body, headers={"content-type": "text/plain"})
+    assert typed.status_code == 400 and typed.json()["message"] == "the body must be JSON"
+    seats = 'send {"seats": [{"table": id, "token": token}, ...]}, at most 100'
+    for asked in ({"seats": "all"}, {"seats": [{"table": "x"}]}, {"seats": [{}] * 101}, [1]):
+        answer = client.post("/api/seats", json=asked)
+        assert answer.status_code == 400 and answer.json()["message"] == seats, asked
+    table = create(client, "fearless", 3, {})["table"]
+    for asked in ({"token": 5}, {}, [1]):
+        answer = client.post(f"/api/tables/{table}/rematch", json=asked)
+        assert answer.json() == {"type": "error", "message": 'send {"token": "<seat token>"}'}
+    # A parameter of the wrong type keeps FastAPI's own answer.
+    assert client.get(f"/api/tables/{table}/replay/x").status_code == 422
+
+
 def test_unknown_table_is_404(client: TestClient) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     with client.websocket_connect("/ws/nope") as ws:

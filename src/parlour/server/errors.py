@@ -1,5 +1,5 @@
 """How a request is refused: one exception, ``RequestError``, and one handler that answers it
-(and the framework's own errors: no route, the database down) with the error
+(and the framework's own errors: no route, a bad body, the database down) with the error
 body of API.md, ``{"type": "error", "message": "..."}``, or, for a browser outside the
 API, with a page that says what happened (``pages.problem_page``)."""
 
@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import cast
 
 from fastapi import Request
+from fastapi.exception_handlers import request_validation_exception_handler
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
 
 from .hub import database_trouble
 from .pages import Link, problem_page, wants_page
+from .schemas import REFUSED
 
 __all__ = ["HANDLED", "RequestError", "error_body", "error_response", "refused", "unavailable"]
 
@@ -44,13 +47,31 @@ def unavailable(error: SQLAlchemyError) -> str:
     return f"the database is unavailable ({database_trouble(error)}); try again in a moment"
 
 
-def _refusal(request: Request, error: Exception) -> RequestError:
-    """``error`` as a refusal."""
+def _body_problem(error: RequestValidationError) -> str | None:
+    """The sentence for a request body that is refused; ``None`` where the problem is in
+    the path or the query instead."""
+    first = error.errors()[0]
+    location = tuple(first.get("loc", ()))
+    if location[:1] != ("body",):
+        return None
+    if first["type"] == REFUSED:  # a request model's own sentence
+        return str(first["msg"])
+    if first["type"] == "json_invalid" or location == ("body",):  # not JSON, or no body
+        return "the body must be JSON"
+    # Past the request models' own checks: the framework's sentence, where it found it.
+    return f"{'.'.join(map(str, location[1:]))}: {first['msg']}"
+
+
+def _refusal(request: Request, error: Exception) -> RequestError | None:
+    """``error`` as a refusal; ``None`` for a path or query parameter of the wrong type."""
     if isinstance(error, RequestError):
         return error
     if isinstance(error, SQLAlchemyError):
         # Down, full or read-only: nothing was changed, and the request may be sent again.
         return RequestError(503, unavailable(error))
+    if isinstance(error, RequestValidationError):
+        message = _body_problem(error)
+        return None if message is None else RequestError(400, message)
     # The framework's own: no route (404), a method the route does not take (405).
     http = cast(HTTPException, error)
     message = str(http.detail)
@@ -62,6 +83,11 @@ def _refusal(request: Request, error: Exception) -> RequestError:
 async def refused(request: Request, error: Exception) -> Response:
     """The answer to a refused request: a page for a browser outside ``/api/``, else JSON."""
     refusal = _refusal(request, error)
+    if refusal is None:
+        # FastAPI's own answer (422), as it always was for parameters of the wrong type.
+        return await request_validation_exception_handler(
+            request, cast(RequestValidationError, error)
+        )
     if wants_page(request):
         return problem_page(refusal.status, refusal.message, refusal.links)
     return error_response(refusal.status, refusal.message)
@@ -71,5 +97,6 @@ async def refused(request: Request, error: Exception) -> Response:
 HANDLED: tuple[type[Exception], ...] = (
     RequestError,
     HTTPException,
+    RequestValidationError,
     SQLAlchemyError,
 )

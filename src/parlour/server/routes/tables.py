@@ -4,10 +4,9 @@ records, replays and analyses, rematches, and this process's health."""
 from __future__ import annotations
 
 import asyncio
-import json
 import os
-from collections.abc import Callable, Coroutine, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
@@ -21,16 +20,13 @@ from ..catalogue import catalogue, table_cards
 from ..deps import AnalysesDep, ClusterDep, HubDep, SettingsDep, TableDep, ended
 from ..errors import RequestError
 from ..hub import RefusedError, Table, event_json, seat_url
-from ..people import check_name, hints_default, seat_names
+from ..people import hints_default, seat_names
+from ..schemas import RematchRequest, SeatsRequest, TableRequest
 
-__all__ = ["MAX_BODY", "MAX_SEATS", "MAX_SEED", "router"]
+__all__ = ["MAX_BODY", "router"]
 
 # The largest request body read: room for options such as every hand of a deal.
 MAX_BODY = 65536
-# The largest seed accepted, so it fits the database's 64-bit signed integer.
-MAX_SEED = 2**63 - 1
-# The most seats one "your tables" request may ask about.
-MAX_SEATS = 100
 
 
 class BoundedBody(APIRoute):
@@ -49,90 +45,9 @@ class BoundedBody(APIRoute):
         return bounded
 
 
-router = APIRouter(route_class=BoundedBody)
-
-
-class TableRequest(NamedTuple):
-    """A create-table request, checked: the game, players, options, seed, the bots by seat,
-    the names of people's seats, and whether hints are on (``None``: the default)."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int | None
-    bots: dict[int, str]
-    names: dict[int, str]
-    hints: bool | None
-
-
-def _seat_number(key: str, players: int, what: str) -> int:
-    """A seat number from a key of ``"bots"`` or ``"names"``; ``RefusedError`` if it is none."""
-    try:
-        seat = int(key)
-    except ValueError:
-        raise RefusedError(f'"{what}" keys are seat numbers, not {key!r}') from None
-    if not 0 <= seat < players:
-        raise RefusedError(f"seat {seat} is not a seat of a {players}-player table")
-    return seat
-
-
-def _check_names(raw: Any, players: int, bots: dict[int, str]) -> dict[int, str]:
-    """The ``"names"`` of a create-table request, checked."""
-    if not isinstance(raw, dict):
-        raise RefusedError('"names" must be an object: {"<seat>": "<name>"}')
-    names: dict[int, str] = {}
-    for key, value in raw.items():
-        seat = _seat_number(key, players, "names")
-        if seat in bots:
-            raise RefusedError(f"seat {seat} is a bot's, and bots are named by their level")
-        try:
-            names[seat] = check_name(value)
-        except ValueError as error:
-            raise RefusedError(f"the name of seat {seat}: {error}") from None
-    return names
-
-
-def _check_request(body: Any, agents: Sequence[str] = ()) -> TableRequest:
-    """The fields of a create-table request, checked; ``RefusedError`` names the first bad one."""
-    if not isinstance(body, dict):
-        raise RefusedError("the request must be a JSON object")
-    game = body.get("game")
-    if not isinstance(game, str):
-        raise RefusedError(f'"game" must be one of: {", ".join(game_names())}')
-    try:
-        chosen = load(game)
-    except GameError as error:
-        raise RefusedError(str(error)) from None
-    players = body.get("players", chosen.min_players)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise RefusedError('"players" must be a whole number')
-    options = body.get("options") or {}
-    if not isinstance(options, dict):
-        raise RefusedError('"options" must be an object of option names and values')
-    seed = body.get("seed")
-    if seed is not None and (
-        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
-    ):
-        raise RefusedError(f'"seed" must be a whole number from 0 to {MAX_SEED}')
-    raw_bots = body.get("bots") or {}
-    if not isinstance(raw_bots, dict):
-        raise RefusedError('"bots" must be an object: {"<seat>": "<bot name>"}')
-    seat_bots: dict[int, str] = {}
-    for key, name in raw_bots.items():
-        seat = _seat_number(key, players, "bots")
-        if isinstance(name, str) and name.strip() in agents:
-            # An agent the operator started the server with (`parlour serve --agent`); no
-            # request may name any other program, as that would run it on this machine.
-            seat_bots[seat] = name.strip()
-            continue
-        if not isinstance(name, str) or name.strip().lower() not in bot_names():
-            raise RefusedError(f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}")
-        seat_bots[seat] = name.strip().lower()
-    names = _check_names(body.get("names") or {}, players, seat_bots)
-    hints = body.get("hints")
-    if hints is not None and not isinstance(hints, bool):
-        raise RefusedError('"hints" must be true or false')
-    return TableRequest(chosen.name, players, options, seed, seat_bots, names, hints)
+# A body without a Content-Type is read as JSON, as it always was here: the origin check of
+# writes (app.py) already keeps other sites' pages from sending one.
+router = APIRouter(route_class=BoundedBody, strict_content_type=False)
 
 
 # -- games and cards ----------------------------------------------------------------------------
@@ -204,26 +119,16 @@ async def table_card(table: TableDep, card_id: str) -> dict[str, Any]:
 # -- tables -------------------------------------------------------------------------------------
 
 
-def _json_body(raw: bytes, refusal: str) -> Any:
-    """The JSON of a request body; ``RequestError`` (400) saying ``refusal`` if it is none."""
-    try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise RequestError(400, refusal) from None
-
-
 @router.post("/api/tables", status_code=201)
-async def create_table(request: Request, hub: HubDep, settings: SettingsDep) -> dict[str, Any]:
+async def create_table(asked: TableRequest, hub: HubDep, settings: SettingsDep) -> dict[str, Any]:
     """Open a table: ``{game, players, options, seed?, bots}``; seat links come back."""
-    body = _json_body(await request.body(), "the body must be JSON")
     try:
-        asked = _check_request(body, settings.agents)
         table, tokens = await hub.create(
             asked.game,
             asked.players,
             asked.options,
             asked.seed,
-            asked.bots,
+            asked.bot_seats(settings.agents),
             names=asked.names,
             hints=asked.hints,
         )
@@ -297,20 +202,13 @@ def _where_a_seat_stands(table: Table, seat: int) -> dict[str, Any]:
 
 
 @router.post("/api/seats")
-async def your_seats(request: Request, hub: HubDep) -> dict[str, Any]:
+async def your_seats(asked: SeatsRequest, hub: HubDep) -> dict[str, Any]:
     """Where the seats a browser holds stand: ``{"seats": [{"table", "token"}, ...]}``
     answers each one's table, seat, status and whose turn it is (the lobby's "your
     tables"); a token that opens nothing is answered with why, not refused."""
-    refusal = f'send {{"seats": [{{"table": id, "token": token}}, ...]}}, at most {MAX_SEATS}'
-    try:
-        asked = _json_body(await request.body(), refusal)["seats"]
-        if not isinstance(asked, list) or len(asked) > MAX_SEATS:
-            raise TypeError
-        pairs = [(str(entry["table"]), str(entry["token"])) for entry in asked]
-    except (KeyError, TypeError):
-        raise RequestError(400, refusal) from None
     out: list[dict[str, Any]] = []
-    for table_id, token in pairs:
+    for entry in asked.seats:
+        table_id, token = entry.table, entry.token
         try:
             table = await hub.get(table_id)
         except GameError as error:
@@ -372,17 +270,9 @@ async def get_analysis(table: TableDep, seat: int, analyses: AnalysesDep) -> JSO
 
 
 @router.post("/api/tables/{table_id}/rematch")
-async def rematch(request: Request, table: TableDep, hub: HubDep) -> dict[str, Any]:
+async def rematch(table: TableDep, asked: RematchRequest, hub: HubDep) -> dict[str, Any]:
     """A new table like this finished one, for the seat whose ``token`` is given."""
-    refusal = 'send {"token": "<seat token>"}'
-    token = _json_body(await request.body(), refusal)
-    try:
-        token = token["token"]
-        if not isinstance(token, str):
-            raise TypeError
-    except (KeyError, TypeError):
-        raise RequestError(400, refusal) from None
-    seat = table.seat_for(token)
+    seat = table.seat_for(asked.token)
     if seat is None:
         raise RequestError(403, "that token opens no seat here")
     if not table.state.is_over:
