@@ -248,14 +248,16 @@ async def get_replay_step(table: TableDep, step: int, seat: int | None = None) -
     if not 0 <= step <= table.move:
         raise RequestError(404, f"step must be from 0 to {table.move}")
     _seat_of(table, seat)
-    state = replay(table.info.record(), upto=step)
-    before = len(replay(table.info.record(), upto=step - 1).log) if step > 0 else 0
+    record = table.info.record()
+    # One replay, to the step before; the step's own action then gives the step's events.
+    state = replay(record, upto=max(step - 1, 0))
+    events = state.apply(record["actions"][step - 1]) if step > 0 else state.log
     names = table.sentence_names
     return {
         "step": step,
         "steps": table.move,
         "view": {**state.view(seat), "names": table.names},
-        "events": [event_json(e, seat, names) for e in state.log[before:]],
+        "events": [event_json(e, seat, names) for e in events],
         "table": table.describe(),
     }
 
