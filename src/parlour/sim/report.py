@@ -1,4 +1,5 @@
-"""``parlour report``: an HTML page of plots and tables about one run, or two side by side.
+"""``parlour report``: an HTML page of plots and tables about one run, or two side by side,
+rendered from the Jinja2 template ``templates/report.html`` (every text escaped).
 
 Every plot is a PNG made with matplotlib (the Agg backend: no screen needed). Win shares
 carry Wilson 95% intervals; with ``compare``, each metric of the two runs is set side by
@@ -11,25 +12,26 @@ numbers), keyed by game name; its card table comes from the ``CardGroup``s of it
 
 from __future__ import annotations
 
-import html
 import json
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Environment, PackageLoader, select_autoescape
+
 from .. import load
 from ..core import GameError
 from ..games.citadels.cards import C_SLUG
-from .cards import SORT_SCRIPT, card_rows, card_table, has_cards, outlier_plot, write_csv
+from .cards import CardTable, card_rows, card_table, has_cards, outlier_plot, write_csv
 from .facts import BOSS_OUTCOMES, MONSTER_DECKS, CardGroup, CardInfo, facts_for
 from .simulate import manifest, read
 from .stats import Estimate, mean, mean_difference, newcombe, wilson
 
-__all__ = ["METRICS", "SECTIONS", "Metric", "Plot", "Run", "build", "win_metric"]
+__all__ = ["METRICS", "SECTIONS", "TEMPLATES", "Metric", "Plot", "Run", "build", "win_metric"]
 
 COLOURS = ("#3b6ea5", "#d9822b")  # the first run, the second run
 FLAG = "#c0392b"
@@ -677,16 +679,37 @@ def _fmt_difference(e: Estimate, share: bool) -> str:
     return f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})"
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], flags: Sequence[bool] = ()) -> str:
-    cells = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    body = []
-    for i, row in enumerate(rows):
-        cls = ' class="flag"' if i < len(flags) and flags[i] else ""
-        body.append(f"<tr{cls}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>")
-    return f"<table><tr>{cells}</tr>{''.join(body)}</table>"
+@dataclass(frozen=True)
+class Table:
+    """A table of the page: its headings, its rows of texts, and which rows are flagged."""
+
+    head: list[str]
+    rows: list[list[str]]
+    flags: list[bool] = field(default_factory=list)
 
 
-def _run_table(runs: Sequence[Run]) -> str:
+@dataclass(frozen=True)
+class CardSection:
+    """A card group's part of the page: its heading and what held and used mean; where the
+    run's rows hold card columns, the outlier plot, the CSV file and the table."""
+
+    heading: str
+    about: str
+    plot: Plot | None = None
+    csv: str = ""
+    table: CardTable | None = None
+
+
+# The page's template (``templates/report.html``) and the card table it draws with.
+TEMPLATES = Environment(
+    loader=PackageLoader("parlour.sim"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def _run_table(runs: Sequence[Run]) -> Table:
     rows = []
     for run in runs:
         plan = run.info.get("plan", {})
@@ -705,17 +728,7 @@ def _run_table(runs: Sequence[Run]) -> str:
                 "yes" if plan.get("rotate") else "no",
             ]
         )
-    return _table(["run", "folder", "games", "bots by seat", "options", "seed", "rotate"], rows)
-
-
-STYLE = """
-body { font-family: system-ui, sans-serif; max-width: 1100px; margin: 2em auto; color: #222; }
-table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
-td, th { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
-tr.flag td { color: #c0392b; font-weight: bold; }
-figure { margin: 1.5em 0; } figcaption { color: #555; font-size: 0.9em; }
-img { max-width: 100%; }
-"""
+    return Table(["run", "folder", "games", "bots by seat", "options", "seed", "rotate"], rows)
 
 
 def build(results: str | Path, out: str | Path, compare_with: str | Path | None = None) -> Path:
@@ -743,93 +756,53 @@ def build(results: str | Path, out: str | Path, compare_with: str | Path | None 
         (folder / ".write-check").unlink()
     except OSError as error:
         raise GameError(f"cannot write to {str(folder)!r}: {error.strerror}") from None
-    title = load(runs[0].game).title
     plots = _who_wins(runs, folder) + _scores_and_length(runs, folder)
     section = SECTIONS.get(runs[0].game)
     game_plots = section(runs, folder) if section is not None else []
-    parts = [
-        f"<h1>{html.escape(title)}, {runs[0].players} players: simulation report</h1>",
-        _run_table(runs),
-        _win_tables(runs),
-    ]
+    comparison = None
     if len(runs) == 2:
         rows = compare(runs[0], runs[1])
-        parts.append("<h2>The two runs compared</h2>")
-        parts.append(
-            "<p>Second run minus first, with 95% intervals (shares: Newcombe; means: "
-            "Welch). Rows in red have an interval that excludes zero: at the 95% level the "
-            "runs differ there. With many rows, expect about one in twenty to be red by "
-            "chance alone.</p>"
-        )
-        parts.append(
-            _table(
-                ["metric", runs[0].label, runs[1].label, "difference"],
+        comparison = Table(
+            ["metric", runs[0].label, runs[1].label, "difference"],
+            [
                 [
-                    [
-                        r.name,
-                        _fmt(r.first, r.is_share),
-                        _fmt(r.second, r.is_share),
-                        _fmt_difference(r.difference, r.is_share),
-                    ]
-                    for r in rows
-                ],
-                [r.difference.excludes_zero for r in rows],
-            )
+                    r.name,
+                    _fmt(r.first, r.is_share),
+                    _fmt(r.second, r.is_share),
+                    _fmt_difference(r.difference, r.is_share),
+                ]
+                for r in rows
+            ],
+            [r.difference.excludes_zero for r in rows],
         )
         plots.insert(0, _compare_plot(rows, folder))
-    parts.append("<h2>Plots</h2>")
-    for plot in plots + game_plots:
-        parts.append(_figure_html(plot))
-    parts.append(_card_section(runs, folder))
+    by_seat, by_bot = _win_tables(runs)
     page = folder / "index.html"
-    page.write_text(
-        "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>{html.escape(title)} simulation report</title><style>{STYLE}</style></head>"
-        f"<body>{''.join(parts)}<script>{SORT_SCRIPT}</script></body></html>\n",
-        encoding="utf-8",
+    html = TEMPLATES.get_template("report.html").render(
+        title=load(runs[0].game).title,
+        players=runs[0].players,
+        runs=_run_table(runs),
+        by_seat=by_seat,
+        by_bot=by_bot,
+        comparison=comparison,
+        plots=plots + game_plots,
+        cards=_card_sections(runs, folder),
     )
+    page.write_text(html + "\n", encoding="utf-8")
     return page
 
 
-def _figure_html(plot: Plot) -> str:
-    return (
-        f'<figure><h3>{html.escape(plot.title)}</h3><img src="{plot.file}" '
-        f'alt="{html.escape(plot.title)}"><figcaption>{html.escape(plot.caption)}'
-        "</figcaption></figure>"
-    )
-
-
-CARDS_INTRO = (
-    "For every card: in how many seat-games the seat held it, how often a seat that held it "
-    "used it each way, the win share of the seat-games that used it against those that "
-    "held it and did not, and the difference (used minus not, in points of win share, with "
-    "Newcombe's 95% interval); shares carry 95% Wilson intervals and the share of the "
-    "points a normal interval over games. A red row's difference excludes zero: the card "
-    "goes with winning (or losing) beyond chance. That is a correlation: strong seats may "
-    "also find more uses for a card. With many cards, expect about one in twenty to turn "
-    "red by chance alone. Click a heading to sort; point at a name for its id and text."
-)
-
-
-def _card_section(runs: Sequence[Run], out: Path) -> str:
-    """The card tables and outlier plots of every run (``""`` for a game without cards)."""
-    groups = facts_for(runs[0].game).cards
-    if not groups:
-        return ""
-    parts = ['<h2 id="cards">Cards</h2>', f"<p>{html.escape(CARDS_INTRO)}</p>"]
+def _card_sections(runs: Sequence[Run], out: Path) -> list[CardSection]:
+    """The card groups of every run, their plots and CSV files written to ``out`` (none for
+    a game without cards)."""
+    sections = []
     for k, run in enumerate(runs):
         describe = _describer(run)
-        for group in groups:
+        for group in facts_for(run.game).cards:
             heading = f"{run.title_of(group)}" + (f" ({run.label})" if len(runs) > 1 else "")
-            parts.append(f"<h3>{html.escape(heading)}</h3>")
-            if group.about:
-                parts.append(f"<p>{html.escape(group.about)}</p>")
             columns = run.card_columns(group)
             if columns is None:
-                parts.append(
-                    "<p>This run's rows hold no card columns (a <code>--fast</code> run, or "
-                    "one simulated before they existed).</p>"
-                )
+                sections.append(CardSection(heading, group.about))
                 continue
             rows = card_rows(columns, group, partial(describe, group))
             file = f"{run.game}_{group.noun}_outliers{'_b' if k else ''}.png"
@@ -838,12 +811,11 @@ def _card_section(runs: Sequence[Run], out: Path) -> str:
                 "The cards whose win-share difference has a 95% interval that excludes zero "
                 f"(red), then the {2 * 10} most extreme, at most 40."
             )
-            parts.append(_figure_html(Plot(file, f"{heading}: the outliers", caption)))
             table = file.removesuffix(".png").replace("_outliers", "_table") + ".csv"
             write_csv(group, rows, out / table)
-            parts.append(f'<p>The table as CSV: <a href="{table}">{table}</a></p>')
-            parts.append(card_table(group, rows))
-    return "".join(parts)
+            plot = Plot(file, f"{heading}: the outliers", caption)
+            sections.append(CardSection(heading, group.about, plot, table, card_table(group, rows)))
+    return sections
 
 
 def _describer(run: Run) -> Callable[[CardGroup, str], CardInfo]:
@@ -855,25 +827,16 @@ def _describer(run: Run) -> Callable[[CardGroup, str], CardInfo]:
     return lambda group, card: group.describe(state, card)
 
 
-def _win_tables(runs: Sequence[Run]) -> str:
-    head = ["", *(r.label for r in runs)]
-    seat_rows = []
-    for s in range(runs[0].players):
-        cells = []
-        for run in runs:
-            seat = run.col("seat")
-            cells.append(_fmt(run.share([v == s for v in seat]), True))
-        seat_rows.append([f"seat {s}", *cells])
+def _win_tables(runs: Sequence[Run]) -> tuple[Table, Table]:
+    """The win shares by seat and by bot, a column a run."""
+    labels = [r.label for r in runs]
+    seats = [
+        [f"seat {s}", *(_fmt(run.share([v == s for v in run.col("seat")]), True) for run in runs)]
+        for s in range(runs[0].players)
+    ]
     bots = sorted(set().union(*(set(r.col("bot")) for r in runs)))
-    bot_rows = []
-    for b in bots:
-        cells = []
-        for run in runs:
-            bot = run.col("bot")
-            cells.append(_fmt(run.share([v == b for v in bot]), True))
-        bot_rows.append([b, *cells])
-    return (
-        "<h2>Win shares (95% Wilson intervals)</h2>"
-        + _table(["by seat", *head[1:]], seat_rows)
-        + _table(["by bot", *head[1:]], bot_rows)
-    )
+    by_bot = [
+        [b, *(_fmt(run.share([v == b for v in run.col("bot")]), True) for run in runs)]
+        for b in bots
+    ]
+    return Table(["by seat", *labels], seats), Table(["by bot", *labels], by_bot)
