@@ -30,7 +30,7 @@ MAX_BODY = 65536
 
 
 class BoundedBody(APIRoute):
-    """A route that refuses (413) a request body over ``MAX_BODY`` bytes before reading it."""
+    """A route that refuses (413) a request body over ``MAX_BODY`` bytes before parsing it."""
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
