@@ -124,6 +124,11 @@ def test_two_browsers_play_against_each_other_at_one_table(browser: Any, server:
     assert second.text_content("#who") == "You are Player 1"
     first.wait_for_function(f"Number(document.body.dataset.move) >= {move_of(second)}")
     assert first.locator("#log p", has_text="Player 1 ").count() >= 4
+    # The server's sentences name unnamed seats "Player N"; the page adds who is "you", on
+    # the lines whose event's seat is its own, and nowhere else.
+    mine = first.eval_on_selector_all("#log p.mine", "ps => ps.map(p => p.textContent)")
+    assert len(mine) >= 4 and all("Player 0 (you)" in line for line in mine)
+    assert first.locator("#log p", has_text="Player 1 (you)").count() == 0
     screenshot(first, "two-browsers-seat0")
     screenshot(second, "two-browsers-seat1")
     for opened in pages:

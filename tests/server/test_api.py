@@ -14,7 +14,9 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import parlour
-from parlour.server.app import MAX_MESSAGE
+from parlour.server.hub import event_json
+from parlour.server.people import sentence_names
+from parlour.server.routes.live import MAX_MESSAGE
 
 from .conftest import create, next_state, play_out
 
@@ -66,6 +68,24 @@ def test_bad_requests_are_refused_with_a_message(client: TestClient, body: Any, 
     assert huge.status_code == 413 and "too large" in huge.json()["message"]
 
 
+def test_a_body_is_json_whatever_the_request(client: TestClient) -> None:
+    body = json.dumps({"game": "fearless", "players": None}).encode()
+    # No Content-Type: read as JSON; the players left to the game's fewest.
+    assert client.post("/api/tables", content=body).status_code == 201
+    typed = client.post("/api/tables", content=body, headers={"content-type": "text/plain"})
+    assert typed.status_code == 400 and typed.json()["message"] == "the body must be JSON"
+    seats = 'send {"seats": [{"table": id, "token": token}, ...]}, at most 100'
+    for asked in ({"seats": "all"}, {"seats": [{"table": "x"}]}, {"seats": [{}] * 101}, [1]):
+        answer = client.post("/api/seats", json=asked)
+        assert answer.status_code == 400 and answer.json()["message"] == seats, asked
+    table = create(client, "fearless", 3, {})["table"]
+    for asked in ({"token": 5}, {}, [1]):
+        answer = client.post(f"/api/tables/{table}/rematch", json=asked)
+        assert answer.json() == {"type": "error", "message": 'send {"token": "<seat token>"}'}
+    # A parameter of the wrong type keeps FastAPI's own answer.
+    assert client.get(f"/api/tables/{table}/replay/x").status_code == 422
+
+
 def test_unknown_table_is_404(client: TestClient) -> None:
     assert client.get("/api/tables/nope").status_code == 404
     with client.websocket_connect("/ws/nope") as ws:
@@ -110,6 +130,32 @@ def test_a_whole_game_against_bots_then_the_record_opens(client: TestClient) -> 
     # The replay's sentences name the seats as the live table did.
     assert all("Player 1" not in e["text"] for e in step["events"])
     assert step["steps"] == len(record["actions"])
+
+
+def test_each_replay_step_replays_the_game_once_and_holds_its_own_events(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=4)
+    table, token = answer["table"], answer["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        last = play_out(ws, seed=2)
+    replays: list[int | None] = []
+
+    def counted(record: Any, upto: int | None = None) -> Any:
+        replays.append(upto)
+        return parlour.replay(record, upto)
+
+    monkeypatch.setattr("parlour.server.routes.tables.replay", counted)
+    # The steps' events, one after another, are the whole log as seat 1 saw it.
+    events = []
+    for step in range(last["view"]["move"] + 1):
+        answer = client.get(f"/api/tables/{table}/replay/{step}?seat=1").json()
+        assert answer["step"] == step
+        events += answer["events"]
+    record = client.get(f"/api/tables/{table}/record").json()
+    names = sentence_names([None, "random bot", "random bot"])
+    assert events == [event_json(e, 1, names) for e in parlour.replay(record).log]
+    assert len(replays) == last["view"]["move"] + 1  # one replay a request
 
 
 def _error(ws: Any) -> str:

@@ -1,9 +1,9 @@
-"""The card table: its figures on a hand-made table, its HTML, its plot and the command."""
+"""The card table: its figures on a hand-made table, its HTML (the report template's), its
+plot and the command."""
 
 from __future__ import annotations
 
 import csv
-import html
 import json
 import math
 import re
@@ -11,12 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from markupsafe import escape
 from typer.testing import CliRunner
 
 import parlour
 from parlour.cli.app import app
 from parlour.sim.cards import card_rows, card_table, outlier_plot, outliers, write_csv
 from parlour.sim.facts import CardGroup, CardInfo, facts_for
+from parlour.sim.report import TEMPLATES
 from parlour.sim.simulate import make_plan, read, run
 from parlour.sim.stats import Moments, moments_difference, newcombe, ratio, wilson
 
@@ -117,10 +119,11 @@ def test_the_table_escapes_every_text_and_sorts() -> None:
     def hostile(card: str) -> CardInfo:
         return CardInfo(f"<script>alert('{card}')</script>", "<b>kind</b>", 'say "hi" & <go>')
 
-    page = card_table(GROUP, card_rows(TABLE, GROUP, hostile))
+    table = card_table(GROUP, card_rows(TABLE, GROUP, hostile))
+    page = str(TEMPLATES.get_template("card_table.html").module.card_table(table))
     assert "<script>" not in page and "<b>" not in page
-    assert "&lt;script&gt;alert(&#x27;a&#x27;)&lt;/script&gt;" in page
-    assert 'title="a: say &quot;hi&quot; &amp; &lt;go&gt;"' in page
+    assert "&lt;script&gt;alert(&#39;a&#39;)&lt;/script&gt;" in page
+    assert 'title="a: say &#34;hi&#34; &amp; &lt;go&gt;"' in page
     assert page.startswith('<table class="sortable"><thead>')
     # One row a card, each figure with its sort key: a's win-share difference is +75 points.
     assert page.count("<tr") == 1 + 3
@@ -163,7 +166,7 @@ def test_the_report_holds_a_card_table_of_the_run(tmp_path: Path, game: str) -> 
         tables = re.findall(r'<table class="sortable">.*?</table>', page)
         held = {c for row in table for c in _flat(row[group.held[1]])}
         # Every card a seat held has its row, under the game's own name for it.
-        names = [html.escape(group.describe(state, card).name) for card in held]
+        names = [escape(group.describe(state, card).name) for card in held]
         assert all(any(f">{n}</td>" in t for t in tables) for n in names)
         assert (out / f"{game}_{group.noun}_outliers.png").exists()
         assert f'<a href="{game}_{group.noun}_table.csv">' in page

@@ -10,14 +10,8 @@ import pytest
 
 import parlour
 from parlour.games.foolsblade.cards import MonsterDeck
-from parlour.sim.facts import (
-    BOSS_OUTCOMES,
-    GENERIC,
-    MONSTER_DECKS,
-    columns,
-    facts_for,
-    observed,
-)
+from parlour.sim.facts import GENERIC, columns, facts_for, observed
+from parlour.sim.games.foolsblade import BOSS_OUTCOMES, MONSTER_DECKS
 from parlour.sim.schema import COMMON, Column
 from parlour.sim.simulate import make_plan, play_game, table_columns
 

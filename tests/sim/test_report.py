@@ -9,7 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from parlour.cli.app import app
-from parlour.sim.report import Run, compare
+from parlour.sim.charts import Run
+from parlour.sim.report import compare
 from parlour.sim.simulate import make_plan, run
 
 COMMON_PLOTS = ["win_by_seat.png", "win_by_bot.png", "scores.png", "length.png"]

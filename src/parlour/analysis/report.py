@@ -1,13 +1,15 @@
 """What an analysis is shown as: the curve of estimated winning chances (a PNG drawn with
-matplotlib's Agg backend) and an HTML page of the moves, written to one folder."""
+matplotlib's Agg backend) and an HTML page of the moves (rendered from the Jinja2 template
+``templates/analysis.html``), written to one folder."""
 
 from __future__ import annotations
 
 import json
-from html import escape
 from pathlib import Path
 
-from .game import GameAnalysis, SeatAnalysis
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from .game import GameAnalysis
 from .position import THRESHOLDS, Verdict
 
 __all__ = ["COLOURS", "DATA", "LINES", "PAGE", "PLOT", "page", "plot", "write"]
@@ -77,65 +79,33 @@ def _count(n: int, verdict: Verdict) -> str:
     return f"{n} {word[:-1] + 'ies' if word.endswith('y') else word + 's'}"
 
 
-def _seat_section(seat: SeatAnalysis) -> str:
-    """A seat's summary and its table of decisions."""
-    counts = ", ".join(_count(len(seat.marked(v)), v) for v in reversed(Verdict))
-    result = "" if seat.result is None else f"; result {seat.result:.2f}"
-    rows = []
-    for d in seat.decisions:
-        verdict = d.verdict
-        mark = (
-            ""
-            if verdict is None
-            else f'<span class="mark {verdict.value}">{verdict.symbol} {verdict.value}</span>'
-        )
-        # A move within a point of the best is as good as it, as far as the estimate goes.
-        better = "" if d.loss < 0.01 else f"{escape(d.best)} ({_pct(d.values[d.best])})"
-        others = ", ".join(f"{escape(a)} {_pct(v)}" for a, v in d.values.items())
-        rows.append(
-            f'<tr class="{"" if verdict is None else verdict.value}"><td>{d.move}</td>'
-            f"<td>{escape(d.played)}</td><td>{_pct(d.chance)}</td><td>{better}</td>"
-            f"<td>{d.loss:+.2f} &plusmn; {d.error:.2f}</td><td>{mark}</td>"
-            f"<td><details><summary>{len(d.values)}</summary>{others}</details></td></tr>"
-        )
-    return (
-        f'<section id="seat-{seat.seat}"><h2>Player {seat.seat}</h2>'
-        f"<p>{len(seat.decisions)} decisions with a choice: {counts}; average loss "
-        f"{seat.average_loss:.3f}{result}.</p>"
-        "<table><thead><tr><th>move</th><th>played</th><th>chance after</th>"
-        "<th>better move (its chance)</th><th>loss &plusmn; error</th><th>mark</th>"
-        "<th>every action</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></section>"
-    )
+_templates = Environment(
+    loader=PackageLoader("parlour.analysis"),
+    autoescape=select_autoescape(["html"]),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_templates.filters["percent"] = _pct
 
 
 def page(analysis: GameAnalysis, image: str = PLOT) -> str:
-    """The HTML page of ``analysis``, showing the curve from the file ``image`` beside it."""
+    """The HTML page of ``analysis`` (``templates/analysis.html``), showing the curve from
+    the file ``image`` beside it."""
     record = analysis.record
     settings = analysis.settings
-    depth = "the end" if settings.rollout_depth is None else f"{settings.rollout_depth} actions"
-    thresholds = ", ".join(f"{v.value} {t:.2f}" for v, t in reversed(THRESHOLDS))
-    style = " ".join(
-        f".mark.{v.value}{{color:{COLOURS[v]}}} tr.{v.value}{{background:{COLOURS[v]}1a}}"
-        for v in Verdict
-    )
-    title = f"{analysis.title}, seed {record.seed}: analysis"
-    return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>{escape(title)}</title><style>"
-        "body{font-family:system-ui,sans-serif;margin:1.5rem;max-width:70rem}"
-        "table{border-collapse:collapse;width:100%}td,th{padding:.2rem .5rem;"
-        "border-bottom:1px solid #ddd;text-align:left;vertical-align:top}"
-        f".mark{{font-weight:bold}} img{{max-width:100%}} {style}</style></head><body>"
-        f"<h1>{escape(title)}</h1>"
-        f"<p>{record.players} players, {len(record.actions)} actions. Each decision was "
-        f"judged in {settings.iterations} worlds drawn from what the seat knew then, every "
-        f"legal action played out in each ({settings.rollout} playouts, cut after {depth}; "
-        f"analysis seed {settings.seed}). A move is marked when it gave up at least "
-        f"{thresholds} of a win against the best move, by more than twice its standard "
-        "error.</p>"
-        f'<img src="{escape(image)}" alt="estimated chances of winning over the game">'
-        + "".join(_seat_section(seat) for seat in analysis.seats)
-        + "</body></html>\n"
+    return _templates.get_template("analysis.html").render(
+        title=f"{analysis.title}, seed {record.seed}: analysis",
+        players=record.players,
+        actions=len(record.actions),
+        settings=settings,
+        depth="the end" if settings.rollout_depth is None else f"{settings.rollout_depth} actions",
+        thresholds=", ".join(f"{v.value} {t:.2f}" for v, t in reversed(THRESHOLDS)),
+        colours=[(v.value, COLOURS[v]) for v in Verdict],
+        image=image,
+        seats=[
+            (seat, ", ".join(_count(len(seat.marked(v)), v) for v in reversed(Verdict)))
+            for seat in analysis.seats
+        ],
     )
 
 

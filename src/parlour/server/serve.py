@@ -11,8 +11,9 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 
-from .app import MAX_MESSAGE, MESSAGE_RATE, create_app
+from .app import create_app
 from .collector import keep_pauses_short
+from .routes.live import MAX_MESSAGE, MESSAGE_RATE
 from .store import Store
 
 __all__ = ["serve", "worker_app"]

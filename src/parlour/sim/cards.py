@@ -20,7 +20,6 @@ so any card set works. Names, kinds and texts come from the game.
 from __future__ import annotations
 
 import csv
-import html
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -32,8 +31,10 @@ from .facts import CardGroup, CardInfo
 from .stats import Estimate, Moments, moments_difference, newcombe, ratio, wilson
 
 __all__ = [
-    "SORT_SCRIPT",
+    "CardLine",
     "CardRow",
+    "CardTable",
+    "Cell",
     "card_rows",
     "card_table",
     "has_cards",
@@ -189,48 +190,50 @@ def _round_points(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> dic
 
 # -- the page's table ------------------------------------------------------------------------
 
-# Click a heading to sort by it, again to reverse; cells sort by their data-v, else by text.
-SORT_SCRIPT = """
-document.querySelectorAll("table.sortable th").forEach((th, column) => {
-  th.addEventListener("click", () => {
-    const body = th.closest("table").tBodies[0];
-    const down = th.dataset.order !== "down";
-    th.dataset.order = down ? "down" : "up";
-    const key = (row) => {
-      const cell = row.cells[column];
-      const v = cell.dataset.v ?? cell.textContent;
-      return v === "" || isNaN(v) ? v : Number(v);
-    };
-    const rows = [...body.rows].sort((a, b) => {
-      const x = key(a), y = key(b);
-      // Numbers before texts (a "-" where there is no figure), each in its own order.
-      const order = typeof x !== typeof y ? (typeof x === "number" ? -1 : 1)
-        : x < y ? -1 : x > y ? 1 : 0;
-      return down ? -order : order;
-    });
-    rows.forEach((row) => body.appendChild(row));
-  });
-});
-"""
+
+@dataclass(frozen=True)
+class Cell:
+    """A cell of a table on the page: its text, and the key it sorts by (``""``: its text)."""
+
+    text: str
+    key: str = ""
 
 
-def _share(e: Estimate) -> tuple[str, str]:
-    """A share's cell: its text and its sort key."""
+@dataclass(frozen=True)
+class CardLine:
+    """A card's row of the page's table: the name's tooltip (its id and text), the cells
+    (the name first) and whether the card is flagged."""
+
+    title: str
+    cells: list[Cell]
+    flagged: bool
+
+
+@dataclass(frozen=True)
+class CardTable:
+    """A card group's table as the report page shows it (``templates/card_table.html``)."""
+
+    head: list[str]
+    lines: list[CardLine]
+
+
+def _share(e: Estimate) -> Cell:
+    """A share's cell, sorted by its value."""
     if math.isnan(e.value):
-        return "-", ""
+        return Cell("-")
     if math.isnan(e.low):
-        return f"{100 * e.value:.1f}%", f"{e.value:.6f}"
-    return f"{100 * e.value:.1f}% ({100 * e.low:.1f} to {100 * e.high:.1f})", f"{e.value:.6f}"
+        return Cell(f"{100 * e.value:.1f}%", f"{e.value:.6f}")
+    return Cell(f"{100 * e.value:.1f}% ({100 * e.low:.1f} to {100 * e.high:.1f})", f"{e.value:.6f}")
 
 
-def _difference(e: Estimate, scale: float, unit: str, digits: int) -> tuple[str, str]:
+def _difference(e: Estimate, scale: float, unit: str, digits: int) -> Cell:
     if math.isnan(e.value):
-        return "-", ""
+        return Cell("-")
 
     def signed(x: float) -> str:
         return f"{round(scale * x, digits) + 0.0:+.{digits}f}"
 
-    return f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})", f"{e.value:.6f}"
+    return Cell(f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})", f"{e.value:.6f}")
 
 
 def write_csv(group: CardGroup, rows: Sequence[CardRow], out: Path) -> None:
@@ -266,28 +269,30 @@ def _use(k: int) -> Callable[[CardRow], Estimate]:
     return lambda row: row.uses[k]
 
 
-def card_table(group: CardGroup, rows: Sequence[CardRow]) -> str:
-    """The group's card table as HTML (``class="sortable"``), every text escaped."""
+def card_table(group: CardGroup, rows: Sequence[CardRow]) -> CardTable:
+    """The group's card table: its headings and a line a card, figures with their sort keys."""
+    verbs = " or ".join(verb for verb, _ in group.uses)
     head = [
         group.noun,
         "kind",
         "seat-games",
         f"{group.held[0]} (of seat-games)",
         *(f"{verb} (of those {group.held[0]})" for verb, _ in group.uses),
-        "win share, " + " or ".join(verb for verb, _ in group.uses),
-        f"win share, {group.held[0]}, not " + " or ".join(verb for verb, _ in group.uses),
+        f"win share, {verbs}",
+        f"win share, {group.held[0]}, not {verbs}",
         "difference",
     ]
     if group.scored is not None:
         head.append("share of the points")
     if group.rounds is not None:
         head.append(f"points a round, {group.held[0]} minus not")
-    body = []
+    lines = []
     for row in rows:
-        cells: list[tuple[str, str]] = [
-            (row.info.name, ""),
-            (row.info.kind, ""),
-            (f"{row.held.value * row.held.n:.0f}", f"{row.held.value * row.held.n:.0f}"),
+        holders = f"{row.held.value * row.held.n:.0f}"
+        cells = [
+            Cell(row.info.name),
+            Cell(row.info.kind),
+            Cell(holders, holders),
             _share(row.held),
             *(_share(u) for u in row.uses),
             _share(row.used),
@@ -298,22 +303,10 @@ def card_table(group: CardGroup, rows: Sequence[CardRow]) -> str:
             cells.append(_share(row.points))
         if row.round_points is not None:
             cells.append(_difference(row.round_points, 1.0, "", 2))
-        tds = [
-            f'<td data-v="{html.escape(key)}">{html.escape(text)}</td>'
-            if key
-            else f"<td>{html.escape(text)}</td>"
-            for text, key in cells
-        ]
-        # The card's id and text in the name cell's tooltip: every name is someone's data.
-        title = html.escape(f"{row.card}: {row.info.text}" if row.info.text else row.card)
-        tds[0] = f'<td title="{title}">{html.escape(row.info.name)}</td>'
-        flag = ' class="flag"' if row.flagged else ""
-        body.append(f"<tr{flag}>{''.join(tds)}</tr>")
-    heads = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    return (
-        f'<table class="sortable"><thead><tr>{heads}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table>"
-    )
+        # The card's id and text in the name's tooltip.
+        title = f"{row.card}: {row.info.text}" if row.info.text else row.card
+        lines.append(CardLine(title, cells, row.flagged))
+    return CardTable(head, lines)
 
 
 # -- the plot of the outliers ------------------------------------------------------------------

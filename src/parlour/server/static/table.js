@@ -150,12 +150,14 @@ function labelOf(action) {
   try { return r.label ? r.label(action, page.view, context(new Set())) : action; } catch (error) { return action; }
 }
 
-/** An event's text with seats named and card ids given their names. */
+/** An event's text with "(you)" after your own name and card ids given their names. The
+ * server's sentence already names every seat (a name, else "Player N"); whose line it is
+ * comes from the event's fields (``logLine``), never from the text. */
 function eventText(event) {
-  let text = String(event.text).replace(/\bPlayer (\d+)\b/g, (all, seat) => names(Number(seat)));
-  if (page.seat !== null && page.view && (page.view.names || [])[page.seat]) {
+  let text = String(event.text);
+  if (page.seat !== null) {
     // The server writes your name like anyone's; the page adds that it is you.
-    const mine = plainName(page.table, page.seat, page.view.names);
+    const mine = plainName(page.table, page.seat, page.view && page.view.names);
     const exact = mine.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     text = text.replace(new RegExp(`(^|\\W)${exact}(?!\\w| \\(you\\))`, "g"), (all, before) => `${before}${mine} (you)`);
   }

@@ -1,0 +1,95 @@
+"""What the routes are given (FastAPI dependencies): the server's settings, its hub of live
+tables, its analyses and cluster, and the table a path names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends
+from starlette.requests import HTTPConnection
+
+from ..core import GameError
+from .analysis import Analyses
+from .cluster import Cluster
+from .errors import RequestError
+from .hub import Hub, Table
+from .limits import OriginPolicy
+from .pages import Link
+
+__all__ = [
+    "AnalysesDep",
+    "ClusterDep",
+    "HubDep",
+    "ServerSettings",
+    "SettingsDep",
+    "TableDep",
+    "ended",
+    "get_table",
+]
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """What ``create_app`` was given: the database URL, bot processes and their pause, the
+    agents a table may seat, the pages that may use the server, and each connection's
+    message rate and burst."""
+
+    db: str
+    workers: int
+    bot_delay: float
+    agents: tuple[str, ...]
+    origins: OriginPolicy
+    message_rate: float
+    message_burst: int
+
+
+def get_settings(connection: HTTPConnection) -> ServerSettings:
+    """The settings of the app serving ``connection``."""
+    settings: ServerSettings = connection.app.state.settings
+    return settings
+
+
+def get_hub(connection: HTTPConnection) -> Hub:
+    """The hub of live tables (an HTTP request's or a WebSocket's)."""
+    hub: Hub = connection.app.state.hub
+    return hub
+
+
+def get_analyses(connection: HTTPConnection) -> Analyses:
+    """The post-game analyses, stored and under way."""
+    analyses: Analyses = connection.app.state.analyses
+    return analyses
+
+
+def get_cluster(connection: HTTPConnection) -> Cluster | None:
+    """The processes sharing the database (PostgreSQL), ``None`` on SQLite."""
+    cluster: Cluster | None = connection.app.state.cluster
+    return cluster
+
+
+SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+HubDep = Annotated[Hub, Depends(get_hub)]
+AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
+ClusterDep = Annotated[Cluster | None, Depends(get_cluster)]
+
+
+async def get_table(table_id: str, hub: HubDep) -> Table:
+    """The table the path names; 404 if there is none, 500 if its record no longer replays."""
+    try:
+        table = await hub.get(table_id)
+    except GameError as error:
+        # A stored record the rules no longer replay (another rules version).
+        raise RequestError(500, f"table {table_id!r} cannot be replayed: {error}") from None
+    if table is None:
+        raise RequestError(404, f"there is no table {table_id!r}")
+    return table
+
+
+TableDep = Annotated[Table, Depends(get_table)]
+
+
+def ended(table: Table, what: str, links: tuple[Link, ...] = ()) -> None:
+    """Refuse (409) ``what`` of a game still going on: it would name hidden cards."""
+    if not table.state.is_over:
+        raise RequestError(409, f"the game is still going on; its {what} opens when it ends", links)

@@ -1,0 +1,129 @@
+"""The live table: ``/ws/{table_id}``, a seat's (or, without a token, a spectator's)
+connection, and the messages it sends (API.md, "Server protocol"; docs/server.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from sqlalchemy.exc import SQLAlchemyError
+
+from ...core import GameError
+from ..deps import HubDep, SettingsDep
+from ..errors import error_body, unavailable
+from ..hub import Client, Hub, RefusedError, Table
+from ..limits import MessageRate
+from ..messages import HANDLERS, welcome
+
+__all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "router"]
+
+# The largest WebSocket message the server reads: an act message is well under 1 KiB.
+MAX_MESSAGE = 4096
+# Messages a connection may send a second on average, and in a burst: a person clicks far
+# less; a script flooding the server is answered with errors, then cut off.
+MESSAGE_RATE = 20.0
+MESSAGE_BURST = 40
+
+router = APIRouter()
+
+
+async def _close(websocket: WebSocket, message: str, code: int) -> None:
+    """Say why the connection ends, then end it with ``code``."""
+    await websocket.send_json(error_body(message))
+    await websocket.close(code)
+
+
+@router.websocket("/ws/{table_id}")
+async def live(
+    websocket: WebSocket,
+    table_id: str,
+    hub: HubDep,
+    settings: SettingsDep,
+    token: str | None = None,
+) -> None:
+    """A seat's (or, without a token, a spectator's) live connection to a table."""
+    await websocket.accept()
+    origin = websocket.headers.get("origin")
+    if not settings.origins.allows(origin, websocket.headers.get("host")):
+        # A page of another site could otherwise play with a token it got hold of, or
+        # watch tables, in its visitor's name.
+        await _close(websocket, settings.origins.refusal(origin or ""), 4403)
+        return
+    try:
+        table = await hub.get(table_id)
+    except SQLAlchemyError as error:
+        await _close(websocket, unavailable(error), 4503)
+        return
+    except GameError as error:
+        await _close(websocket, f"this table cannot be replayed: {error}", 4500)
+        return
+    if table is None:
+        await _close(websocket, f"there is no table {table_id!r}", 4404)
+        return
+    seat = None
+    if token is not None:
+        seat = table.seat_for(token)
+        if seat is None:
+            await _close(websocket, "that token opens no seat at this table", 4403)
+            return
+    client = Client(seat, websocket.send_json, token=token if seat is not None else None)
+    rate = MessageRate(settings.message_rate, settings.message_burst)
+    await hub.join(table, client)
+    await welcome(hub, table, client)
+    if seat is not None:
+        await hub.offer_rematch(table, client)
+    try:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw = frame.get("text")
+            reply: dict[str, Any] | None
+            if not rate.allow():
+                if rate.refused_in_a_row > rate.burst:
+                    await _close(websocket, rate.refusal(cut_off=True), 4429)
+                    break
+                reply = error_body(rate.refusal())
+            elif raw is None:
+                reply = error_body("send JSON text frames, not binary ones")
+            else:
+                reply, moved = await _handle(hub, table, client, raw)
+                if moved:
+                    rate.refund()
+            if reply is not None:
+                await websocket.send_json(reply)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await hub.leave(table, client)
+
+
+async def _handle(
+    hub: Hub, table: Table, client: Client, raw: str
+) -> tuple[dict[str, Any] | None, bool]:
+    """Answer one client message: the reply for it (``None``: none, what it did went out to
+    the table) and whether it made a move (moves are not counted against the message rate)."""
+    try:
+        if len(raw) > MAX_MESSAGE:
+            raise RefusedError(f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})")
+        try:
+            message = json.loads(raw)
+        except json.JSONDecodeError:
+            raise RefusedError("a message must be JSON") from None
+        if not isinstance(message, dict):
+            raise RefusedError("a message must be a JSON object")
+        kind = message.get("type")
+        if kind == "act":
+            await hub.act(table, client.seat, message)
+            return None, True
+        if kind == "ping":
+            return {"type": "pong"}, False
+        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            known = ", ".join(f'"{name}"' for name in ["act", "ping", *HANDLERS])
+            raise RefusedError(f"unknown message type {kind!r}; send one of {known}")
+        await handler(hub, table, client, message)
+        return None, False
+    except RefusedError as error:
+        return error_body(str(error)), False

@@ -1,0 +1,226 @@
+"""The bodies of the API's requests as pydantic models (docs/server.md, "HTTP API").
+
+A bad field is refused with a ``PydanticCustomError`` of type ``REFUSED`` whose message is
+the sentence the client gets (``errors.refused`` answers it with status 400). The fields of
+``TableRequest`` are checked in order, so the first bad one names the problem; a bad "your
+tables" or rematch request gets the one sentence that says what to send.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    Field,
+    ModelWrapValidatorHandler,
+    StrictStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .. import game_names, load
+from ..bots import names as bot_names
+from ..core import GameError
+from .hub import RefusedError
+from .people import check_name
+
+__all__ = [
+    "MAX_SEATS",
+    "MAX_SEED",
+    "REFUSED",
+    "RematchRequest",
+    "SeatAsked",
+    "SeatsRequest",
+    "TableRequest",
+]
+
+# The type of the errors whose message is the sentence sent back.
+REFUSED = "refused"
+# The largest seed accepted, so it fits the database's 64-bit signed integer.
+MAX_SEED = 2**63 - 1
+# The most seats one "your tables" request may ask about.
+MAX_SEATS = 100
+
+
+def _refuse(message: str) -> PydanticCustomError:
+    # Without a context, the message is taken as it is: its braces are no placeholders.
+    return PydanticCustomError(REFUSED, message)
+
+
+def _seat(key: Any, players: int | None, what: str) -> int:
+    """A seat number from a key of ``"bots"`` or ``"names"`` (``players``: the table's size,
+    ``None`` if the request has none that is valid)."""
+    try:
+        seat = int(key)
+    except ValueError:
+        raise _refuse(f'"{what}" keys are seat numbers, not {key!r}') from None
+    if players is not None and not 0 <= seat < players:
+        raise _refuse(f"seat {seat} is not a seat of a {players}-player table")
+    return seat
+
+
+class TableRequest(BaseModel):
+    """``POST /api/tables``: the game, players (default: the game's fewest), options, seed
+    (default: drawn at random), the bots by seat, the names of people's seats, and whether
+    hints are on (``None``: on where one person plays against bots)."""
+
+    game: str = Field(default=None, validate_default=True, examples=["fearless"])
+    players: int = Field(default=None, validate_default=True, examples=[3])
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    # Each seat's bot as asked: a built-in bot or an agent the server was started with,
+    # which only the server knows (``bot_seats``).
+    bots: dict[int, str] = Field(default_factory=dict, examples=[{"2": "easy"}])
+    names: dict[int, str] = Field(default_factory=dict, examples=[{"0": "Ana"}])
+    hints: bool | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _an_object(cls, data: Any) -> Any:
+        if isinstance(data, bytes):  # sent as another type than application/json
+            raise _refuse("the body must be JSON")
+        if not isinstance(data, dict):
+            raise _refuse("the request must be a JSON object")
+        return data
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, value: Any) -> str:
+        if not isinstance(value, str):
+            raise _refuse(f'"game" must be one of: {", ".join(game_names())}')
+        try:
+            return load(value).name
+        except GameError as error:
+            raise _refuse(str(error)) from None
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, value: Any, info: ValidationInfo) -> Any:
+        if value is None:
+            game = info.data.get("game")
+            # Without a valid game there is nothing to default to: that error comes first.
+            return load(game).min_players if game is not None else 0
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _refuse('"players" must be a whole number')
+        return value
+
+    @field_validator("options", mode="before")
+    @classmethod
+    def _options(cls, value: Any) -> Any:
+        if not value:
+            return {}
+        if not isinstance(value, dict):
+            raise _refuse('"options" must be an object of option names and values')
+        return value
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed(cls, value: Any) -> Any:
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED
+        ):
+            raise _refuse(f'"seed" must be a whole number from 0 to {MAX_SEED}')
+        return value
+
+    @field_validator("bots", mode="before")
+    @classmethod
+    def _bots(cls, value: Any, info: ValidationInfo) -> dict[int, str]:
+        if not value:
+            return {}
+        if not isinstance(value, dict):
+            raise _refuse('"bots" must be an object: {"<seat>": "<bot name>"}')
+        bots: dict[int, str] = {}
+        for key, name in value.items():
+            seat = _seat(key, info.data.get("players"), "bots")
+            if not isinstance(name, str):
+                raise _refuse(_no_bot(name))
+            bots[seat] = name
+        return bots
+
+    @field_validator("names", mode="before")
+    @classmethod
+    def _names(cls, value: Any, info: ValidationInfo) -> dict[int, str]:
+        if not value:
+            return {}
+        if not isinstance(value, dict):
+            raise _refuse('"names" must be an object: {"<seat>": "<name>"}')
+        bots = info.data.get("bots", {})
+        names: dict[int, str] = {}
+        for key, raw in value.items():
+            seat = _seat(key, info.data.get("players"), "names")
+            if seat in bots:
+                raise _refuse(f"seat {seat} is a bot's, and bots are named by their level")
+            try:
+                names[seat] = check_name(raw)
+            except ValueError as error:
+                raise _refuse(f"the name of seat {seat}: {error}") from None
+        return names
+
+    @field_validator("hints", mode="before")
+    @classmethod
+    def _hints(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, bool):
+            raise _refuse('"hints" must be true or false')
+        return value
+
+    def bot_seats(self, agents: tuple[str, ...]) -> dict[int, str]:
+        """Each bot seat's bot as the hub takes it: a built-in bot (any case, spaces
+        trimmed) or one of ``agents``; ``RefusedError`` names the first that is neither."""
+        seats: dict[int, str] = {}
+        for seat, name in self.bots.items():
+            if name.strip() in agents:
+                # An agent the operator started the server with (`parlour serve --agent`);
+                # no request may name any other program, as that would run it here.
+                seats[seat] = name.strip()
+            elif name.strip().lower() in bot_names():
+                seats[seat] = name.strip().lower()
+            else:
+                raise RefusedError(_no_bot(name))
+        return seats
+
+
+def _no_bot(name: Any) -> str:
+    return f"there is no bot {name!r}; the bots are: {', '.join(bot_names())}"
+
+
+class _OneSentence(BaseModel):
+    """A request that, whatever is wrong with it, is refused with the one ``SENTENCE`` that
+    says what to send."""
+
+    SENTENCE: ClassVar[str]
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _as_one_sentence(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        try:
+            return handler(data)
+        except ValidationError:
+            raise _refuse(cls.SENTENCE) from None
+
+
+class SeatAsked(BaseModel):
+    """A seat link the browser holds: its table and token."""
+
+    table: Annotated[str, BeforeValidator(str)]
+    token: Annotated[str, BeforeValidator(str)]
+
+
+class SeatsRequest(_OneSentence):
+    """``POST /api/seats``: the seats a browser holds, at most ``MAX_SEATS``."""
+
+    SENTENCE = f'send {{"seats": [{{"table": id, "token": token}}, ...]}}, at most {MAX_SEATS}'
+
+    seats: list[SeatAsked] = Field(max_length=MAX_SEATS)
+
+
+class RematchRequest(_OneSentence):
+    """``POST /api/tables/{id}/rematch``: the token of a seat of the finished table."""
+
+    SENTENCE = 'send {"token": "<seat token>"}'
+
+    token: StrictStr
