@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...core import GameError
 from ..deps import HubDep, SettingsDep
 from ..errors import error_body, unavailable
-from ..hub import Client, Hub, RefusedError, Table
+from ..hub import Client, Hub, RefusedError, Sender, Table
 from ..limits import MessageRate
 from ..messages import HANDLERS, welcome
 
@@ -26,6 +27,17 @@ MESSAGE_RATE = 20.0
 MESSAGE_BURST = 40
 
 router = APIRouter()
+
+
+def sender(websocket: WebSocket) -> Sender:
+    """Send a message as compact JSON text, as ``send_json`` does, encoded by orjson: each
+    move sends every connection at the table its state, and the standard library's encoder
+    took a tenth of the server's time."""
+
+    async def send(message: dict[str, Any]) -> None:
+        await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+
+    return send
 
 
 async def _close(websocket: WebSocket, message: str, code: int) -> None:
@@ -67,7 +79,7 @@ async def live(
         if seat is None:
             await _close(websocket, "that token opens no seat at this table", 4403)
             return
-    client = Client(seat, websocket.send_json, token=token if seat is not None else None)
+    client = Client(seat, sender(websocket), token=token if seat is not None else None)
     rate = MessageRate(settings.message_rate, settings.message_burst)
     await hub.join(table, client)
     await welcome(hub, table, client)
