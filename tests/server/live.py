@@ -20,13 +20,21 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(db: str, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
-    """``parlour serve`` in its own process, returned once it answers HTTP."""
+def start_server(
+    db: str, port: int, bot_delay: float = 0.0, pass_delay: float | None = None
+) -> subprocess.Popen[bytes]:
+    """``parlour serve`` in its own process, returned once it answers HTTP; ``pass_delay``
+    replaces the server's pause before it passes for a person (auto_pass)."""
+    main = "from parlour.cli.app import main; main()"
+    if pass_delay is not None:
+        # The pause has no option (the same for everyone by design): set in the server's
+        # process, as tests/server/test_people.py sets it in its own.
+        main = f"from parlour.server import people; people.AUTO_PASS_DELAY = {pass_delay!r}; {main}"
     process = subprocess.Popen(
         [
             sys.executable,
             "-c",
-            "from parlour.cli.app import main; main()",
+            main,
             "serve",
             "--port",
             str(port),

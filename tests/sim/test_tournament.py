@@ -140,7 +140,9 @@ def test_command_reports_a_bad_line_up() -> None:
     assert outcome.exit_code == 2
 
 
-CAPPED = {"foolsblade": {"max_turns": 40}}
+# Fool's Blade cut at 20 turns (five rounds each): the search won 79% (59.5-90.8%) there,
+# 83% at 40 turns, in half the time (23 s of processor time against 50 s).
+CAPPED = {"foolsblade": {"max_turns": 20}}
 
 
 @pytest.mark.slow
