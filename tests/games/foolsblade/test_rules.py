@@ -33,7 +33,7 @@ def resolve(st: FoolsBladeState) -> list[str]:
     """Pass through the combat windows; the kinds of the events on the way."""
     seen: list[str] = []
     for _ in range(60):
-        if st.c_seat < 0 or st.decision is not None:
+        if st.combat_seat < 0 or st.decision is not None:
             return seen
         seen.extend(kinds(st.apply("pass")))
     raise AssertionError("the combat never ended")
@@ -94,7 +94,7 @@ def test_combat_strength_follows_the_element_table(features: str) -> None:
     assert combat["element"] == "plant"
     assert combat["monster_strength"] == 3 + 2
     assert combat["player_strength"] == 2 * 2 + 0  # the water handle counts 0 against plant
-    assert st.c_added == [ix(st, "rat")]
+    assert st.combat_summoned == [ix(st, "rat")]
 
 
 def test_set_bonus_with_all_four_parts_of_one_set(features: str) -> None:
@@ -141,7 +141,7 @@ def test_an_impossible_lose_effect_is_ignored(features: str) -> None:
     seat = st.active
     fight_start(st, "forest", ["wolf", "rat"], parts=["iron-handle"])
     hand = list(st.hands[seat])
-    assert not any(st.tb.kind[c] == "gear" for c in hand)
+    assert not any(st.table.kind[c] == "gear" for c in hand)
     seen = resolve(st)
     assert "ignored" in seen
     assert st.trash[FOREST][-1] == ix(st, "wolf")
@@ -182,7 +182,7 @@ def test_a_lose_effect_can_keep_the_monster_under_its_deck(features: str) -> Non
 def test_an_approach_drawn_by_a_modifier_is_shuffled_back(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["wolf", "forest-horn", "rat"])
-    assert st.c_added == [ix(st, "rat")]
+    assert st.combat_summoned == [ix(st, "rat")]
     assert ix(st, "forest-horn") in st.decks[FOREST]
     assert st.approach == -1
 
@@ -489,7 +489,7 @@ def test_the_turn_cap_ends_a_game_scored_as_usual(features: str) -> None:
 def test_side_quest_plays_with_the_first_treasures_and_one_legendary_set(features: str) -> None:
     st = started(features, side_quest=True)
     loot = st.decks[LOOT]
-    kinds_in = [st.tb.kind[c] for c in loot]
+    kinds_in = [st.table.kind[c] for c in loot]
     assert kinds_in.count("treasure") == 8 and loot.count(ix(st, "crown-blade")) == 1
     game = parlour.load("foolsblade")
     real = game.new_game(4, seed=1, side_quest=True).view(None)["decks"]["loot"]
@@ -521,7 +521,7 @@ def test_gear_and_curses_last_while_in_play_and_fire_on_their_triggers(features:
     on_top(st, "forest", ["rat", "wolf"])
     st.apply("hunt forest")
     # The Weight curse makes the Rat (2) summon the next Forest card (the Wolf, 3).
-    assert st.c_added == [ix(st, "wolf")]
+    assert st.combat_summoned == [ix(st, "wolf")]
     assert combat_view(st)["monster_strength"] == 2 + 3
     assert combat_view(st)["player_strength"] == 3 + 1  # the Lantern's lasting +1
     st.bonuses.append((seat, 5, 0, 0))

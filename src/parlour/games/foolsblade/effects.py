@@ -54,7 +54,7 @@ KIND_TO_STASH = ("monster", "treasure")
 
 
 def push(
-    st: FoolsBladeState,
+    state: FoolsBladeState,
     effects: Sequence[Any],
     owner: int,
     target: int = -1,
@@ -63,55 +63,57 @@ def push(
 ) -> None:
     """Queue effects to run next, in order, before any work already queued."""
     if effects:
-        st.tasks[0:0] = [(T_EFFECT, e, owner, target, opponent, source, -1) for e in effects]
+        state.tasks[0:0] = [(T_EFFECT, e, owner, target, opponent, source, -1) for e in effects]
 
 
-def push_triggered(st: FoolsBladeState, found: Sequence[tuple[Any, int]], owner: int) -> None:
+def push_triggered(state: FoolsBladeState, found: Sequence[tuple[Any, int]], owner: int) -> None:
     """Queue triggered effects of ``owner``'s cards in play, each with its own card."""
     if found:
-        st.tasks[0:0] = [(T_EFFECT, e, owner, -1, -1, card, -1) for e, card in found]
+        state.tasks[0:0] = [(T_EFFECT, e, owner, -1, -1, card, -1) for e, card in found]
 
 
-def order(st: FoolsBladeState) -> list[int]:
+def order(state: FoolsBladeState) -> list[int]:
     """Every seat in turn order from the active player."""
-    n = st.players
-    return [(st.active + k) % n for k in range(n)]
+    n = state.players
+    return [(state.active + k) % n for k in range(n)]
 
 
-def targets(st: FoolsBladeState, who: str, owner: int, target: int, opponent: int) -> list[int]:
+def targets(state: FoolsBladeState, who: str, owner: int, target: int, opponent: int) -> list[int]:
     """The seats ``who`` names for an effect of ``owner``, in turn order."""
     if who == "self":
         return [owner]
     if who == "chosen":
         return [target] if target >= 0 else []
     if who == "each":
-        return order(st)
+        return order(state)
     if who == "others":
-        return [s for s in order(st) if s != owner]
+        return [s for s in order(state) if s != owner]
     if who == "active":
-        return [st.active]
+        return [state.active]
     if who == "fighter":
-        return [st.c_seat] if st.c_seat >= 0 else []
+        return [state.combat_seat] if state.combat_seat >= 0 else []
     return [opponent] if opponent >= 0 else []
 
 
-def run_effect(st: FoolsBladeState, task: Task, events: list[Event]) -> None:
+def run_effect(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
     """Run one queued effect: check its condition, then apply it to each seat it names."""
     _, effect, owner, target, opponent, source, seat = task
-    st.source = source
+    state.source = source
     if seat < 0:
-        if effect.if_ is not None and not holds(st, effect.if_, owner):
+        if effect.if_ is not None and not holds(state, effect.if_, owner):
             return
         who = getattr(effect, "who", None)
         if who is None or who == "monster":
-            PRIMITIVES[effect.do](st, effect, owner, MONSTER, task, events)
+            PRIMITIVES[effect.do](state, effect, owner, MONSTER, task, events)
             return
-        seats = targets(st, who, owner, target, opponent)
+        seats = targets(state, who, owner, target, opponent)
         if len(seats) != 1:
-            st.tasks[0:0] = [(T_EFFECT, effect, owner, target, opponent, source, s) for s in seats]
+            state.tasks[0:0] = [
+                (T_EFFECT, effect, owner, target, opponent, source, s) for s in seats
+            ]
             return
         seat = seats[0]
-    PRIMITIVES[effect.do](st, effect, owner, seat, task, events)
+    PRIMITIVES[effect.do](state, effect, owner, seat, task, events)
 
 
 # -- moving cards ---------------------------------------------------------------------------
@@ -132,188 +134,192 @@ def drop(zones: list[tuple[int, ...]], at: int, card: int) -> None:
     zones[at] = zone[:i] + zone[i + 1 :]
 
 
-def set_part(st: FoolsBladeState, seat: int, slot: int, card: int) -> None:
+def set_part(state: FoolsBladeState, seat: int, slot: int, card: int) -> None:
     """Put a part (or -1: none) in a slot of ``seat``'s weapon."""
-    weapon = list(st.weapons[seat])
+    weapon = list(state.weapons[seat])
     weapon[slot] = card
-    st.weapons[seat] = tuple(weapon)
+    state.weapons[seat] = tuple(weapon)
 
 
-def draw_top(st: FoolsBladeState, deck: int, events: list[Event]) -> int:
+def draw_top(state: FoolsBladeState, deck: int, events: list[Event]) -> int:
     """The top card of a deck (its trash shuffled in when it runs out), or -1 if none is left."""
-    cards = st.decks[deck]
+    cards = state.decks[deck]
     if not cards and deck != LOOT:
-        trash = st.trash[deck]
+        trash = state.trash[deck]
         if trash:
             cards.extend(trash)
-            st.trash[deck] = ()
-            st.rng.shuffle(cards)
+            state.trash[deck] = ()
+            state.rng.shuffle(cards)
             events.append(Reshuffled(DECKS[deck], len(cards)))
     return cards.pop() if cards else -1
 
 
-def trash_card(st: FoolsBladeState, card: int) -> None:
+def trash_card(state: FoolsBladeState, card: int) -> None:
     """A card leaves play: to its deck's trash, or (Loot) to the bottom of the Loot deck."""
-    deck = st.tb.deck[card]
+    deck = state.table.deck[card]
     if deck == LOOT:
-        st.decks[LOOT].insert(0, card)
+        state.decks[LOOT].insert(0, card)
     else:
-        add(st.trash, deck, card)
+        add(state.trash, deck, card)
 
 
-def into_hand(st: FoolsBladeState, seat: int, card: int) -> None:
+def into_hand(state: FoolsBladeState, seat: int, card: int) -> None:
     """A card goes face up into a hand: every seat knows it is there until it leaves."""
-    st.hands[seat].append(card)
-    add(st.known, seat, card)
+    state.hands[seat].append(card)
+    add(state.known, seat, card)
 
 
-def out_of_hand(st: FoolsBladeState, seat: int, card: int) -> None:
+def out_of_hand(state: FoolsBladeState, seat: int, card: int) -> None:
     """A named card leaves a hand in view of everyone (played, discarded, equipped)."""
-    st.hands[seat].remove(card)
-    if card in st.known[seat]:
-        drop(st.known, seat, card)
+    state.hands[seat].remove(card)
+    if card in state.known[seat]:
+        drop(state.known, seat, card)
 
 
-def curse(st: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
+def curse(state: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
     """A Curse strikes ``seat`` at once; its `play` effects run next."""
-    tb = st.tb
-    add(st.curses, seat, card)
-    add(st.curse_left, seat, tb.cards[card].longevity)
-    events.append(Gained(seat, [tb.ids[card]], "curses", "cursed"))
-    push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
+    table = state.table
+    add(state.curses, seat, card)
+    add(state.curse_left, seat, table.cards[card].longevity)
+    events.append(Gained(seat, [table.ids[card]], "curses", "cursed"))
+    push_triggered(state, [(e, card) for e in table.triggers[card].get("play", ())], seat)
 
 
-def to_keeper(st: FoolsBladeState, seat: int, card: int) -> str:
+def to_keeper(state: FoolsBladeState, seat: int, card: int) -> str:
     """A card a seat gains face up: Loot and monsters to the Stash, the rest to the hand."""
-    tb = st.tb
-    if tb.kind[card] in KIND_TO_STASH or tb.legendary[card]:
-        add(st.stash, seat, card)
+    table = state.table
+    if table.kind[card] in KIND_TO_STASH or table.legendary[card]:
+        add(state.stash, seat, card)
         return "stash"
-    into_hand(st, seat, card)
+    into_hand(state, seat, card)
     return "hand"
 
 
-def draw_cards(st: FoolsBladeState, seat: int, deck: int, count: int, events: list[Event]) -> None:
+def draw_cards(
+    state: FoolsBladeState, seat: int, deck: int, count: int, events: list[Event]
+) -> None:
     """``seat`` draws: Loot to its Stash (face up), Curses strike at once, the rest to hand."""
-    tb = st.tb
+    table = state.table
     if deck == LOOT:
-        loot = st.decks[LOOT]
+        loot = state.decks[LOOT]
         got = [loot.pop() for _ in range(min(count, len(loot)))]
         if got:
-            st.stash[seat] += tuple(got)
-            events.append(Gained(seat, [tb.ids[c] for c in got], "stash", "Loot"))
+            state.stash[seat] += tuple(got)
+            events.append(Gained(seat, [table.ids[c] for c in got], "stash", "Loot"))
         return
     drawn: list[int] = []
     for _ in range(count):
-        card = draw_top(st, deck, events)
+        card = draw_top(state, deck, events)
         if card < 0:
             break
-        if tb.kind[card] == "curse":
-            curse(st, seat, card, events)
+        if table.kind[card] == "curse":
+            curse(state, seat, card, events)
         else:
             drawn.append(card)
     if drawn:
-        st.hands[seat].extend(drawn)
+        state.hands[seat].extend(drawn)
         # Listed in card order, as the view lists a hand: the order drawn tells nothing.
-        events.append(Drew(seat, DECKS[deck], len(drawn), [tb.ids[c] for c in sorted(drawn)]))
+        events.append(Drew(seat, DECKS[deck], len(drawn), [table.ids[c] for c in sorted(drawn)]))
 
 
-def draw_monster(st: FoolsBladeState, deck: int, events: list[Event]) -> int:
+def draw_monster(state: FoolsBladeState, deck: int, events: list[Event]) -> int:
     """A summoned monster: an Approach card drawn is shuffled back and another drawn instead."""
-    card = draw_top(st, deck, events)
-    if card >= 0 and st.tb.kind[card] == "approach":
-        rest = st.decks[deck]
-        other = draw_top(st, deck, events) if (rest or st.trash[deck]) else -1
-        rest.insert(st.rng.below(len(rest) + 1), card)
+    card = draw_top(state, deck, events)
+    if card >= 0 and state.table.kind[card] == "approach":
+        rest = state.decks[deck]
+        other = draw_top(state, deck, events) if (rest or state.trash[deck]) else -1
+        rest.insert(state.rng.below(len(rest) + 1), card)
         return other
     return card
 
 
-def summon(st: FoolsBladeState, deck: int, count: int, events: list[Event]) -> list[str]:
+def summon(state: FoolsBladeState, deck: int, count: int, events: list[Event]) -> list[str]:
     """Add cards of ``deck`` to the monster fought, as modifiers do; the cards added."""
-    tb = st.tb
+    table = state.table
     added: list[str] = []
     for _ in range(count):
         if deck == LOOT:
-            loot = st.decks[LOOT]
+            loot = state.decks[LOOT]
             if not loot:
                 break
             card = loot.pop()
             loot.insert(0, card)  # a modifier never brings the end nearer
-            st.c_base += tb.strength[card] if tb.kind[card] == "part" else tb.value[card]
+            state.combat_base += (
+                table.strength[card] if table.kind[card] == "part" else table.value[card]
+            )
         elif deck == ANVIL:
-            card = draw_top(st, ANVIL, events)
+            card = draw_top(state, ANVIL, events)
             if card < 0:
                 break
-            add(st.trash, ANVIL, card)
-            st.c_base += tb.strength[card]
+            add(state.trash, ANVIL, card)
+            state.combat_base += table.strength[card]
         else:
-            card = draw_monster(st, deck, events)
+            card = draw_monster(state, deck, events)
             if card < 0:
                 break
-            st.c_added.append(card)
-            st.c_base += tb.strength[card]
-        added.append(tb.ids[card])
+            state.combat_summoned.append(card)
+            state.combat_base += table.strength[card]
+        added.append(table.ids[card])
     return added
 
 
-def roll_dice(st: FoolsBladeState, dice: Sequence[str]) -> int:
+def roll_dice(state: FoolsBladeState, dice: Sequence[str]) -> int:
     """The total of a roll of dice such as ``["d6", "d20"]``."""
-    return sum(st.rng.randint(1, sides(die)) for die in dice)
+    return sum(state.rng.randint(1, sides(die)) for die in dice)
 
 
-def end_escaped(st: FoolsBladeState, events: list[Event]) -> None:
+def end_escaped(state: FoolsBladeState, events: list[Event]) -> None:
     """The monster fought goes to the bottom of its deck: the combat ends with no outcome."""
     from .strength import fighter_strength, monster_strength
 
-    tb = st.tb
+    table = state.table
     events.append(
         CombatEnded(
-            st.c_seat,
-            tb.ids[st.c_card],
-            monster_strength(st),
-            fighter_strength(st),
+            state.combat_seat,
+            table.ids[state.combat_card],
+            monster_strength(state),
+            fighter_strength(state),
             "draw",
             escaped=True,
         )
     )
-    st.decks[st.c_deck].insert(0, st.c_card)
-    for card in st.c_added:
-        st.decks[tb.deck[card]].insert(0, card)
-    st.c_added = []
-    st.c_outcome = 3
-    st.window = None
-    st.phase = P_AFTER
+    state.decks[state.combat_deck].insert(0, state.combat_card)
+    for card in state.combat_summoned:
+        state.decks[table.deck[card]].insert(0, card)
+    state.combat_summoned = []
+    state.combat_outcome = 3
+    state.window = None
+    state.phase = P_AFTER
 
 
 # -- choices ----------------------------------------------------------------------------------
 
 
-def eligible(st: FoolsBladeState, decision: Decision) -> Sequence[int]:
+def eligible(state: FoolsBladeState, decision: Decision) -> Sequence[int]:
     """The cards a decision may name (with repeats), for its chooser."""
     kind, seat, _, other, zone, deck, card_kind = decision
-    tb = st.tb
+    table = state.table
     if kind == D_DISCARD:
-        cards: Sequence[int] = st.hands[seat] if zone == Z_HAND else st.stash[seat]
+        cards: Sequence[int] = state.hands[seat] if zone == Z_HAND else state.stash[seat]
         if deck >= 0:
-            cards = [c for c in cards if tb.deck[c] == deck]
+            cards = [c for c in cards if table.deck[c] == deck]
         if card_kind:
-            cards = [c for c in cards if tb.kind[c] == card_kind]
+            cards = [c for c in cards if table.kind[c] == card_kind]
         return cards
     if kind == D_GIVE:
-        return st.hands[seat]
+        return state.hands[seat]
     if zone == Z_WEAPON:
-        parts = [p for p in st.weapons[other] if p >= 0]
-        return [p for p in parts if not tb.legendary[p]] if kind == D_BREAK else parts
+        parts = [p for p in state.weapons[other] if p >= 0]
+        return [p for p in parts if not table.legendary[p]] if kind == D_BREAK else parts
     if zone == Z_GEAR:
-        return st.gear[other]
+        return state.gear[other]
     if zone == Z_STASH:
-        return st.stash[other]
-    return st.hands[other]
+        return state.stash[other]
+    return state.hands[other]
 
 
 def choose(
-    st: FoolsBladeState,
+    state: FoolsBladeState,
     decision: Decision,
     events: list[Event],
     random: bool = False,
@@ -322,56 +328,56 @@ def choose(
     choice, else by asking the chooser one card at a time."""
     count = decision[2]
     while count > 0:
-        cards = eligible(st, decision)
+        cards = eligible(state, decision)
         if not cards:
             return
         if not random and len(set(cards)) > 1 and count < len(cards):
-            st.decision = (*decision[:2], count, *decision[3:])
+            state.decision = (*decision[:2], count, *decision[3:])
             return
-        card = cards[st.rng.below(len(cards))] if random else cards[0]
-        chosen(st, decision, card, events)
+        card = cards[state.rng.below(len(cards))] if random else cards[0]
+        chosen(state, decision, card, events)
         count -= 1
 
 
-def chosen(st: FoolsBladeState, decision: Decision, card: int, events: list[Event]) -> None:
+def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[Event]) -> None:
     """Move one card named by a decision."""
     kind, seat, _, other, zone, _, _ = decision
-    tb = st.tb
-    name = tb.ids[card]
+    table = state.table
+    name = table.ids[card]
     if kind == D_DISCARD:
         if zone == Z_HAND:
-            out_of_hand(st, seat, card)
+            out_of_hand(state, seat, card)
         else:
-            drop(st.stash, seat, card)
-        trash_card(st, card)
+            drop(state.stash, seat, card)
+        trash_card(state, card)
         events.append(Moved(seat, [name], "the trash", f"discarded from {ZONES[zone]}"))
         return
     if kind == D_GIVE:
         # Nobody else sees which card went: what the table knew of the hand is lost.
-        st.hands[seat].remove(card)
-        st.known[seat] = ()
-        st.hands[other].append(card)
+        state.hands[seat].remove(card)
+        state.known[seat] = ()
+        state.hands[other].append(card)
         events.append(HandCardMoved(seat, other, "gave", name))
         events.append(HandCardMoved(other, seat, "received", name))
         return
     if zone == Z_WEAPON:
-        set_part(st, other, tb.part[card], -1)
+        set_part(state, other, table.part[card], -1)
     elif zone == Z_GEAR:
-        drop(st.gear, other, card)
+        drop(state.gear, other, card)
     elif zone == Z_STASH:
-        drop(st.stash, other, card)
+        drop(state.stash, other, card)
     else:
-        st.hands[other].remove(card)
-        st.known[other] = ()
+        state.hands[other].remove(card)
+        state.known[other] = ()
     if kind == D_BREAK:
-        trash_card(st, card)
+        trash_card(state, card)
         events.append(Moved(other, [name], "the trash", "broken by", seat))
     elif zone == Z_HAND:
-        st.hands[seat].append(card)
+        state.hands[seat].append(card)
         events.append(HandCardMoved(seat, other, "stole", name))
         events.append(HandCardMoved(other, seat, "lost", name))
     else:
-        where = to_keeper(st, seat, card)
+        where = to_keeper(state, seat, card)
         events.append(Gained(seat, [name], where, "stolen from", other))
 
 
@@ -380,178 +386,194 @@ def chosen(st: FoolsBladeState, decision: Decision, card: int, events: list[Even
 Primitive = Callable[["FoolsBladeState", Any, int, int, Task, list[Event]], None]
 
 
-def _draw(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
-    draw_cards(st, seat, DECK_INDEX[e.deck], e.count, ev)
+def _draw(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    draw_cards(state, seat, DECK_INDEX[e.deck], e.count, ev)
 
 
 def _reveal(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
-    tb = st.tb
+    table = state.table
     deck = DECK_INDEX[e.deck]
-    cards = [c for c in (draw_top(st, deck, ev) for _ in range(e.count)) if c >= 0]
-    kept = [c for c in cards if e.keep is None or tb.kind[c] in e.keep]
-    ev.append(Revealed(seat, e.deck, [tb.ids[c] for c in cards], [tb.ids[c] for c in kept]))
+    cards = [c for c in (draw_top(state, deck, ev) for _ in range(e.count)) if c >= 0]
+    kept = [c for c in cards if e.keep is None or table.kind[c] in e.keep]
+    ev.append(Revealed(seat, e.deck, [table.ids[c] for c in cards], [table.ids[c] for c in kept]))
     for card in cards:
-        if e.keep is not None and tb.kind[card] not in e.keep:
-            trash_card(st, card)
-        elif tb.kind[card] == "curse":
-            curse(st, seat, card, ev)
+        if e.keep is not None and table.kind[card] not in e.keep:
+            trash_card(state, card)
+        elif table.kind[card] == "curse":
+            curse(state, seat, card, ev)
         else:
-            into_hand(st, seat, card)
+            into_hand(state, seat, card)
 
 
 def _discard(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
     zone = ZONE_INDEX[e.from_]
     deck = DECK_INDEX[e.deck] if e.deck is not None else -1
-    choose(st, (D_DISCARD, seat, e.count, -1, zone, deck, e.kind or ""), ev, e.random)
+    choose(state, (D_DISCARD, seat, e.count, -1, zone, deck, e.kind or ""), ev, e.random)
 
 
-def _steal(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+def _steal(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
     if seat != owner:
         zone = ZONE_INDEX[e.from_]
-        choose(st, (D_STEAL, owner, e.count, seat, zone, -1, ""), ev, e.random or zone == Z_HAND)
+        choose(state, (D_STEAL, owner, e.count, seat, zone, -1, ""), ev, e.random or zone == Z_HAND)
 
 
-def _give(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+def _give(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
     if seat != owner:
-        choose(st, (D_GIVE, owner, e.count, seat, Z_HAND, -1, ""), ev, e.random)
+        choose(state, (D_GIVE, owner, e.count, seat, Z_HAND, -1, ""), ev, e.random)
 
 
-def _break(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+def _break(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
     zone = ZONE_INDEX[e.from_]
-    choose(st, (D_BREAK, owner, e.count, seat, zone, -1, ""), ev, e.random)
+    choose(state, (D_BREAK, owner, e.count, seat, zone, -1, ""), ev, e.random)
 
 
 def add_bonus(
-    st: FoolsBladeState, seat: int, amount: int, element: str, duration: str | None
+    state: FoolsBladeState, seat: int, amount: int, element: str, duration: str | None
 ) -> StrengthChanged:
     """A strength bonus for a seat (or ``MONSTER``) lasting the combat or the turn."""
     lasting = 1 if duration == "turn" else 0
-    st.bonuses.append((seat, amount, ELEMENT_CODE[element], lasting))
+    state.bonuses.append((seat, amount, ELEMENT_CODE[element], lasting))
     return StrengthChanged(
         None if seat == MONSTER else seat, amount, element, "turn" if lasting else "combat"
     )
 
 
 def _strength(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
-    ev.append(add_bonus(st, seat, e.amount, e.element, e.duration))
+    ev.append(add_bonus(state, seat, e.amount, e.element, e.duration))
 
 
-def _roll(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
-    st.roll = total = roll_dice(st, e.dice)
+def _roll(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    state.roll = total = roll_dice(state, e.dice)
     ev.append(Rolled(owner if seat == MONSTER else seat, list(e.dice), total, seat == MONSTER))
     if e.add:
-        ev.append(add_bonus(st, seat, total, e.element, e.duration))
+        ev.append(add_bonus(state, seat, total, e.element, e.duration))
 
 
 def _hand_limit(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
     if e.duration == "turn":
-        st.hand_bonus[seat] += e.amount
+        state.hand_bonus[seat] += e.amount
     else:
-        st.limit_mod[seat] += e.amount
+        state.limit_mod[seat] += e.amount
     ev.append(LimitChanged(seat, e.amount, e.duration or "lasting"))
 
 
 def _skip_turn(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
-    st.skips[seat] += e.count
+    state.skips[seat] += e.count
     ev.append(TurnsSkipped(seat, e.count))
 
 
 def _negate(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
-    pending = st.pending
+    pending = state.pending
     if pending is not None and not pending[4]:
-        st.pending = (*pending[:4], True)
-        ev.append(Negated(pending[0], st.tb.ids[pending[1]]))
+        state.pending = (*pending[:4], True)
+        ev.append(Negated(pending[0], state.table.ids[pending[1]]))
 
 
-def _fight(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
+def _fight(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
     if seat == owner:
         return
-    mine, theirs = strength(st, owner, -1), strength(st, seat, -1)
+    mine, theirs = strength(state, owner, -1), strength(state, seat, -1)
     winner = owner if mine > theirs else seat if theirs > mine else -1
     ev.append(Fought(owner, seat, mine, theirs, None if winner < 0 else winner))
     if winner >= 0:
         loser = seat if winner == owner else owner
         source = task[5]
-        push(st, e.lose, loser, -1, winner, source)
-        push(st, e.win, winner, -1, loser, source)
+        push(state, e.lose, loser, -1, winner, source)
+        push(state, e.win, winner, -1, loser, source)
 
 
 def _bottom(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
     # In a Lose effect the combat's resolution already put the monster at the bottom.
-    if st.c_seat >= 0 and st.c_deck >= 0 and st.c_outcome < 0:
-        end_escaped(st, ev)
+    if state.combat_seat >= 0 and state.combat_deck >= 0 and state.combat_outcome < 0:
+        end_escaped(state, ev)
 
 
 def _summon(
-    st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
 ) -> None:
-    if st.c_seat < 0 or st.c_outcome >= 0:
+    if state.combat_seat < 0 or state.combat_outcome >= 0:
         return
-    deck = DECK_INDEX[e.deck] if e.deck != "same" else monster_deck(st)
-    added = summon(st, deck, e.count, ev)
+    deck = DECK_INDEX[e.deck] if e.deck != "same" else monster_deck(state)
+    added = summon(state, deck, e.count, ev)
     if added:
         ev.append(Moved(None, added, "the monster's strength", "summoned"))
 
 
-def weapon_set(st: FoolsBladeState, seat: int) -> str:
+def weapon_set(state: FoolsBladeState, seat: int) -> str:
     """The set most of ``seat``'s assembled parts belong to (ties: the one nearest the Blade
     in the order Blade, Guard, Handle, Pommel), or "" for an empty weapon."""
-    sets = [st.tb.part_set[p] for p in st.weapons[seat] if p >= 0]
+    sets = [state.table.part_set[p] for p in state.weapons[seat] if p >= 0]
     return max(sets, key=lambda s: (sets.count(s), -sets.index(s)), default="")
 
 
-def sought(st: FoolsBladeState, seat: int, count: int) -> list[int]:
+def sought(state: FoolsBladeState, seat: int, count: int) -> list[int]:
     """The parts a `seek` of ``count`` would take for ``seat``, from the top of the Anvil deck:
     parts of its weapon's set for its empty slots first, then for slots holding another set."""
-    tb = st.tb
-    wanted = weapon_set(st, seat)
+    table = state.table
+    wanted = weapon_set(state, seat)
     if not wanted:
         return []
-    weapon = st.weapons[seat]
-    deck = st.decks[ANVIL]
+    weapon = state.weapons[seat]
+    deck = state.decks[ANVIL]
     found: list[int] = []
     for slots in (
         {s for s, p in enumerate(weapon) if p < 0},
-        {s for s, p in enumerate(weapon) if p >= 0 and tb.part_set[p] != wanted},
+        {s for s, p in enumerate(weapon) if p >= 0 and table.part_set[p] != wanted},
     ):
         for at in range(len(deck) - 1, -1, -1):  # the top of a deck is its end
             card = deck[at]
             if len(found) == count:
                 return found
-            if tb.part_set[card] == wanted and tb.part[card] in slots and card not in found:
+            if table.part_set[card] == wanted and table.part[card] in slots and card not in found:
                 found.append(card)
-                slots.discard(tb.part[card])
+                slots.discard(table.part[card])
     return found
 
 
-def _seek(st: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]) -> None:
-    found = sought(st, seat, e.count)
+def _seek(
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+) -> None:
+    found = sought(state, seat, e.count)
     for card in found:
-        st.decks[ANVIL].remove(card)
-        into_hand(st, seat, card)
+        state.decks[ANVIL].remove(card)
+        into_hand(state, seat, card)
     if found:
-        ev.append(Gained(seat, [st.tb.ids[c] for c in found], "hand", "sought in the Anvil deck"))
+        ev.append(
+            Gained(seat, [state.table.ids[c] for c in found], "hand", "sought in the Anvil deck")
+        )
 
 
-def monster_deck(st: FoolsBladeState) -> int:
+def monster_deck(state: FoolsBladeState) -> int:
     """The deck a `monster` modifier draws from: the monster's own, or its Approach's."""
-    if st.c_deck >= 0:
-        return st.c_deck
-    return st.tb.deck[st.approach] if st.approach >= 0 else MONSTER_DECKS[0]
+    if state.combat_deck >= 0:
+        return state.combat_deck
+    return state.table.deck[state.approach] if state.approach >= 0 else MONSTER_DECKS[0]
 
 
 PRIMITIVES: dict[str, Primitive] = {
@@ -577,7 +599,7 @@ PRIMITIVES: dict[str, Primitive] = {
 
 
 def can_apply(
-    st: FoolsBladeState, effects: Sequence[Any], owner: int, target: int, card: int, spent: int
+    state: FoolsBladeState, effects: Sequence[Any], owner: int, target: int, card: int, spent: int
 ) -> bool:
     """Whether some effect of a card or ability played now by ``owner`` (on ``target``) can
     do anything, once the card played (-1: an ability) and ``spent`` more cards (an
@@ -585,7 +607,7 @@ def can_apply(
     holding; a primitive this check does not know is taken as able."""
     gone = (card, spent)
     for e in effects:  # noqa: SIM110  # a loop, not ``any``: no generator on a hot path
-        if _can(st, e, owner, target, -1, gone):
+        if _can(state, e, owner, target, -1, gone):
             return True
     return False
 
@@ -593,37 +615,37 @@ def can_apply(
 NOTHING_GONE = (-1, 0)
 
 
-def _left(st: FoolsBladeState, cards: Sequence[int], gone: tuple[int, int]) -> int:
+def _left(state: FoolsBladeState, cards: Sequence[int], gone: tuple[int, int]) -> int:
     """How many of ``cards`` (in the owner's hand) are left once ``gone`` has left it."""
     card, spent = gone
     return len(cards) - (card in cards) - spent
 
 
 def _can(
-    st: FoolsBladeState, e: Any, owner: int, target: int, opponent: int, gone: tuple[int, int]
+    state: FoolsBladeState, e: Any, owner: int, target: int, opponent: int, gone: tuple[int, int]
 ) -> bool:
     """Whether one effect can do anything now."""
-    if e.if_ is not None and "roll" not in e.if_ and not holds(st, e.if_, owner):
+    if e.if_ is not None and "roll" not in e.if_ and not holds(state, e.if_, owner):
         return False
     do = e.do
-    fighting = st.c_seat >= 0 and st.c_outcome < 0
+    fighting = state.combat_seat >= 0 and state.combat_outcome < 0
     if do == "bottom":
-        return fighting and st.c_deck >= 0  # a Boss card never slips back under a deck
+        return fighting and state.combat_deck >= 0  # a Boss card never slips back under a deck
     if do == "summon":
         return fighting
     if do == "seek":
         who = getattr(e, "who", "self")
-        return any(sought(st, s, 1) for s in targets(st, who, owner, target, opponent))
+        return any(sought(state, s, 1) for s in targets(state, who, owner, target, opponent))
     if do == "negate":
-        return st.pending is not None and not st.pending[4]
+        return state.pending is not None and not state.pending[4]
     if do == "roll":
         return bool(e.add)  # a roll that adds nothing only feeds the conditions after it
     who = getattr(e, "who", None)
     if who is None or who == "monster":
         return True
-    seats = targets(st, who, owner, target, opponent)
+    seats = targets(state, who, owner, target, opponent)
     if do == "steal" and e.from_ == "hand":  # the most common check, made short
-        hands = st.hands
+        hands = state.hands
         return any(seat != owner and hands[seat] for seat in seats)
     if do == "fight":
         # Something of the winner's or the loser's effects, whichever side wins.
@@ -632,19 +654,19 @@ def _can(
                 continue
             for winner, loser in ((owner, other), (other, owner)):
                 if any(
-                    _can(st, w, winner, -1, loser, gone if winner == owner else NOTHING_GONE)
+                    _can(state, w, winner, -1, loser, gone if winner == owner else NOTHING_GONE)
                     for w in e.win
                 ) or any(
-                    _can(st, x, loser, -1, winner, gone if loser == owner else NOTHING_GONE)
+                    _can(state, x, loser, -1, winner, gone if loser == owner else NOTHING_GONE)
                     for x in e.lose
                 ):
                     return True
         return False
     if do in ("draw", "reveal"):
         deck = DECK_INDEX[e.deck]
-        return bool(seats) and bool(st.decks[deck] or (deck != LOOT and st.trash[deck]))
+        return bool(seats) and bool(state.decks[deck] or (deck != LOOT and state.trash[deck]))
     if do == "give":
-        return _left(st, st.hands[owner], gone) > 0 and any(s != owner for s in seats)
+        return _left(state, state.hands[owner], gone) > 0 and any(s != owner for s in seats)
     if do in ("discard", "steal", "break"):
         zone = ZONE_INDEX[e.from_]
         for seat in seats:
@@ -655,9 +677,9 @@ def _can(
                 continue
             else:
                 decision = (D_STEAL if do == "steal" else D_BREAK, owner, 1, seat, zone, -1, "")
-            cards = eligible(st, decision)
+            cards = eligible(state, decision)
             mine = seat == owner and zone == Z_HAND
-            if (_left(st, cards, gone) if mine else len(cards)) > 0:
+            if (_left(state, cards, gone) if mine else len(cards)) > 0:
                 return True
         return False
     return bool(seats)
@@ -666,7 +688,7 @@ def _can(
 # -- impossible Lose effects -------------------------------------------------------------------
 
 
-def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
+def possible(state: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
     """Whether every effect of a Lose effect can be carried out in full (the FAQ: else none is).
 
     Cards asked of one place add up: giving a card to each of three other players needs three
@@ -675,12 +697,12 @@ def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
     needs: dict[Decision, int] = {}  # by kind of choice, filters included
     places: dict[tuple[int, int], int] = {}  # by seat and zone the cards leave
     for e in effects:
-        if e.if_ is not None and not holds(st, e.if_, owner):
+        if e.if_ is not None and not holds(state, e.if_, owner):
             continue
         who = getattr(e, "who", None)
         if who is None or who == "monster":
             continue
-        for seat in targets(st, who, owner, -1, -1):
+        for seat in targets(state, who, owner, -1, -1):
             decision: Decision | None = None
             need = getattr(e, "count", 1)
             if e.do == "discard":
@@ -702,15 +724,15 @@ def possible(st: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool:
             if decision is not None:
                 needs[decision] = needs.get(decision, 0) + need
                 places[place] = places.get(place, 0) + need
-    if any(len(eligible(st, decision)) < need for decision, need in needs.items()):
+    if any(len(eligible(state, decision)) < need for decision, need in needs.items()):
         return False
-    return all(place_size(st, seat, zone) >= need for (seat, zone), need in places.items())
+    return all(place_size(state, seat, zone) >= need for (seat, zone), need in places.items())
 
 
-def place_size(st: FoolsBladeState, seat: int, zone: int) -> int:
+def place_size(state: FoolsBladeState, seat: int, zone: int) -> int:
     """How many cards ``seat`` has in a zone (hand, assembled weapon, gear, Stash)."""
     if zone == Z_HAND:
-        return len(st.hands[seat])
+        return len(state.hands[seat])
     if zone == Z_WEAPON:
-        return 4 - st.weapons[seat].count(-1)
-    return len(st.gear[seat] if zone == Z_GEAR else st.stash[seat])
+        return 4 - state.weapons[seat].count(-1)
+    return len(state.gear[seat] if zone == Z_GEAR else state.stash[seat])

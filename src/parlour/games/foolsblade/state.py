@@ -39,16 +39,16 @@ class FoolsBladeState(State):
         "approach",
         "bonuses",
         "boss_cards",
-        "c_added",
-        "c_base",
-        "c_card",
-        "c_deck",
-        "c_outcome",
-        "c_seat",
-        "c_stage",
         "class_order",
         "class_step",
         "classes",
+        "combat_base",
+        "combat_card",
+        "combat_deck",
+        "combat_outcome",
+        "combat_seat",
+        "combat_stage",
+        "combat_summoned",
         "counter",
         "curse_left",
         "curses",
@@ -67,7 +67,7 @@ class FoolsBladeState(State):
         "known",
         "limit_mod",
         "max_turns",
-        "mv",
+        "moves",
         "pending",
         "phase",
         "plays",
@@ -79,8 +79,8 @@ class FoolsBladeState(State):
         "stash",
         "strike_limit",
         "strikes",
+        "table",
         "tasks",
-        "tb",
         "trash",
         "turn",
         "used",
@@ -89,8 +89,8 @@ class FoolsBladeState(State):
         "window_kind",
     )
 
-    tb: Table
-    mv: Moves
+    table: Table
+    moves: Moves
     rng: Rng
     decks: list[list[int]]  # per deck (TAVERN..LOOT), the top last
     trash: list[tuple[int, ...]]  # per deck with a trash pile (TAVERN..DUNGEON)
@@ -127,13 +127,13 @@ class FoolsBladeState(State):
     forge: list[int]
     forge_step: int  # 0: take, 1: reforge or pass, 2: take a second
     equips_left: int
-    c_seat: int  # the fighter, -1 outside combat
-    c_card: int
-    c_deck: int  # the monster's deck, -1 for a Boss card
-    c_base: int  # the monster's strength after modifiers and summons
-    c_added: list[int]  # summoned monsters, back under their decks after the combat
-    c_outcome: int  # -1 until resolved
-    c_stage: int
+    combat_seat: int  # the fighter, -1 outside combat
+    combat_card: int
+    combat_deck: int  # the monster's deck, -1 for a Boss card
+    combat_base: int  # the monster's strength after modifiers and summons
+    combat_summoned: list[int]  # summoned monsters, back under their decks after the combat
+    combat_outcome: int  # -1 until resolved
+    combat_stage: int
     approach: int  # the Approach card in play, -1 if none
     boss_cards: list[int]
     gathered: bool
@@ -156,63 +156,63 @@ class FoolsBladeState(State):
 
     def clone(self) -> FoolsBladeState:
         """An independent copy."""
-        st = FoolsBladeState.__new__(FoolsBladeState)
-        st._copy_base(self)
-        st.tb = self.tb
-        st.mv = self.mv
-        st.rng = self.rng.clone()
+        state = FoolsBladeState.__new__(FoolsBladeState)
+        state._copy_base(self)
+        state.table = self.table
+        state.moves = self.moves
+        state.rng = self.rng.clone()
         # ``map`` copies in C: a comprehension would be one more Python call a clone.
-        st.decks = list(map(list.copy, self.decks))
-        st.trash = self.trash[:]
-        st.removed = self.removed[:]
-        st.hands = list(map(list.copy, self.hands))
-        st.known = self.known[:]
-        st.weapons = self.weapons[:]
-        st.gear = self.gear[:]
-        st.stash = self.stash[:]
-        st.curses = self.curses[:]
-        st.curse_left = self.curse_left[:]
-        st.curses_before = self.curses_before
-        st.classes = self.classes[:]
-        st.limit_mod = self.limit_mod[:]
-        st.hand_bonus = self.hand_bonus[:]
-        st.skips = self.skips[:]
-        st.used = self.used[:]
-        st.plays = self.plays[:]
-        st.bonuses = self.bonuses[:]
-        st.first_player = self.first_player
-        st.active = self.active
-        st.turn = self.turn
-        st.max_turns = self.max_turns
-        st.phase = self.phase
-        st.end_stage = self.end_stage
-        st.class_order = self.class_order
-        st.class_step = self.class_step
-        st.window = self.window
-        st.window_kind = self.window_kind
-        st.counter = self.counter
-        st.pending = self.pending
-        st.tasks = self.tasks[:]
-        st.decision = self.decision
-        st.forge = self.forge[:]
-        st.forge_step = self.forge_step
-        st.equips_left = self.equips_left
-        st.c_seat = self.c_seat
-        st.c_card = self.c_card
-        st.c_deck = self.c_deck
-        st.c_base = self.c_base
-        st.c_added = self.c_added[:]
-        st.c_outcome = self.c_outcome
-        st.c_stage = self.c_stage
-        st.approach = self.approach
-        st.boss_cards = self.boss_cards[:]
-        st.gathered = self.gathered
-        st.strikes = self.strikes
-        st.strike_limit = self.strike_limit
-        st.roll = self.roll
-        st.source = self.source
-        st._legal_at = -1
-        return st
+        state.decks = list(map(list.copy, self.decks))
+        state.trash = self.trash[:]
+        state.removed = self.removed[:]
+        state.hands = list(map(list.copy, self.hands))
+        state.known = self.known[:]
+        state.weapons = self.weapons[:]
+        state.gear = self.gear[:]
+        state.stash = self.stash[:]
+        state.curses = self.curses[:]
+        state.curse_left = self.curse_left[:]
+        state.curses_before = self.curses_before
+        state.classes = self.classes[:]
+        state.limit_mod = self.limit_mod[:]
+        state.hand_bonus = self.hand_bonus[:]
+        state.skips = self.skips[:]
+        state.used = self.used[:]
+        state.plays = self.plays[:]
+        state.bonuses = self.bonuses[:]
+        state.first_player = self.first_player
+        state.active = self.active
+        state.turn = self.turn
+        state.max_turns = self.max_turns
+        state.phase = self.phase
+        state.end_stage = self.end_stage
+        state.class_order = self.class_order
+        state.class_step = self.class_step
+        state.window = self.window
+        state.window_kind = self.window_kind
+        state.counter = self.counter
+        state.pending = self.pending
+        state.tasks = self.tasks[:]
+        state.decision = self.decision
+        state.forge = self.forge[:]
+        state.forge_step = self.forge_step
+        state.equips_left = self.equips_left
+        state.combat_seat = self.combat_seat
+        state.combat_card = self.combat_card
+        state.combat_deck = self.combat_deck
+        state.combat_base = self.combat_base
+        state.combat_summoned = self.combat_summoned[:]
+        state.combat_outcome = self.combat_outcome
+        state.combat_stage = self.combat_stage
+        state.approach = self.approach
+        state.boss_cards = self.boss_cards[:]
+        state.gathered = self.gathered
+        state.strikes = self.strikes
+        state.strike_limit = self.strike_limit
+        state.roll = self.roll
+        state.source = self.source
+        state._legal_at = -1
+        return state
 
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
@@ -271,11 +271,11 @@ class FoolsBladeState(State):
     def explain_illegal(self, text: str) -> str | None:
         """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""
         words = text.split(" ")
-        if words[0] == "play" and len(words) >= 2 and words[1] in self.tb.index:
-            return self._why_not_play(self.tb.index[words[1]])
-        if words[0] == "use" and len(words) >= 2 and words[1] in self.tb.index:
+        if words[0] == "play" and len(words) >= 2 and words[1] in self.table.index:
+            return self._why_not_play(self.table.index[words[1]])
+        if words[0] == "use" and len(words) >= 2 and words[1] in self.table.index:
             seat = self.current_player
-            card = self.tb.index[words[1]]
+            card = self.table.index[words[1]]
             if seat is None or self.classes[seat] != card or self.used[seat]:
                 return None
             return self._why_idle(card)
@@ -293,15 +293,15 @@ class FoolsBladeState(State):
         seat = self.current_player
         if seat is None or card not in self.hands[seat]:
             return None
-        tb = self.tb
+        table = self.table
         if self.window is None and self.counter is None:
             return "cards are played only when the table is asked (the Tavern phase and combat)"
-        if tb.negates[card] and self.counter is None:
-            return f"{tb.name(card)} only answers a card or ability being played"
-        if tb.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
+        if table.negates[card] and self.counter is None:
+            return f"{table.name(card)} only answers a card or ability being played"
+        if table.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
             return "Tavern cards are played only in the Tavern phase"
-        if tb.kind[card] in ("part", "gear"):
-            return f"{tb.name(card)} is equipped before choosing a destination, not played"
+        if table.kind[card] in ("part", "gear"):
+            return f"{table.name(card)} is equipped before choosing a destination, not played"
         if self.plays[seat] >= MAX_PLAYS and self.counter is None:
             return f"you have played {MAX_PLAYS} cards in this window already"
         return self._why_idle(card)
@@ -313,16 +313,16 @@ class FoolsBladeState(State):
         if window is None or self.counter is not None:
             return None
         kind = self.window_kind
-        tb = self.tb
-        if tb.kind[card] == "class":
+        table = self.table
+        if table.kind[card] == "class":
             seat = window.seat
             if not ability_ready(self, seat, kind) or not cost_payable(
-                self, seat, tb.cards[card].ability.cost
+                self, seat, table.cards[card].ability.cost
             ):
                 return None
-        elif card not in tb.playable[kind + 1]:
+        elif card not in table.playable[kind + 1]:
             return None
-        return f"{tb.name(card)} would do nothing now: none of its effects can apply"
+        return f"{table.name(card)} would do nothing now: none of its effects can apply"
 
     def scores(self) -> list[int]:
         """Points so far: assembled parts' strength plus the Stash's values."""
@@ -334,7 +334,7 @@ class FoolsBladeState(State):
 
     def card(self, card_id: str) -> dict[str, Any]:
         """A card's fields as loaded, by its id (``KeyError`` for an unknown id)."""
-        card = self.tb.cards[self.tb.index[card_id]]
+        card = self.table.cards[self.table.index[card_id]]
         return dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -348,8 +348,8 @@ class FoolsBladeState(State):
 
 def start_game(game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
     """The ``Game.start`` of Fool's Blade: a new game run on to its first decision."""
-    st = FoolsBladeState.start(game, players, seed, options)
+    state = FoolsBladeState.start(game, players, seed, options)
     events: list[Event] = []
-    advance(st, events)
-    st._note(events)
-    return st
+    advance(state, events)
+    state._note(events)
+    return state
