@@ -14,7 +14,7 @@ from parlour.games.foolsblade.scenario import (
     started,
     to_main,
 )
-from parlour.games.foolsblade.steps import D_DISCARD, MONSTER
+from parlour.games.foolsblade.steps import D_DISCARD, MONSTER, Pending
 from parlour.games.foolsblade.strength import hand_limit, strength
 from parlour.games.foolsblade.table import ANVIL, FIRE, LOOT, NEUTRAL, PLANT, QUEST, TAVERN, WATER
 
@@ -185,7 +185,7 @@ def test_skip_turn_passes_over_the_seat(features: str) -> None:
 
 def test_negate_cancels_the_pending_play(features: str) -> None:
     st = started(features)
-    st.pending = (1, ix(st, "toast"), -1, False, False)
+    st.pending = Pending(1, ix(st, "toast"), -1, False, False)
     events = run(st, {"do": "negate"}, owner=2)
     assert st.pending[4] is True
     assert kinds(events) == ["negate"]

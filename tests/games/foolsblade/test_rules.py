@@ -19,7 +19,7 @@ from parlour.games.foolsblade.scenario import (
     to_main,
 )
 from parlour.games.foolsblade.state import FoolsBladeState
-from parlour.games.foolsblade.steps import P_FORGE, P_MAIN
+from parlour.games.foolsblade.steps import P_FORGE, P_MAIN, Bonus, Pending
 from parlour.games.foolsblade.table import ANVIL, FOREST, LOOT, QUEST, multiplier
 
 
@@ -207,7 +207,7 @@ def test_boss_cards_are_fought_one_a_turn_and_win_ties(features: str) -> None:
     st = started(features)
     seat = approach_then_boss(st)
     arm(st, seat, ["iron-blade"])
-    st.bonuses.append((seat, 3, 0, 1))  # 3 + 3 against the Treant Arm's 6: a tie
+    st.bonuses.append(Bonus(seat, 3, 0, 1))  # 3 + 3 against the Treant Arm's 6: a tie
     texts = [a.text for a in st.legal_actions()]
     assert "fight treant-arm" in texts and "forge" not in texts and "quest" not in texts
     st.apply("fight treant-arm")
@@ -284,7 +284,7 @@ def test_beating_every_boss_card_gives_everyone_the_win_effect(features: str) ->
     for boss in ("treant-arm", "treant-heart"):
         to_main(st)
         arm(st, st.active, ["iron-blade", "iron-guard"])
-        st.bonuses.append((st.active, 10, 0, 1))
+        st.bonuses.append(Bonus(st.active, 10, 0, 1))
         st.apply(f"fight {boss}")
         resolve(st)
     assert [e for e in st.log if e.kind == "boss_over"][-1].to_dict()["players_won"] is True
@@ -524,7 +524,7 @@ def test_gear_and_curses_last_while_in_play_and_fire_on_their_triggers(features:
     assert st.combat_summoned == [ix(st, "wolf")]
     assert combat_view(st)["monster_strength"] == 2 + 3
     assert combat_view(st)["player_strength"] == 3 + 1  # the Lantern's lasting +1
-    st.bonuses.append((seat, 5, 0, 0))
+    st.bonuses.append(Bonus(seat, 5, 0, 0))
     resolve(st)
     log = [e.to_dict() for e in st.log]
     ended = max(i for i, e in enumerate(log) if e["kind"] == "combat_end")
@@ -538,7 +538,7 @@ def test_an_ability_limited_to_other_players_turns(features: str) -> None:
     st = started(features)
     seat = (st.active + 1) % 3
     st.classes[seat] = ix(st, "warden")
-    st.pending = (st.active, ix(st, "toast"), -1, False, False)
+    st.pending = Pending(st.active, ix(st, "toast"), -1, False, False)
     from parlour.games.foolsblade.turn import ability_ready
 
     assert ability_ready(st, seat, -1)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .events import BossArrived, BossOver, Struck
-from .steps import T_EFFECT, T_LOSE
+from .steps import LoseTask, Task, effect_task
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -53,9 +53,11 @@ def conclude(state: FoolsBladeState, players_won: bool, events: list[Event]) -> 
     n = state.players
     seats = [(state.active + k) % n for k in range(n)]
     if players_won:
-        tasks = [(T_EFFECT, e, s, -1, -1, approach, -1) for s in seats for e in card.win]
+        tasks: list[Task] = [
+            effect_task((e, s, -1, -1, approach, -1)) for s in seats for e in card.win
+        ]
     else:
-        tasks = [(T_LOSE, tuple(card.lose), s, -1, -1, approach, -1) for s in seats]
+        tasks = [LoseTask(tuple(card.lose), s, approach) for s in seats]
     state.tasks.extend(tasks)
     state.removed.append(approach)
     state.removed.extend(state.boss_cards)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
 from .effects import add, monster_deck, possible, push, push_triggered, roll_dice, summon
 from .events import CombatEnded, CombatStarted, Ignored
-from .steps import P_AFTER, P_COMBAT, P_END, T_EFFECT, T_WINDOW, W_START
+from .steps import P_AFTER, P_COMBAT, P_END, W_START, LoseTask, WindowTask, effect_task
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
 
@@ -51,9 +51,9 @@ def start_combat(
         )
     )
     state.tasks[0:0] = [
-        *((T_EFFECT, e, seat, -1, -1, card, -1) for e in table.monster_start[card]),
-        *((T_EFFECT, e, seat, -1, -1, c, -1) for e, c in triggered(state, seat, "combat")),
-        (T_WINDOW, W_START),
+        *(effect_task((e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
+        *(effect_task((e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
+        WindowTask(W_START),
     ]
 
 
@@ -97,9 +97,9 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
         events.append(Ignored(seat, table.ids[card]))
 
 
-def run_lose(state: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) -> None:
+def run_lose(state: FoolsBladeState, task: LoseTask, events: list[Event]) -> None:
     """A queued Lose effect of a seat: all of it if it can be carried out, else none of it."""
-    _, effects, owner, _, _, source, _ = task
+    effects, owner, source = task
     if possible(state, effects, owner):
         push(state, effects, owner, source=source)
     else:
@@ -113,6 +113,6 @@ def finish_combat(state: FoolsBladeState) -> None:
     state.combat_deck = -1
     state.combat_base = 0
     state.combat_outcome = -1
-    state.bonuses = [b for b in state.bonuses if b[3]]
+    state.bonuses = [b for b in state.bonuses if b.lasting]
     state.phase = P_END
     state.end_stage = 0

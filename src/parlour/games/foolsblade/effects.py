@@ -34,13 +34,16 @@ from .steps import (
     D_STEAL,
     MONSTER,
     P_AFTER,
-    T_EFFECT,
     Z_GEAR,
     Z_HAND,
     Z_STASH,
     Z_WEAPON,
     ZONES,
+    Bonus,
     Decision,
+    EffectTask,
+    effect_task,
+    new_decision,
 )
 from .strength import ELEMENT_CODE, holds, strength
 from .table import ANVIL, DECK_INDEX, DECKS, LOOT, MONSTER_DECKS
@@ -48,7 +51,6 @@ from .table import ANVIL, DECK_INDEX, DECKS, LOOT, MONSTER_DECKS
 if TYPE_CHECKING:
     from .state import FoolsBladeState
 
-Task = tuple[Any, ...]
 ZONE_INDEX = {name: i for i, name in enumerate(ZONES)}
 KIND_TO_STASH = ("monster", "treasure")
 
@@ -63,13 +65,13 @@ def push(
 ) -> None:
     """Queue effects to run next, in order, before any work already queued."""
     if effects:
-        state.tasks[0:0] = [(T_EFFECT, e, owner, target, opponent, source, -1) for e in effects]
+        state.tasks[0:0] = [effect_task((e, owner, target, opponent, source, -1)) for e in effects]
 
 
 def push_triggered(state: FoolsBladeState, found: Sequence[tuple[Any, int]], owner: int) -> None:
     """Queue triggered effects of ``owner``'s cards in play, each with its own card."""
     if found:
-        state.tasks[0:0] = [(T_EFFECT, e, owner, -1, -1, card, -1) for e, card in found]
+        state.tasks[0:0] = [effect_task((e, owner, -1, -1, card, -1)) for e, card in found]
 
 
 def order(state: FoolsBladeState) -> list[int]:
@@ -95,9 +97,9 @@ def targets(state: FoolsBladeState, who: str, owner: int, target: int, opponent:
     return [opponent] if opponent >= 0 else []
 
 
-def run_effect(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
+def run_effect(state: FoolsBladeState, task: EffectTask, events: list[Event]) -> None:
     """Run one queued effect: check its condition, then apply it to each seat it names."""
-    _, effect, owner, target, opponent, source, seat = task
+    effect, owner, target, opponent, source, seat = task
     state.source = source
     if seat < 0:
         if effect.if_ is not None and not holds(state, effect.if_, owner):
@@ -109,7 +111,7 @@ def run_effect(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
         seats = targets(state, who, owner, target, opponent)
         if len(seats) != 1:
             state.tasks[0:0] = [
-                (T_EFFECT, effect, owner, target, opponent, source, s) for s in seats
+                effect_task((effect, owner, target, opponent, source, s)) for s in seats
             ]
             return
         seat = seats[0]
@@ -326,13 +328,13 @@ def choose(
 ) -> None:
     """Carry out a choice of ``count`` cards: at random, at once when there is no real
     choice, else by asking the chooser one card at a time."""
-    count = decision[2]
+    count = decision.left
     while count > 0:
         cards = eligible(state, decision)
         if not cards:
             return
         if not random and len(set(cards)) > 1 and count < len(cards):
-            state.decision = (*decision[:2], count, *decision[3:])
+            state.decision = decision._replace(left=count)
             return
         card = cards[state.rng.below(len(cards))] if random else cards[0]
         chosen(state, decision, card, events)
@@ -383,17 +385,17 @@ def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[E
 
 # -- the primitives -----------------------------------------------------------------------------
 
-Primitive = Callable[["FoolsBladeState", Any, int, int, Task, list[Event]], None]
+Primitive = Callable[["FoolsBladeState", Any, int, int, EffectTask, list[Event]], None]
 
 
 def _draw(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     draw_cards(state, seat, DECK_INDEX[e.deck], e.count, ev)
 
 
 def _reveal(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     table = state.table
     deck = DECK_INDEX[e.deck]
@@ -410,33 +412,40 @@ def _reveal(
 
 
 def _discard(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     zone = ZONE_INDEX[e.from_]
     deck = DECK_INDEX[e.deck] if e.deck is not None else -1
-    choose(state, (D_DISCARD, seat, e.count, -1, zone, deck, e.kind or ""), ev, e.random)
+    choose(
+        state, new_decision((D_DISCARD, seat, e.count, -1, zone, deck, e.kind or "")), ev, e.random
+    )
 
 
 def _steal(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     if seat != owner:
         zone = ZONE_INDEX[e.from_]
-        choose(state, (D_STEAL, owner, e.count, seat, zone, -1, ""), ev, e.random or zone == Z_HAND)
+        choose(
+            state,
+            new_decision((D_STEAL, owner, e.count, seat, zone, -1, "")),
+            ev,
+            e.random or zone == Z_HAND,
+        )
 
 
 def _give(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     if seat != owner:
-        choose(state, (D_GIVE, owner, e.count, seat, Z_HAND, -1, ""), ev, e.random)
+        choose(state, new_decision((D_GIVE, owner, e.count, seat, Z_HAND, -1, "")), ev, e.random)
 
 
 def _break(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     zone = ZONE_INDEX[e.from_]
-    choose(state, (D_BREAK, owner, e.count, seat, zone, -1, ""), ev, e.random)
+    choose(state, new_decision((D_BREAK, owner, e.count, seat, zone, -1, "")), ev, e.random)
 
 
 def add_bonus(
@@ -444,20 +453,20 @@ def add_bonus(
 ) -> StrengthChanged:
     """A strength bonus for a seat (or ``MONSTER``) lasting the combat or the turn."""
     lasting = 1 if duration == "turn" else 0
-    state.bonuses.append((seat, amount, ELEMENT_CODE[element], lasting))
+    state.bonuses.append(Bonus(seat, amount, ELEMENT_CODE[element], lasting))
     return StrengthChanged(
         None if seat == MONSTER else seat, amount, element, "turn" if lasting else "combat"
     )
 
 
 def _strength(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     ev.append(add_bonus(state, seat, e.amount, e.element, e.duration))
 
 
 def _roll(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     state.roll = total = roll_dice(state, e.dice)
     ev.append(Rolled(owner if seat == MONSTER else seat, list(e.dice), total, seat == MONSTER))
@@ -466,7 +475,7 @@ def _roll(
 
 
 def _hand_limit(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     if e.duration == "turn":
         state.hand_bonus[seat] += e.amount
@@ -476,23 +485,23 @@ def _hand_limit(
 
 
 def _skip_turn(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     state.skips[seat] += e.count
     ev.append(TurnsSkipped(seat, e.count))
 
 
 def _negate(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     pending = state.pending
-    if pending is not None and not pending[4]:
-        state.pending = (*pending[:4], True)
-        ev.append(Negated(pending[0], state.table.ids[pending[1]]))
+    if pending is not None and not pending.negated:
+        state.pending = pending._replace(negated=True)
+        ev.append(Negated(pending.seat, state.table.ids[pending.card]))
 
 
 def _fight(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     if seat == owner:
         return
@@ -501,13 +510,13 @@ def _fight(
     ev.append(Fought(owner, seat, mine, theirs, None if winner < 0 else winner))
     if winner >= 0:
         loser = seat if winner == owner else owner
-        source = task[5]
+        source = task.source
         push(state, e.lose, loser, -1, winner, source)
         push(state, e.win, winner, -1, loser, source)
 
 
 def _bottom(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     # In a Lose effect the combat's resolution already put the monster at the bottom.
     if state.combat_seat >= 0 and state.combat_deck >= 0 and state.combat_outcome < 0:
@@ -515,7 +524,7 @@ def _bottom(
 
 
 def _summon(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     if state.combat_seat < 0 or state.combat_outcome >= 0:
         return
@@ -557,7 +566,7 @@ def sought(state: FoolsBladeState, seat: int, count: int) -> list[int]:
 
 
 def _seek(
-    state: FoolsBladeState, e: Any, owner: int, seat: int, task: Task, ev: list[Event]
+    state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     found = sought(state, seat, e.count)
     for card in found:
@@ -637,7 +646,7 @@ def _can(
         who = getattr(e, "who", "self")
         return any(sought(state, s, 1) for s in targets(state, who, owner, target, opponent))
     if do == "negate":
-        return state.pending is not None and not state.pending[4]
+        return state.pending is not None and not state.pending.negated
     if do == "roll":
         return bool(e.add)  # a roll that adds nothing only feeds the conditions after it
     who = getattr(e, "who", None)
@@ -672,11 +681,14 @@ def _can(
         for seat in seats:
             if do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1
-                decision: Decision = (D_DISCARD, seat, 1, -1, zone, deck, e.kind or "")
+                decision: Decision = new_decision(
+                    (D_DISCARD, seat, 1, -1, zone, deck, e.kind or "")
+                )
             elif seat == owner and do == "steal":
                 continue
             else:
-                decision = (D_STEAL if do == "steal" else D_BREAK, owner, 1, seat, zone, -1, "")
+                kind = D_STEAL if do == "steal" else D_BREAK
+                decision = new_decision((kind, owner, 1, seat, zone, -1, ""))
             cards = eligible(state, decision)
             mine = seat == owner and zone == Z_HAND
             if (_left(state, cards, gone) if mine else len(cards)) > 0:
@@ -708,17 +720,17 @@ def possible(state: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool
             if e.do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1
                 zone = ZONE_INDEX[e.from_]
-                decision = (D_DISCARD, seat, 0, -1, zone, deck, e.kind or "")
+                decision = new_decision((D_DISCARD, seat, 0, -1, zone, deck, e.kind or ""))
                 place = (seat, zone)
             elif e.do == "give" and seat != owner:
                 # Every give comes out of the owner's hand, whoever receives it.
-                decision = (D_GIVE, owner, 0, -1, Z_HAND, -1, "")
+                decision = new_decision((D_GIVE, owner, 0, -1, Z_HAND, -1, ""))
                 place = (owner, Z_HAND)
             elif e.do == "break":
-                decision = (D_BREAK, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                decision = new_decision((D_BREAK, owner, 0, seat, ZONE_INDEX[e.from_], -1, ""))
                 place = (seat, ZONE_INDEX[e.from_])
             elif e.do == "steal" and seat != owner:
-                decision = (D_STEAL, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                decision = new_decision((D_STEAL, owner, 0, seat, ZONE_INDEX[e.from_], -1, ""))
                 place = (seat, ZONE_INDEX[e.from_])
                 need = 1
             if decision is not None:

@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Decision
+from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Bonus, Decision, Pending, Task
 from .table import Table
 from .turn import (
     ability_ready,
@@ -109,7 +109,7 @@ class FoolsBladeState(State):
     skips: list[int]  # turns each seat will skip
     used: list[bool]  # class ability used this turn
     plays: list[int]  # plays per seat in the open window
-    bonuses: list[tuple[int, int, int, int]]  # (seat or MONSTER, amount, element, 1: turn)
+    bonuses: list[Bonus]
     first_player: int
     active: int
     turn: int
@@ -121,8 +121,8 @@ class FoolsBladeState(State):
     window: ResponseWindow | None
     window_kind: int
     counter: ResponseWindow | None  # the negate window answering ``pending``
-    pending: tuple[int, int, int, bool, bool] | None  # (seat, card, target, ability, negated)
-    tasks: list[tuple[Any, ...]]
+    pending: Pending | None
+    tasks: list[Task]
     decision: Decision | None
     forge: list[int]
     forge_step: int  # 0: take, 1: reforge or pass, 2: take a second

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 # Phases (``state.phase``).
 P_CLASS = 0  # setup: classes chosen, the last player first
 P_TAVERN = 1  # the Tavern phase's window
@@ -26,17 +28,7 @@ WHEN_WINDOWS = {
     "combat_end": (W_END,),
 }
 
-# Pending work (``state.tasks``), run in order before anyone is asked anything.
-T_EFFECT = 0  # (T_EFFECT, effect, owner, target, opponent, source card, resolved seat or -1)
-T_LOSE = 1  # (T_LOSE, effects, owner, -1, -1, source card, -1): all of them, or none if impossible
-T_WINDOW = 2  # (T_WINDOW, window kind)
-T_COUNTER = 3  # (T_COUNTER,): ask the other seats whether to negate the pending play
-T_RESOLVE = 4  # (T_RESOLVE,): the pending play takes effect unless negated
-T_DONE = 5  # (T_DONE,) or (T_DONE, seat, card, ability, table before): the pending play is
-# over (a `no_effect` event if the table did not change); its player is asked again
-
-# Decisions (``state.decision``): (kind, seat, count left, other seat, zone, deck, kind filter)
-Decision = tuple[int, int, int, int, int, int, str]
+# Decision kinds (``Decision.kind``).
 D_DISCARD = 0
 D_GIVE = 1
 D_STEAL = 2
@@ -51,3 +43,91 @@ HAND_LIMIT = 8
 MAX_PLAYS = 4
 MAX_EQUIPS = 8
 MONSTER = -1  # the seat field of a strength bonus that belongs to the monster fought
+
+
+class Decision(NamedTuple):
+    """A choice of cards asked of a seat (``state.decision``), answered one card at a time."""
+
+    kind: int  # D_DISCARD, D_GIVE, D_STEAL or D_BREAK
+    chooser: int  # the seat that names the cards
+    left: int  # cards left to name
+    other: int  # the seat whose cards are given to, taken or broken (-1: none)
+    zone: int  # where the cards are (Z_HAND ...)
+    deck: int  # only cards of this deck (-1: any)
+    card_kind: str  # only cards of this kind ("": any)
+
+
+class Pending(NamedTuple):
+    """A card or class ability played, waiting for the negate window (``state.pending``)."""
+
+    seat: int
+    card: int  # the card played, or the class whose ability is used
+    target: int  # the seat it chose (-1: none)
+    ability: bool
+    negated: bool
+
+
+class Bonus(NamedTuple):
+    """A strength bonus played (``state.bonuses``)."""
+
+    seat: int  # or MONSTER
+    amount: int
+    element: int  # an element code (``strength.ELEMENT_CODE``)
+    lasting: int  # 1: until the turn ends, 0: until the combat ends
+
+
+# Pending work (``state.tasks``), run in order before anyone is asked anything: each kind of
+# work is its own record, told apart by its type.
+
+
+class EffectTask(NamedTuple):
+    """Run one effect (``effects.run_effect``)."""
+
+    effect: Any
+    owner: int  # the seat whose effect it is
+    target: int  # the seat the play chose (-1: none)
+    opponent: int  # the other side of a `fight` (-1: none)
+    source: int  # the card whose effect it is (-1: the rules)
+    seat: int  # the one seat it applies to once ``who`` is resolved (-1: not yet)
+
+
+class LoseTask(NamedTuple):
+    """A Lose effect of ``owner``: all of it if it can be carried out, else none of it."""
+
+    effects: tuple[Any, ...]
+    owner: int
+    source: int  # the monster or Approach card
+
+
+class WindowTask(NamedTuple):
+    """Open a response window."""
+
+    window: int  # W_TAVERN, W_START or W_END
+
+
+class NegateTask(NamedTuple):
+    """Ask the other seats whether to negate the pending play."""
+
+
+class ResolveTask(NamedTuple):
+    """The pending play takes effect unless negated."""
+
+
+class DoneTask(NamedTuple):
+    """The pending play is over (a `no_effect` event if the table did not change); its
+    player is asked again."""
+
+    seat: int
+    card: int
+    ability: bool
+    before: tuple[Any, ...] | None  # the table before the play (``turn.table_now``); None: negated
+
+
+Task = EffectTask | LoseTask | WindowTask | NegateTask | ResolveTask | DoneTask
+# The records without fields, made once (told apart by type, never by identity: a state
+# copied by pickling makes new ones).
+ASK_NEGATE = NegateTask()
+RESOLVE = ResolveTask()
+# Records made from a tuple skip the keyword handling of the class call (as core's windows).
+effect_task = EffectTask._make
+new_decision = Decision._make

@@ -48,6 +48,7 @@ from .events import (
 )
 from .scoring import best, score_all
 from .steps import (
+    ASK_NEGATE,
     D_BREAK,
     D_DISCARD,
     D_GIVE,
@@ -62,16 +63,21 @@ from .steps import (
     P_MAIN,
     P_OVER,
     P_TAVERN,
-    T_COUNTER,
-    T_DONE,
-    T_EFFECT,
-    T_LOSE,
-    T_RESOLVE,
-    T_WINDOW,
+    RESOLVE,
     W_END,
     W_TAVERN,
     WINDOW_NAMES,
     Z_HAND,
+    DoneTask,
+    EffectTask,
+    LoseTask,
+    NegateTask,
+    Pending,
+    ResolveTask,
+    Task,
+    WindowTask,
+    effect_task,
+    new_decision,
 )
 from .strength import full_set, hand_limit, triggered
 from .table import ANVIL, DECKS, HANDLE, LOOT, MONSTER_DECKS, QUEST, TAVERN
@@ -90,7 +96,7 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
     """Run queued work and the turn's steps until some seat must decide (or the game ends)."""
     while True:
         if state.decision is not None:
-            state.current_player = state.decision[1]
+            state.current_player = state.decision.chooser
             return
         if state.tasks:
             run_task(state, state.tasks.pop(0), events)
@@ -107,7 +113,7 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
         elif phase == P_COMBAT:
             if state.combat_stage == 0:
                 state.combat_stage = 1
-                state.tasks.append((T_WINDOW, W_END))
+                state.tasks.append(WindowTask(W_END))
             else:
                 resolve_combat(state, events)
             continue
@@ -126,32 +132,32 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
         return
 
 
-def run_task(state: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) -> None:
+def run_task(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
     """Carry out one piece of queued work."""
-    code = task[0]
-    if code == T_EFFECT:
+    if isinstance(task, EffectTask):
         run_effect(state, task, events)
-    elif code == T_LOSE:
-        run_lose(state, task, events)
-    elif code == T_WINDOW:
-        kind = task[1]
+    elif isinstance(task, WindowTask):
+        kind = task.window
         state.window_kind = kind
         state.plays = [0] * state.players
         state.window = ResponseWindow.open(
             WINDOW_NAMES[kind], state.active, state.players, state.may_answer
         )
-    elif code == T_COUNTER:
-        seat = state.pending[0] if state.pending is not None else state.active
+    elif isinstance(task, LoseTask):
+        run_lose(state, task, events)
+    elif isinstance(task, NegateTask):
+        seat = state.pending.seat if state.pending is not None else state.active
         state.counter = ResponseWindow.open(
             "negate", (seat + 1) % state.players, state.players, state.may_negate
         )
         if state.counter is None:
-            state.tasks.insert(0, (T_RESOLVE,))
-    elif code == T_RESOLVE:
+            state.tasks.insert(0, RESOLVE)
+    elif isinstance(task, ResolveTask):
         resolve_play(state)
-    else:  # T_DONE: (T_DONE,), or with the play's seat, card, ability and table before it
-        if len(task) > 1 and table_now(state) == task[4]:
-            events.append(DidNothing(task[1], state.table.ids[task[2]], task[3]))
+    else:  # the pending play is over
+        assert isinstance(task, DoneTask)
+        if task.before is not None and table_now(state) == task.before:
+            events.append(DidNothing(task.seat, state.table.ids[task.card], task.ability))
         state.pending = None
         if state.window is not None:
             state.window = state.window.responded(state.may_answer)
@@ -163,10 +169,10 @@ def resolve_play(state: FoolsBladeState) -> None:
     assert pending is not None
     seat, card, target, ability, negated = pending
     if negated:
-        state.tasks.insert(0, (T_DONE,))
+        state.tasks.insert(0, DoneTask(seat, card, ability, None))
         return
     # What the table looks like now, to tell whether the play changed anything at all.
-    state.tasks.insert(0, (T_DONE, seat, card, ability, table_now(state)))
+    state.tasks.insert(0, DoneTask(seat, card, ability, table_now(state)))
     state.roll = 0
     cards = state.table.cards[card]
     effects = cards.ability.effects if ability else cards.effects
@@ -191,7 +197,7 @@ def table_now(state: FoolsBladeState) -> tuple[Any, ...]:
         state.combat_base,
         state.combat_outcome,
         tuple(state.combat_summoned),
-        state.pending[4] if state.pending is not None else None,
+        state.pending.negated if state.pending is not None else None,
     )
 
 
@@ -222,7 +228,7 @@ def may_negate(state: FoolsBladeState, seat: int) -> bool:
     """Whether ``seat`` is asked whether to negate the pending play: any other seat holding
     cards or with a negating ability ready."""
     pending = state.pending
-    return (pending is None or seat != pending[0]) and (
+    return (pending is None or seat != pending.seat) and (
         bool(state.hands[seat]) or ability_ready(state, seat, -1)
     )
 
@@ -256,7 +262,7 @@ def decision_actions(state: FoolsBladeState) -> list[Move]:
     cards = sorted(set(eligible(state, decision)))
     if not cards:
         return [state.moves.passing]
-    named = state.moves.by_card[DECISION_VERBS[decision[0]]]
+    named = state.moves.by_card[DECISION_VERBS[decision.kind]]
     return [named[c] for c in cards]
 
 
@@ -267,13 +273,15 @@ def cost_payable(state: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
     for e in cost:
         if e.do == "discard":
             deck = DECKS.index(e.deck) if e.deck is not None else -1
-            decision = (D_DISCARD, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
+            decision = new_decision(
+                (D_DISCARD, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
+            )
             if len(eligible(state, decision)) < e.count:
                 return False
         elif e.do == "give" and len(state.hands[seat]) < e.count:
             return False
         elif e.do == "break":
-            decision = (D_BREAK, seat, e.count, seat, ZONE_INDEX[e.from_], -1, "")
+            decision = new_decision((D_BREAK, seat, e.count, seat, ZONE_INDEX[e.from_], -1, ""))
             if len(eligible(state, decision)) < e.count:
                 return False
     return True
@@ -379,9 +387,9 @@ def decide(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     state.decision = None
     if move.kind != act.PASS:
         chosen(state, decision, move.card, events)
-        left = decision[2] - 1
+        left = decision.left - 1
         if left > 0:
-            choose(state, (*decision[:2], left, *decision[3:]), events)
+            choose(state, decision._replace(left=left), events)
     advance(state, events)
 
 
@@ -395,11 +403,11 @@ def answer_negate(state: FoolsBladeState, move: Move, events: list[Event]) -> No
             # Nothing is queued while a window asks, so the next seat asked decides.
             state.current_player = state.counter.seat
             return
-        state.tasks.insert(0, (T_RESOLVE,))
+        state.tasks.insert(0, RESOLVE)
     else:
         state.counter = None
         play(state, counter.seat, move, events)
-        state.tasks.append((T_RESOLVE,))
+        state.tasks.append(RESOLVE)
     advance(state, events)
 
 
@@ -416,9 +424,9 @@ def answer_window(state: FoolsBladeState, move: Move, events: list[Event]) -> No
     else:
         seat = window.seat
         state.plays[seat] += 1
-        state.pending = (seat, move.card, move.target, kind == act.USE, False)
+        state.pending = Pending(seat, move.card, move.target, kind == act.USE, False)
         play(state, seat, move, events)
-        state.tasks.append((T_COUNTER,))
+        state.tasks.append(ASK_NEGATE)
     advance(state, events)
 
 
@@ -450,7 +458,9 @@ def play(state: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> 
         ability = table.cards[card].ability
         push(state, ability.cost, seat, target, -1, card)
         if table.ability_negates[card]:
-            state.tasks.extend((T_EFFECT, e, seat, target, -1, card, -1) for e in ability.effects)
+            state.tasks.extend(
+                effect_task((e, seat, target, -1, card, -1)) for e in ability.effects
+            )
         return
     out_of_hand(state, seat, card)
     trash_card(state, card)
@@ -575,7 +585,7 @@ def start_turn(state: FoolsBladeState, seat: int, events: list[Event]) -> None:
     state.phase = P_TAVERN
     draw_cards(state, seat, TAVERN, 1, events)
     push_triggered(state, triggered(state, seat, "turn_start"), seat)
-    state.tasks.append((T_WINDOW, W_TAVERN))
+    state.tasks.append(WindowTask(W_TAVERN))
 
 
 def end_turn(state: FoolsBladeState) -> None:
@@ -598,7 +608,7 @@ def end_step(state: FoolsBladeState, events: list[Event]) -> None:
         excess = len(state.hands[seat]) - hand_limit(state, seat)
         if excess > 0:
             state.source = -1  # the rules' own hand limit asks, no card
-            choose(state, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
+            choose(state, new_decision((D_DISCARD, seat, excess, -1, Z_HAND, -1, "")), events)
         return
     table = state.table
     if state.curses[seat]:

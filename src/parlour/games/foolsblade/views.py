@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from ...core import Rng, derive_seed
 from ...core.views import CommonView
 from .scoring import score_parts
-from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, T_COUNTER, WINDOW_NAMES, ZONES
+from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES, NegateTask
 from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
@@ -236,16 +236,16 @@ def decision_reason(state: FoolsBladeState) -> str:
     table = state.table
     if source < 0:
         assert state.decision is not None
-        seat = state.decision[1]
+        seat = state.decision.chooser
         return f"the hand limit: at most {hand_limits(state)[seat]} cards at the end of a turn"
     name = table.name(source)
     pending = state.pending
     if (
         pending is not None
-        and pending[1] == source
-        and any(task[0] == T_COUNTER for task in state.tasks)
+        and pending.card == source
+        and any(isinstance(task, NegateTask) for task in state.tasks)
     ):
-        return f"the cost of {name}'s ability" if pending[3] else f"the cost of {name}"
+        return f"the cost of {name}'s ability" if pending.ability else f"the cost of {name}"
     if source == state.combat_card and state.combat_outcome in (0, 1):
         return f"{name}'s {'Win' if state.combat_outcome == 0 else 'Lose'} effect"
     if table.kind[source] == "approach":
