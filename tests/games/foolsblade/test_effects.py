@@ -14,7 +14,7 @@ from parlour.games.foolsblade.scenario import (
     started,
     to_main,
 )
-from parlour.games.foolsblade.steps import D_DISCARD, MONSTER, Pending
+from parlour.games.foolsblade.steps import DISCARD_DECISION, MONSTER, Pending
 from parlour.games.foolsblade.strength import hand_limit, strength
 from parlour.games.foolsblade.table import ANVIL, FIRE, LOOT, NEUTRAL, PLANT, QUEST, TAVERN, WATER
 
@@ -63,7 +63,7 @@ def test_discard_chosen_asks_the_discarding_seat(features: str) -> None:
     st = started(features)
     st.hands[1] = cards(st, ["ale", "rope", "boots"])
     run(st, {"do": "discard"}, owner=1)
-    assert st.decision is not None and st.decision[0] == D_DISCARD
+    assert st.decision is not None and st.decision[0] == DISCARD_DECISION
     assert st.current_player == 1
     assert [a.text for a in st.legal_actions()] == ["discard ale", "discard rope", "discard boots"]
     st.apply("discard rope")

@@ -19,7 +19,7 @@ from parlour.games.foolsblade.scenario import (
     to_main,
 )
 from parlour.games.foolsblade.state import FoolsBladeState
-from parlour.games.foolsblade.steps import P_FORGE, P_MAIN, Bonus, Pending
+from parlour.games.foolsblade.steps import FORGE_PHASE, MAIN_PHASE, Bonus, Pending
 from parlour.games.foolsblade.table import ANVIL, FOREST, LOOT, QUEST, multiplier
 
 
@@ -197,7 +197,7 @@ def approach_then_boss(st: FoolsBladeState) -> int:
     texts = [a.text for a in st.legal_actions()]
     assert "quest" in texts and not any(t.startswith("hunt") for t in texts)
     st.apply("quest")
-    pass_until(st, lambda s: s.phase == P_MAIN and s.window is None and s.decision is None)
+    pass_until(st, lambda s: s.phase == MAIN_PHASE and s.window is None and s.decision is None)
     boss = st.view(None)["boss"]
     assert boss["cards"] == ["treant-arm", "treant-heart"] and boss["strike_limit"] == 2
     return st.active
@@ -369,7 +369,7 @@ def test_the_forge_reforge_and_the_rest_back_on_top(features: str) -> None:
     on_top(st, "anvil", ["iron-blade", "iron-guard", "ember-blade"])
     st.hands[seat].append(ix(st, "iron-pommel"))
     st.apply("forge")
-    assert st.phase == P_FORGE
+    assert st.phase == FORGE_PHASE
     assert st.view(None)["forge"] == ["iron-blade", "iron-guard", "ember-blade"]
     st.apply("take ember-blade")
     assert "reforge iron-pommel" in [a.text for a in st.legal_actions()]

@@ -8,7 +8,15 @@ from ...core import Event
 from .boss import after_boss_combat
 from .effects import add, monster_deck, possible, push, push_triggered, roll_dice, summon
 from .events import CombatEnded, CombatStarted, Ignored
-from .steps import P_AFTER, P_COMBAT, P_END, W_START, LoseTask, WindowTask, effect_task
+from .steps import (
+    AFTER_PHASE,
+    COMBAT_PHASE,
+    COMBAT_START_WINDOW,
+    END_PHASE,
+    LoseTask,
+    WindowTask,
+    effect_task,
+)
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
 
@@ -27,7 +35,7 @@ def start_combat(
     """Combat begins: modifiers add to the monster, its effects and the fighter's `combat`
     triggers run, then the start-of-combat window opens."""
     table = state.table
-    state.phase = P_COMBAT
+    state.phase = COMBAT_PHASE
     state.combat_stage = 0
     state.combat_seat = seat
     state.combat_card = card
@@ -53,7 +61,7 @@ def start_combat(
     state.tasks[0:0] = [
         *(effect_task((e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
         *(effect_task((e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
-        WindowTask(W_START),
+        WindowTask(COMBAT_START_WINDOW),
     ]
 
 
@@ -67,7 +75,7 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
     state.combat_outcome = outcome
     events.append(CombatEnded(seat, table.ids[card], theirs, mine, OUTCOMES[outcome]))
     monster = table.cards[card]
-    state.phase = P_AFTER
+    state.phase = AFTER_PHASE
     # Summoned monsters go back under their decks whatever the outcome.
     for summoned in state.combat_summoned:
         state.decks[table.deck[summoned]].insert(0, summoned)
@@ -114,5 +122,5 @@ def finish_combat(state: FoolsBladeState) -> None:
     state.combat_base = 0
     state.combat_outcome = -1
     state.bonuses = [b for b in state.bonuses if b.lasting]
-    state.phase = P_END
+    state.phase = END_PHASE
     state.end_stage = 0

@@ -28,16 +28,16 @@ from .events import (
     TurnsSkipped,
 )
 from .steps import (
-    D_BREAK,
-    D_DISCARD,
-    D_GIVE,
-    D_STEAL,
+    AFTER_PHASE,
+    BREAK_DECISION,
+    DISCARD_DECISION,
+    GEAR_ZONE,
+    GIVE_DECISION,
+    HAND_ZONE,
     MONSTER,
-    P_AFTER,
-    Z_GEAR,
-    Z_HAND,
-    Z_STASH,
-    Z_WEAPON,
+    STASH_ZONE,
+    STEAL_DECISION,
+    WEAPON_ZONE,
     ZONES,
     Bonus,
     Decision,
@@ -291,7 +291,7 @@ def end_escaped(state: FoolsBladeState, events: list[Event]) -> None:
     state.combat_summoned = []
     state.combat_outcome = 3
     state.window = None
-    state.phase = P_AFTER
+    state.phase = AFTER_PHASE
 
 
 # -- choices ----------------------------------------------------------------------------------
@@ -301,21 +301,21 @@ def eligible(state: FoolsBladeState, decision: Decision) -> Sequence[int]:
     """The cards a decision may name (with repeats), for its chooser."""
     kind, seat, _, other, zone, deck, card_kind = decision
     table = state.table
-    if kind == D_DISCARD:
-        cards: Sequence[int] = state.hands[seat] if zone == Z_HAND else state.stash[seat]
+    if kind == DISCARD_DECISION:
+        cards: Sequence[int] = state.hands[seat] if zone == HAND_ZONE else state.stash[seat]
         if deck >= 0:
             cards = [c for c in cards if table.deck[c] == deck]
         if card_kind:
             cards = [c for c in cards if table.kind[c] == card_kind]
         return cards
-    if kind == D_GIVE:
+    if kind == GIVE_DECISION:
         return state.hands[seat]
-    if zone == Z_WEAPON:
+    if zone == WEAPON_ZONE:
         parts = [p for p in state.weapons[other] if p >= 0]
-        return [p for p in parts if not table.legendary[p]] if kind == D_BREAK else parts
-    if zone == Z_GEAR:
+        return [p for p in parts if not table.legendary[p]] if kind == BREAK_DECISION else parts
+    if zone == GEAR_ZONE:
         return state.gear[other]
-    if zone == Z_STASH:
+    if zone == STASH_ZONE:
         return state.stash[other]
     return state.hands[other]
 
@@ -346,15 +346,15 @@ def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[E
     kind, seat, _, other, zone, _, _ = decision
     table = state.table
     name = table.ids[card]
-    if kind == D_DISCARD:
-        if zone == Z_HAND:
+    if kind == DISCARD_DECISION:
+        if zone == HAND_ZONE:
             out_of_hand(state, seat, card)
         else:
             drop(state.stash, seat, card)
         trash_card(state, card)
         events.append(Moved(seat, [name], "the trash", f"discarded from {ZONES[zone]}"))
         return
-    if kind == D_GIVE:
+    if kind == GIVE_DECISION:
         # Nobody else sees which card went: what the table knew of the hand is lost.
         state.hands[seat].remove(card)
         state.known[seat] = ()
@@ -362,19 +362,19 @@ def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[E
         events.append(HandCardMoved(seat, other, "gave", name))
         events.append(HandCardMoved(other, seat, "received", name))
         return
-    if zone == Z_WEAPON:
+    if zone == WEAPON_ZONE:
         set_part(state, other, table.part[card], -1)
-    elif zone == Z_GEAR:
+    elif zone == GEAR_ZONE:
         drop(state.gear, other, card)
-    elif zone == Z_STASH:
+    elif zone == STASH_ZONE:
         drop(state.stash, other, card)
     else:
         state.hands[other].remove(card)
         state.known[other] = ()
-    if kind == D_BREAK:
+    if kind == BREAK_DECISION:
         trash_card(state, card)
         events.append(Moved(other, [name], "the trash", "broken by", seat))
-    elif zone == Z_HAND:
+    elif zone == HAND_ZONE:
         state.hands[seat].append(card)
         events.append(HandCardMoved(seat, other, "stole", name))
         events.append(HandCardMoved(other, seat, "lost", name))
@@ -417,7 +417,10 @@ def _discard(
     zone = ZONE_INDEX[e.from_]
     deck = DECK_INDEX[e.deck] if e.deck is not None else -1
     choose(
-        state, new_decision((D_DISCARD, seat, e.count, -1, zone, deck, e.kind or "")), ev, e.random
+        state,
+        new_decision((DISCARD_DECISION, seat, e.count, -1, zone, deck, e.kind or "")),
+        ev,
+        e.random,
     )
 
 
@@ -428,9 +431,9 @@ def _steal(
         zone = ZONE_INDEX[e.from_]
         choose(
             state,
-            new_decision((D_STEAL, owner, e.count, seat, zone, -1, "")),
+            new_decision((STEAL_DECISION, owner, e.count, seat, zone, -1, "")),
             ev,
-            e.random or zone == Z_HAND,
+            e.random or zone == HAND_ZONE,
         )
 
 
@@ -438,14 +441,19 @@ def _give(
     state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     if seat != owner:
-        choose(state, new_decision((D_GIVE, owner, e.count, seat, Z_HAND, -1, "")), ev, e.random)
+        choose(
+            state,
+            new_decision((GIVE_DECISION, owner, e.count, seat, HAND_ZONE, -1, "")),
+            ev,
+            e.random,
+        )
 
 
 def _break(
     state: FoolsBladeState, e: Any, owner: int, seat: int, task: EffectTask, ev: list[Event]
 ) -> None:
     zone = ZONE_INDEX[e.from_]
-    choose(state, new_decision((D_BREAK, owner, e.count, seat, zone, -1, "")), ev, e.random)
+    choose(state, new_decision((BREAK_DECISION, owner, e.count, seat, zone, -1, "")), ev, e.random)
 
 
 def add_bonus(
@@ -682,15 +690,15 @@ def _can(
             if do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1
                 decision: Decision = new_decision(
-                    (D_DISCARD, seat, 1, -1, zone, deck, e.kind or "")
+                    (DISCARD_DECISION, seat, 1, -1, zone, deck, e.kind or "")
                 )
             elif seat == owner and do == "steal":
                 continue
             else:
-                kind = D_STEAL if do == "steal" else D_BREAK
+                kind = STEAL_DECISION if do == "steal" else BREAK_DECISION
                 decision = new_decision((kind, owner, 1, seat, zone, -1, ""))
             cards = eligible(state, decision)
-            mine = seat == owner and zone == Z_HAND
+            mine = seat == owner and zone == HAND_ZONE
             if (_left(state, cards, gone) if mine else len(cards)) > 0:
                 return True
         return False
@@ -720,17 +728,21 @@ def possible(state: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool
             if e.do == "discard":
                 deck = DECK_INDEX[e.deck] if e.deck is not None else -1
                 zone = ZONE_INDEX[e.from_]
-                decision = new_decision((D_DISCARD, seat, 0, -1, zone, deck, e.kind or ""))
+                decision = new_decision((DISCARD_DECISION, seat, 0, -1, zone, deck, e.kind or ""))
                 place = (seat, zone)
             elif e.do == "give" and seat != owner:
                 # Every give comes out of the owner's hand, whoever receives it.
-                decision = new_decision((D_GIVE, owner, 0, -1, Z_HAND, -1, ""))
-                place = (owner, Z_HAND)
+                decision = new_decision((GIVE_DECISION, owner, 0, -1, HAND_ZONE, -1, ""))
+                place = (owner, HAND_ZONE)
             elif e.do == "break":
-                decision = new_decision((D_BREAK, owner, 0, seat, ZONE_INDEX[e.from_], -1, ""))
+                decision = new_decision(
+                    (BREAK_DECISION, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                )
                 place = (seat, ZONE_INDEX[e.from_])
             elif e.do == "steal" and seat != owner:
-                decision = new_decision((D_STEAL, owner, 0, seat, ZONE_INDEX[e.from_], -1, ""))
+                decision = new_decision(
+                    (STEAL_DECISION, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
+                )
                 place = (seat, ZONE_INDEX[e.from_])
                 need = 1
             if decision is not None:
@@ -743,8 +755,8 @@ def possible(state: FoolsBladeState, effects: Sequence[Any], owner: int) -> bool
 
 def place_size(state: FoolsBladeState, seat: int, zone: int) -> int:
     """How many cards ``seat`` has in a zone (hand, assembled weapon, gear, Stash)."""
-    if zone == Z_HAND:
+    if zone == HAND_ZONE:
         return len(state.hands[seat])
-    if zone == Z_WEAPON:
+    if zone == WEAPON_ZONE:
         return 4 - state.weapons[seat].count(-1)
-    return len(state.gear[seat] if zone == Z_GEAR else state.stash[seat])
+    return len(state.gear[seat] if zone == GEAR_ZONE else state.stash[seat])

@@ -16,7 +16,7 @@ from ...core import Event
 from .cards import Effect
 from .effects import push
 from .state import FoolsBladeState
-from .steps import P_MAIN
+from .steps import CLASS_PHASE, MAIN_PHASE
 from .table import DECKS
 from .turn import advance
 
@@ -42,7 +42,7 @@ def started(cards: str | None, players: int = 3, seed: int = 1, **options: Any) 
 
     state = foolsblade.GAME.new_game(players, seed=seed, cards=cards, **options)
     assert isinstance(state, FoolsBladeState)
-    while state.phase == 0:
+    while state.phase == CLASS_PHASE:
         state.apply(state.legal_actions()[0])
     return state
 
@@ -84,7 +84,7 @@ def pass_until(state: FoolsBladeState, done: Callable[[FoolsBladeState], bool]) 
 
 def to_main(state: FoolsBladeState) -> None:
     """Close the Tavern window: the active seat chooses its destination."""
-    pass_until(state, lambda s: s.phase == P_MAIN and s.window is None and s.decision is None)
+    pass_until(state, lambda s: s.phase == MAIN_PHASE and s.window is None and s.decision is None)
 
 
 def run(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import Event, Game, GameError, Rng
 from .actions import moves_for
 from .events import RolledOff
-from .steps import MAX_EQUIPS, P_CLASS
+from .steps import CLASS_PHASE, MAX_EQUIPS
 from .table import LOOT, check_players, table_for
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ def new_state(
     state.active = first
     state.turn = 0
     state.max_turns = int(options.get("max_turns") or 300)
-    state.phase = P_CLASS
+    state.phase = CLASS_PHASE
     state.end_stage = 0
     state.class_order = [(first - 1 - k) % players for k in range(players)]
     state.class_step = 0

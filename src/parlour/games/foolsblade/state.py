@@ -9,7 +9,7 @@ from ...core.windows import ResponseWindow
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Bonus, Decision, Pending, Task
+from .steps import MAIN_PHASE, MAX_PLAYS, OVER_PHASE, TAVERN_WINDOW, Bonus, Decision, Pending, Task
 from .table import Table
 from .turn import (
     ability_ready,
@@ -279,7 +279,7 @@ class FoolsBladeState(State):
             if seat is None or self.classes[seat] != card or self.used[seat]:
                 return None
             return self._why_idle(card)
-        if words[0] != "hunt" or self.phase != P_MAIN or self.window is not None:
+        if words[0] != "hunt" or self.phase != MAIN_PHASE or self.window is not None:
             return None
         if self.gathered:
             return "a Boss is here: fight one of its cards"
@@ -298,7 +298,9 @@ class FoolsBladeState(State):
             return "cards are played only when the table is asked (the Tavern phase and combat)"
         if table.negates[card] and self.counter is None:
             return f"{table.name(card)} only answers a card or ability being played"
-        if table.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
+        if table.kind[card] == "tavern" and (
+            self.counter is None or self.window_kind != TAVERN_WINDOW
+        ):
             return "Tavern cards are played only in the Tavern phase"
         if table.kind[card] in ("part", "gear"):
             return f"{table.name(card)} is equipped before choosing a destination, not played"
@@ -330,7 +332,7 @@ class FoolsBladeState(State):
 
     def winners(self) -> list[int]:
         """The seats with the most points once the game is over; ties share."""
-        return best(score_all(self)) if self.phase == P_OVER else []
+        return best(score_all(self)) if self.phase == OVER_PHASE else []
 
     def card(self, card_id: str) -> dict[str, Any]:
         """A card's fields as loaded, by its id (``KeyError`` for an unknown id)."""

@@ -2,40 +2,78 @@
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any, NamedTuple
 
-# Phases (``state.phase``).
-P_CLASS = 0  # setup: classes chosen, the last player first
-P_TAVERN = 1  # the Tavern phase's window
-P_MAIN = 2  # assembly, gear and the destination (or a Boss card to fight)
-P_FORGE = 3  # choosing at the Forge
-P_COMBAT = 4  # a combat's windows (``state.combat_stage``: 0 start, 1 before it resolves)
-P_AFTER = 5  # a combat resolved: its Win/Lose effects run, then the turn ends
-P_END = 6  # the end of a turn (``state.end_stage``): triggers, hand limit, curses
-P_OVER = 7
+
+class Phase(IntEnum):
+    """Where a game stands (``state.phase``)."""
+
+    CLASS = 0  # setup: classes chosen, the last player first
+    TAVERN = 1  # the Tavern phase's window
+    MAIN = 2  # assembly, gear and the destination (or a Boss card to fight)
+    FORGE = 3  # choosing at the Forge
+    COMBAT = 4  # a combat's windows (``state.combat_stage``: 0 start, 1 before it resolves)
+    AFTER = 5  # a combat resolved: its Win/Lose effects run, then the turn ends
+    END = 6  # the end of a turn (``state.end_stage``): triggers, hand limit, curses
+    OVER = 7
+
+
+class Window(IntEnum):
+    """The response windows (``state.window_kind``); their names are the `when` of cards."""
+
+    TAVERN = 0
+    COMBAT_START = 1  # the start of combat, the monster's strength known
+    COMBAT_END = 2  # before combat resolves
+
+
+class DecisionKind(IntEnum):
+    """What a decision does with the cards named (``Decision.kind``)."""
+
+    DISCARD = 0
+    GIVE = 1
+    STEAL = 2
+    BREAK = 3
+
+
+class Zone(IntEnum):
+    """Where the cards of a decision are (``Decision.zone``)."""
+
+    HAND = 0
+    WEAPON = 1
+    GEAR = 2
+    STASH = 3
+
+
+# The state stores the values as plain ints, bound once here: CPython compares exact ints on a
+# fast path that enum members miss, and a global costs less than a member looked up on its enum.
+(
+    CLASS_PHASE,
+    TAVERN_PHASE,
+    MAIN_PHASE,
+    FORGE_PHASE,
+    COMBAT_PHASE,
+    AFTER_PHASE,
+    END_PHASE,
+    OVER_PHASE,
+) = map(int, Phase)
+TAVERN_WINDOW, COMBAT_START_WINDOW, COMBAT_END_WINDOW = map(int, Window)
+DISCARD_DECISION, GIVE_DECISION, STEAL_DECISION, BREAK_DECISION = map(int, DecisionKind)
+HAND_ZONE, WEAPON_ZONE, GEAR_ZONE, STASH_ZONE = map(int, Zone)
+
+# The phase of each value in views: the main step is "assembly", a resolved combat "combat".
 PHASE_NAMES = ("class", "tavern", "assembly", "forge", "combat", "combat", "end", "over")
-
-# Response windows.
-W_TAVERN = 0
-W_START = 1  # the start of combat, the monster's strength known
-W_END = 2  # before combat resolves
-WINDOW_NAMES = ("tavern", "combat_start", "combat_end")
+WINDOW_NAMES = tuple(window.name.lower() for window in Window)
+DECISION_NAMES = tuple(kind.name.lower() for kind in DecisionKind)
+ZONES = tuple(zone.name.lower() for zone in Zone)
+# The windows a card's `when` allows.
 WHEN_WINDOWS = {
-    "any": (W_TAVERN, W_START, W_END),
-    "tavern": (W_TAVERN,),
-    "combat": (W_START, W_END),
-    "combat_start": (W_START,),
-    "combat_end": (W_END,),
+    "any": (TAVERN_WINDOW, COMBAT_START_WINDOW, COMBAT_END_WINDOW),
+    "tavern": (TAVERN_WINDOW,),
+    "combat": (COMBAT_START_WINDOW, COMBAT_END_WINDOW),
+    "combat_start": (COMBAT_START_WINDOW,),
+    "combat_end": (COMBAT_END_WINDOW,),
 }
-
-# Decision kinds (``Decision.kind``).
-D_DISCARD = 0
-D_GIVE = 1
-D_STEAL = 2
-D_BREAK = 3
-DECISION_NAMES = ("discard", "give", "steal", "break")
-ZONES = ("hand", "weapon", "gear", "stash")
-Z_HAND, Z_WEAPON, Z_GEAR, Z_STASH = range(4)
 
 HAND_LIMIT = 8
 # Termination bounds (documented in docs/foolsblade.md): plays by one seat in one window,
@@ -48,11 +86,11 @@ MONSTER = -1  # the seat field of a strength bonus that belongs to the monster f
 class Decision(NamedTuple):
     """A choice of cards asked of a seat (``state.decision``), answered one card at a time."""
 
-    kind: int  # D_DISCARD, D_GIVE, D_STEAL or D_BREAK
+    kind: int  # a DecisionKind
     chooser: int  # the seat that names the cards
     left: int  # cards left to name
     other: int  # the seat whose cards are given to, taken or broken (-1: none)
-    zone: int  # where the cards are (Z_HAND ...)
+    zone: int  # a Zone
     deck: int  # only cards of this deck (-1: any)
     card_kind: str  # only cards of this kind ("": any)
 
@@ -102,7 +140,7 @@ class LoseTask(NamedTuple):
 class WindowTask(NamedTuple):
     """Open a response window."""
 
-    window: int  # W_TAVERN, W_START or W_END
+    window: int  # a Window
 
 
 class NegateTask(NamedTuple):

@@ -11,7 +11,7 @@ from typing import Any
 from ...core import GameError
 from .cards import CONTINUOUS, EDITIONS, CardSet, card_folder, card_text, deck_of, load_cards
 from .events import name_cards
-from .steps import W_TAVERN, WHEN_WINDOWS, WINDOW_NAMES
+from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
 
 __all__ = [
     "ANVIL",
@@ -138,7 +138,7 @@ class Table:
         self.play_windows: list[tuple[int, ...]] = [
             (-1,)
             if negates
-            else (W_TAVERN,)
+            else (TAVERN_WINDOW,)
             if c.kind == "tavern"
             else WHEN_WINDOWS[c.when]
             if c.kind == "action"

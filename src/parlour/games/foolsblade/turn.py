@@ -48,26 +48,26 @@ from .events import (
 )
 from .scoring import best, score_all
 from .steps import (
+    AFTER_PHASE,
     ASK_NEGATE,
-    D_BREAK,
-    D_DISCARD,
-    D_GIVE,
-    D_STEAL,
+    BREAK_DECISION,
+    CLASS_PHASE,
+    COMBAT_END_WINDOW,
+    COMBAT_PHASE,
+    DISCARD_DECISION,
+    END_PHASE,
+    FORGE_PHASE,
+    GIVE_DECISION,
+    HAND_ZONE,
+    MAIN_PHASE,
     MAX_EQUIPS,
     MAX_PLAYS,
-    P_AFTER,
-    P_CLASS,
-    P_COMBAT,
-    P_END,
-    P_FORGE,
-    P_MAIN,
-    P_OVER,
-    P_TAVERN,
+    OVER_PHASE,
     RESOLVE,
-    W_END,
-    W_TAVERN,
+    STEAL_DECISION,
+    TAVERN_PHASE,
+    TAVERN_WINDOW,
     WINDOW_NAMES,
-    Z_HAND,
     DoneTask,
     EffectTask,
     LoseTask,
@@ -86,7 +86,12 @@ if TYPE_CHECKING:
     from .state import FoolsBladeState
 
 # The verb of each decision kind.
-DECISION_VERBS = {D_DISCARD: act.DISCARD, D_GIVE: act.GIVE, D_STEAL: act.STEAL, D_BREAK: act.BREAK}
+DECISION_VERBS = {
+    DISCARD_DECISION: act.DISCARD,
+    GIVE_DECISION: act.GIVE,
+    STEAL_DECISION: act.STEAL,
+    BREAK_DECISION: act.BREAK,
+}
 
 
 # -- running the game forward ------------------------------------------------------------------
@@ -108,24 +113,24 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
             state.current_player = state.window.seat
             return
         phase = state.phase
-        if phase == P_TAVERN:
-            state.phase = P_MAIN
-        elif phase == P_COMBAT:
+        if phase == TAVERN_PHASE:
+            state.phase = MAIN_PHASE
+        elif phase == COMBAT_PHASE:
             if state.combat_stage == 0:
                 state.combat_stage = 1
-                state.tasks.append(WindowTask(W_END))
+                state.tasks.append(WindowTask(COMBAT_END_WINDOW))
             else:
                 resolve_combat(state, events)
             continue
-        elif phase == P_AFTER:
+        elif phase == AFTER_PHASE:
             finish_combat(state)
             continue
-        elif phase == P_END:
+        elif phase == END_PHASE:
             end_step(state, events)
             continue
-        if phase == P_OVER:
+        if phase == OVER_PHASE:
             state.current_player = None
-        elif phase == P_CLASS:
+        elif phase == CLASS_PHASE:
             state.current_player = state.class_order[state.class_step]
         else:
             state.current_player = state.active
@@ -241,9 +246,9 @@ def step_actions(state: FoolsBladeState) -> list[Move]:
     step, the Forge or a class choice."""
     moves = state.moves
     phase = state.phase
-    if phase == P_MAIN:
+    if phase == MAIN_PHASE:
         return main_actions(state)
-    if phase == P_FORGE:
+    if phase == FORGE_PHASE:
         if state.forge_step == 1:
             hand = state.hands[state.active]
             reforge = moves.by_card[act.REFORGE]
@@ -274,14 +279,16 @@ def cost_payable(state: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
         if e.do == "discard":
             deck = DECKS.index(e.deck) if e.deck is not None else -1
             decision = new_decision(
-                (D_DISCARD, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
+                (DISCARD_DECISION, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
             )
             if len(eligible(state, decision)) < e.count:
                 return False
         elif e.do == "give" and len(state.hands[seat]) < e.count:
             return False
         elif e.do == "break":
-            decision = new_decision((D_BREAK, seat, e.count, seat, ZONE_INDEX[e.from_], -1, ""))
+            decision = new_decision(
+                (BREAK_DECISION, seat, e.count, seat, ZONE_INDEX[e.from_], -1, "")
+            )
             if len(eligible(state, decision)) < e.count:
                 return False
     return True
@@ -296,7 +303,7 @@ def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
         players = state.players
         hand = state.hands[seat]
         playable = table.playable[kind + 1]
-        if kind < 0 and state.window_kind != W_TAVERN:
+        if kind < 0 and state.window_kind != TAVERN_WINDOW:
             # The negate window of a play in combat: no Tavern card answers it.
             playable = table.negates_outside_tavern
         if not playable.isdisjoint(hand):
@@ -432,9 +439,9 @@ def answer_window(state: FoolsBladeState, move: Move, events: list[Event]) -> No
 
 def step_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """A move of the turn's own step (the main step, the Forge, a class), then the game runs on."""
-    if state.phase == P_MAIN:
+    if state.phase == MAIN_PHASE:
         main_move(state, move, events)
-    elif state.phase == P_FORGE:
+    elif state.phase == FORGE_PHASE:
         forge_move(state, move, events)
     else:
         choose_class(state, move.card, events)
@@ -480,7 +487,7 @@ def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
         shown = [c for c in (draw_top(state, ANVIL, events) for _ in range(3)) if c >= 0]
         state.forge = shown
         state.forge_step = 0
-        state.phase = P_FORGE
+        state.phase = FORGE_PHASE
         events.append(ForgeShown(seat, [table.ids[c] for c in shown]))
     elif kind == act.QUEST:
         events.append(Destination(seat, "Questing"))
@@ -576,21 +583,21 @@ def start_turn(state: FoolsBladeState, seat: int, events: list[Event]) -> None:
     if state.skips[seat] > 0:
         state.skips[seat] -= 1
         events.append(TurnStarted(seat, state.turn, True))
-        state.phase = P_END
+        state.phase = END_PHASE
         state.end_stage = 1
         return
     events.append(TurnStarted(seat, state.turn, False))
     if state.approach >= 0 and not state.gathered:
         gather(state, events)
-    state.phase = P_TAVERN
+    state.phase = TAVERN_PHASE
     draw_cards(state, seat, TAVERN, 1, events)
     push_triggered(state, triggered(state, seat, "turn_start"), seat)
-    state.tasks.append(WindowTask(W_TAVERN))
+    state.tasks.append(WindowTask(TAVERN_WINDOW))
 
 
 def end_turn(state: FoolsBladeState) -> None:
     """The turn's destination is done: its end follows."""
-    state.phase = P_END
+    state.phase = END_PHASE
     state.end_stage = 0
 
 
@@ -608,7 +615,9 @@ def end_step(state: FoolsBladeState, events: list[Event]) -> None:
         excess = len(state.hands[seat]) - hand_limit(state, seat)
         if excess > 0:
             state.source = -1  # the rules' own hand limit asks, no card
-            choose(state, new_decision((D_DISCARD, seat, excess, -1, Z_HAND, -1, "")), events)
+            choose(
+                state, new_decision((DISCARD_DECISION, seat, excess, -1, HAND_ZONE, -1, "")), events
+            )
         return
     table = state.table
     if state.curses[seat]:
@@ -642,7 +651,7 @@ def end_step(state: FoolsBladeState, events: list[Event]) -> None:
 
 def game_over(state: FoolsBladeState, capped: bool, events: list[Event]) -> None:
     """The game ends: scores and the winners (ties shared)."""
-    state.phase = P_OVER
+    state.phase = OVER_PHASE
     state.is_over = True
     state.current_player = None
     scores = score_all(state)
