@@ -6,6 +6,7 @@ from typing import Any
 
 from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
+from . import views
 from .actions import Move, Moves
 from .scoring import best, score_all
 from .setup import new_state
@@ -13,7 +14,6 @@ from .steps import MAIN_PHASE, MAX_PLAYS, OVER_PHASE, TAVERN_WINDOW, Bonus, Deci
 from .table import Table
 from .turn import (
     ability_ready,
-    advance,
     answer_negate,
     answer_window,
     cost_payable,
@@ -25,7 +25,6 @@ from .turn import (
     step_actions,
     step_move,
 )
-from .views import determinize, view
 
 
 class FoolsBladeState(State):
@@ -151,7 +150,7 @@ class FoolsBladeState(State):
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
-        """A new game, at its first class choice."""
+        """A new game, at its first decision: the class choice of the last player in turn order."""
         return new_state(cls, game, players, seed, options)
 
     def clone(self) -> FoolsBladeState:
@@ -339,19 +338,6 @@ class FoolsBladeState(State):
         card = self.table.cards[self.table.index[card_id]]
         return dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know (see ``views.view``)."""
-        return view(self, seat)
-
-    def determinize(self, seat: int | None, seed: int) -> FoolsBladeState:
-        """A state ``seat`` cannot tell from this one (see ``views.determinize``)."""
-        return determinize(self, seat, seed)
-
-
-def start_game(game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
-    """The ``Game.start`` of Fool's Blade: a new game run on to its first decision."""
-    state = FoolsBladeState.start(game, players, seed, options)
-    events: list[Event] = []
-    advance(state, events)
-    state._note(events)
-    return state
+    # Bound as methods: search calls them every iteration (``views.view``, ``views.determinize``).
+    view = views.view
+    determinize = views.determinize
