@@ -9,7 +9,7 @@ from typing import Any, get_args
 import pytest
 
 import parlour
-from parlour.games.foolsblade.cards import MonsterDeck
+from parlour.games.foolsblade.schema import MonsterDeck
 from parlour.sim.facts import (
     BOSS_OUTCOMES,
     GENERIC,

@@ -25,7 +25,7 @@ def table_cards(state: Any) -> dict[str, dict[str, Any]] | None:
     """Every card of a table whose game loads its cards per table (Fool's Blade), by id, with
     its rules text; ``None`` for games whose cards are all in :func:`catalogue`."""
     from ..games.foolsblade.table import Table
-    from ..games.foolsblade.cards import card_text
+    from ..games.foolsblade.texts import card_text
 
     # Fool's Blade keeps its compiled cards in ``state.table`` (Fearless' ``table`` holds
     # the trick's cards).

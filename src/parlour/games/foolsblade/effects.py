@@ -11,7 +11,6 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import Event
-from .cards import sides
 from .events import (
     CombatEnded,
     Drew,
@@ -27,6 +26,7 @@ from .events import (
     StrengthChanged,
     TurnsSkipped,
 )
+from .schema import sides
 from .steps import (
     AFTER_PHASE,
     BREAK_DECISION,

@@ -13,8 +13,8 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from ...core import Event
-from .cards import Effect
 from .effects import push
+from .schema import Effect
 from .state import FoolsBladeState
 from .steps import CLASS_PHASE, MAIN_PHASE
 from .table import DECKS

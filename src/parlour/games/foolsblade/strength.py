@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Clause, parse_condition
+from .schema import Clause, parse_condition
 from .steps import HAND_LIMIT, MONSTER
 from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
 

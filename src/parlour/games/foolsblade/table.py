@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import GameError
-from .cards import CONTINUOUS, EDITIONS, CardSet, card_folder, card_text, deck_of, load_cards
+from .cards import EDITIONS, CardSet, card_folder, load_cards
 from .events import name_cards
+from .schema import CONTINUOUS, deck_of
 from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
+from .texts import card_text
 
 __all__ = [
     "ANVIL",
