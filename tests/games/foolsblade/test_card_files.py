@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import get_args
 
 import pytest
 
 from parlour import GameError
 from parlour.games.foolsblade.cards import DATA, EDITIONS, card_folder, load_cards
-from parlour.games.foolsblade.schema import PRIMITIVES, parse_condition
+from parlour.games.foolsblade.effects import PRIMITIVES
+from parlour.games.foolsblade.schema import EFFECT_MODELS, parse_condition, primitive_name
 from parlour.games.foolsblade.texts import card_text
 
 from .cardsets import FEATURES, NUMBERS, write_set
@@ -51,25 +51,32 @@ def test_the_editions_are_folders_v2_the_default_and_none_the_first() -> None:
     )
 
 
-def test_every_primitive_has_a_model_named_by_its_do() -> None:
-    names = {get_args(model.model_fields["do"].annotation)[0] for model in PRIMITIVES}
-    assert names == {
-        "draw",
-        "reveal",
-        "discard",
-        "steal",
-        "give",
-        "break",
-        "strength",
-        "roll",
-        "hand_limit",
-        "skip_turn",
-        "negate",
-        "fight",
-        "bottom",
-        "summon",
-        "seek",
+def test_every_primitive_has_a_model_named_by_its_do_and_one_class() -> None:
+    names = {primitive_name(model) for model in EFFECT_MODELS}
+    assert {name: PRIMITIVES[name].model for name in names} == {
+        primitive_name(model): model for model in EFFECT_MODELS
     }
+    assert (
+        names
+        == set(PRIMITIVES)
+        == {
+            "draw",
+            "reveal",
+            "discard",
+            "steal",
+            "give",
+            "break",
+            "strength",
+            "roll",
+            "hand_limit",
+            "skip_turn",
+            "negate",
+            "fight",
+            "bottom",
+            "summon",
+            "seek",
+        }
+    )
 
 
 @pytest.mark.parametrize(

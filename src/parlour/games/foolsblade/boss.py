@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .events import BossArrived, BossOver, Struck
-from .steps import LoseTask, Task, effect_task
+from .steps import EffectTask, LoseTask, Task, make
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -54,7 +54,7 @@ def conclude(state: FoolsBladeState, players_won: bool, events: list[Event]) -> 
     seats = [(state.active + k) % n for k in range(n)]
     if players_won:
         tasks: list[Task] = [
-            effect_task((e, s, -1, -1, approach, -1)) for s in seats for e in card.win
+            make(EffectTask, (e, s, -1, -1, approach, -1)) for s in seats for e in card.win
         ]
     else:
         tasks = [LoseTask(tuple(card.lose), s, approach) for s in seats]

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from ...core import GameError
 from ...core.cardfiles import read_toml
-from .schema import PRIMITIVES, Card, Kind, deck_of
+from .schema import EFFECT_MODELS, Card, Kind, deck_of, primitive_name
 
 __all__ = [
     "DATA",
@@ -69,9 +69,7 @@ def _where(loc: tuple[int | str, ...]) -> str:
 
 
 # The union members pydantic names in error locations, read from the models themselves.
-PRIMITIVE_NAMES = frozenset(
-    get_args(model.model_fields["do"].annotation)[0] for model in PRIMITIVES
-)
+PRIMITIVE_NAMES = frozenset(map(primitive_name, EFFECT_MODELS))
 CARD_KINDS = frozenset(get_args(Kind))
 
 

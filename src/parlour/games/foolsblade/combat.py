@@ -13,9 +13,10 @@ from .steps import (
     COMBAT_PHASE,
     COMBAT_START_WINDOW,
     END_PHASE,
+    OPEN_WINDOW,
+    EffectTask,
     LoseTask,
-    WindowTask,
-    effect_task,
+    make,
 )
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
@@ -59,9 +60,9 @@ def start_combat(
         )
     )
     state.tasks[0:0] = [
-        *(effect_task((e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
-        *(effect_task((e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
-        WindowTask(COMBAT_START_WINDOW),
+        *(make(EffectTask, (e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
+        *(make(EffectTask, (e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
+        OPEN_WINDOW[COMBAT_START_WINDOW],
     ]
 
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 __all__ = [
     "CONDITION_SUBJECTS",
     "CONTINUOUS",
-    "PRIMITIVES",
+    "EFFECT_MODELS",
+    "BaseEffect",
     "Card",
     "Clause",
     "Effect",
@@ -25,6 +26,7 @@ __all__ = [
     "MonsterDeck",
     "deck_of",
     "parse_condition",
+    "primitive_name",
     "sides",
 ]
 
@@ -133,14 +135,14 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=False, strict=True)
 
 
-class _Effect(_Model):
+class BaseEffect(_Model):
     """What every primitive takes: a condition and, on cards in play, a trigger."""
 
     if_: Condition | None = Field(None, alias="if")
     on: Trigger | None = None
 
 
-class Draw(_Effect):
+class Draw(BaseEffect):
     """``who`` draws ``count`` cards of ``deck``; Loot goes to the Stash, Curses strike at once."""
 
     do: Literal["draw"]
@@ -149,7 +151,7 @@ class Draw(_Effect):
     count: Count = 1
 
 
-class Reveal(_Effect):
+class Reveal(BaseEffect):
     """Reveal ``count`` cards of ``deck`` to all; ``who`` takes those of a ``keep`` kind, the
     rest go to their trash (``keep`` absent: every card is taken)."""
 
@@ -160,7 +162,7 @@ class Reveal(_Effect):
     keep: list[Kind] | None = None
 
 
-class Discard(_Effect):
+class Discard(BaseEffect):
     """``who`` discards ``count`` cards (of ``deck``/``kind`` if given) from hand or Stash;
     chosen by ``who``, or at random."""
 
@@ -173,7 +175,7 @@ class Discard(_Effect):
     kind: Kind | None = None
 
 
-class Steal(_Effect):
+class Steal(BaseEffect):
     """The owner takes ``count`` cards of ``who`` from ``from``: from a hand always at random,
     else the owner's choice (or at random); Loot-deck cards and monsters go to the Stash."""
 
@@ -184,7 +186,7 @@ class Steal(_Effect):
     random: bool = False
 
 
-class Give(_Effect):
+class Give(BaseEffect):
     """The owner gives ``count`` cards of its hand (its choice, or at random) to ``who``."""
 
     do: Literal["give"]
@@ -193,7 +195,7 @@ class Give(_Effect):
     random: bool = False
 
 
-class Break(_Effect):
+class Break(BaseEffect):
     """``count`` of ``who``'s equipped cards (``from`` weapon or gear) go to their trash; the
     owner chooses (or at random); Legendary parts never break."""
 
@@ -204,7 +206,7 @@ class Break(_Effect):
     random: bool = False
 
 
-class Strength(_Effect):
+class Strength(BaseEffect):
     """``amount`` strength of ``element`` for ``who`` (or the monster) for ``duration``."""
 
     do: Literal["strength"]
@@ -214,7 +216,7 @@ class Strength(_Effect):
     duration: Literal["combat", "turn", "equipped"] | None = None
 
 
-class Roll(_Effect):
+class Roll(BaseEffect):
     """Roll ``dice``; the total is remembered as ``roll`` for later conditions of the card and,
     unless ``add`` is false, added as strength of ``element`` to ``who`` for ``duration``."""
 
@@ -226,7 +228,7 @@ class Roll(_Effect):
     add: bool = True
 
 
-class HandLimit(_Effect):
+class HandLimit(BaseEffect):
     """``who``'s hand limit changes by ``amount`` (``turn``: until the end of this turn)."""
 
     do: Literal["hand_limit"]
@@ -235,7 +237,7 @@ class HandLimit(_Effect):
     duration: Literal["turn", "equipped"] | None = None
 
 
-class SkipTurn(_Effect):
+class SkipTurn(BaseEffect):
     """``who`` skips its next ``count`` turns."""
 
     do: Literal["skip_turn"]
@@ -243,13 +245,13 @@ class SkipTurn(_Effect):
     count: Annotated[int, Field(ge=1, le=3)] = 1
 
 
-class Negate(_Effect):
+class Negate(BaseEffect):
     """Cancel the card or ability being answered; a cost already paid stays paid."""
 
     do: Literal["negate"]
 
 
-class Fight(_Effect):
+class Fight(BaseEffect):
     """The owner fights ``who``, weapon against weapon: the winner applies ``win`` (with the
     loser as ``opponent``), the loser ``lose``; a draw does nothing."""
 
@@ -259,14 +261,14 @@ class Fight(_Effect):
     lose: list[Effect] = []
 
 
-class Bottom(_Effect):
+class Bottom(BaseEffect):
     """The monster fought goes to the bottom of its deck: in a Lose effect instead of the trash;
     played during combat, the combat ends with neither Win nor Lose effect."""
 
     do: Literal["bottom"]
 
 
-class Summon(_Effect):
+class Summon(BaseEffect):
     """Add ``count`` cards of ``deck`` to the monster fought, as its modifiers do: monsters
     (``same``: its own deck) and weapon parts by strength, Loot by value."""
 
@@ -275,7 +277,7 @@ class Summon(_Effect):
     count: Count = 1
 
 
-class Seek(_Effect):
+class Seek(BaseEffect):
     """``who`` looks through the Anvil deck from the top for ``count`` parts of its weapon's
     set that its weapon lacks and takes them into its hand, shown to all; the rest stay in
     order."""
@@ -305,23 +307,15 @@ Effect = Annotated[
 ]
 Fight.model_rebuild()
 
-PRIMITIVES: tuple[type[_Effect], ...] = (
-    Draw,
-    Reveal,
-    Discard,
-    Steal,
-    Give,
-    Break,
-    Strength,
-    Roll,
-    HandLimit,
-    SkipTurn,
-    Negate,
-    Fight,
-    Bottom,
-    Summon,
-    Seek,
-)
+# The model of each primitive, read from the union (``effects.PRIMITIVES`` is built from it).
+EFFECT_MODELS: tuple[type[BaseEffect], ...] = get_args(get_args(Effect)[0])
+
+
+def primitive_name(model: type[BaseEffect]) -> str:
+    """The ``do`` that names a primitive's model."""
+    return str(get_args(model.model_fields["do"].annotation)[0])
+
+
 # Primitives that last while their card is in play when they carry no `on` trigger.
 CONTINUOUS = ("strength", "hand_limit")
 

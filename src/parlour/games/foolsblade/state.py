@@ -8,6 +8,7 @@ from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
 from . import views
 from .actions import Move, Moves
+from .effects import cost_payable
 from .scoring import best, score_all
 from .setup import new_state
 from .steps import MAIN_PHASE, MAX_PLAYS, OVER_PHASE, TAVERN_WINDOW, Bonus, Decision, Pending, Task
@@ -16,7 +17,6 @@ from .turn import (
     ability_ready,
     answer_negate,
     answer_window,
-    cost_payable,
     decide,
     decision_actions,
     may_answer,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, NamedTuple
 
+from .schema import Effect
+
 
 class Phase(IntEnum):
     """Where a game stands (``state.phase``)."""
@@ -121,7 +123,7 @@ class Bonus(NamedTuple):
 class EffectTask(NamedTuple):
     """Run one effect (``effects.run_effect``)."""
 
-    effect: Any
+    effect: Effect
     owner: int  # the seat whose effect it is
     target: int  # the seat the play chose (-1: none)
     opponent: int  # the other side of a `fight` (-1: none)
@@ -132,7 +134,7 @@ class EffectTask(NamedTuple):
 class LoseTask(NamedTuple):
     """A Lose effect of ``owner``: all of it if it can be carried out, else none of it."""
 
-    effects: tuple[Any, ...]
+    effects: tuple[Effect, ...]
     owner: int
     source: int  # the monster or Approach card
 
@@ -166,6 +168,9 @@ Task = EffectTask | LoseTask | WindowTask | NegateTask | ResolveTask | DoneTask
 # copied by pickling makes new ones).
 ASK_NEGATE = NegateTask()
 RESOLVE = ResolveTask()
-# Records made from a tuple skip the keyword handling of the class call (as core's windows).
-effect_task = EffectTask._make
-new_decision = Decision._make
+# The work of opening each window, made once (records are immutable, so shared).
+OPEN_WINDOW = tuple(WindowTask(window) for window in Window)
+# Records on the hot paths are made as ``make(Record, values)``: ``tuple.__new__`` is one C
+# call, where ``Record._make`` and the class call each run a Python frame (CPython 3.11: about
+# 210 ns a record, against 310 ns with ``_make`` and 360 ns with the class call).
+make = tuple.__new__

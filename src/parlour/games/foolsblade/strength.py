@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .schema import Clause, parse_condition
+from .schema import Clause, Effect, parse_condition
 from .steps import HAND_LIMIT, MONSTER
 from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
 
@@ -68,7 +68,7 @@ class InPlay:
         cards.extend((card, False) for card in curses)
         strength: list[Any] = []
         limits: list[Any] = []
-        triggers: dict[str, list[tuple[Any, int]]] = {}
+        triggers: dict[str, list[tuple[Effect, int]]] = {}
         for card, bonus in cards:
             for effect in (table.bonus_lasting if bonus else table.lasting)[card]:
                 (strength if effect.do == "strength" else limits).append(effect)
@@ -95,7 +95,7 @@ def in_play(state: FoolsBladeState, seat: int) -> InPlay:
     return found
 
 
-def triggered(state: FoolsBladeState, seat: int, on: str) -> tuple[tuple[Any, int], ...]:
+def triggered(state: FoolsBladeState, seat: int, on: str) -> tuple[tuple[Effect, int], ...]:
     """The one-shot effects of ``seat``'s cards in play for trigger ``on``, with their cards."""
     return in_play(state, seat).triggers.get(on, ())
 

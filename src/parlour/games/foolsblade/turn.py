@@ -19,6 +19,7 @@ from .effects import (
     can_apply,
     choose,
     chosen,
+    cost_payable,
     draw_cards,
     draw_top,
     drop,
@@ -62,22 +63,22 @@ from .steps import (
     MAIN_PHASE,
     MAX_EQUIPS,
     MAX_PLAYS,
+    OPEN_WINDOW,
     OVER_PHASE,
     RESOLVE,
     STEAL_DECISION,
     TAVERN_PHASE,
     TAVERN_WINDOW,
     WINDOW_NAMES,
+    Decision,
     DoneTask,
     EffectTask,
-    LoseTask,
     NegateTask,
     Pending,
     ResolveTask,
     Task,
     WindowTask,
-    effect_task,
-    new_decision,
+    make,
 )
 from .strength import full_set, hand_limit, triggered
 from .table import ANVIL, DECKS, HANDLE, LOOT, MONSTER_DECKS, QUEST, TAVERN
@@ -118,7 +119,7 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
         elif phase == COMBAT_PHASE:
             if state.combat_stage == 0:
                 state.combat_stage = 1
-                state.tasks.append(WindowTask(COMBAT_END_WINDOW))
+                state.tasks.append(OPEN_WINDOW[COMBAT_END_WINDOW])
             else:
                 resolve_combat(state, events)
             continue
@@ -139,17 +140,9 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
 
 def run_task(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
     """Carry out one piece of queued work."""
+    # The kinds in the order of how often random games meet them.
     if isinstance(task, EffectTask):
         run_effect(state, task, events)
-    elif isinstance(task, WindowTask):
-        kind = task.window
-        state.window_kind = kind
-        state.plays = [0] * state.players
-        state.window = ResponseWindow.open(
-            WINDOW_NAMES[kind], state.active, state.players, state.may_answer
-        )
-    elif isinstance(task, LoseTask):
-        run_lose(state, task, events)
     elif isinstance(task, NegateTask):
         seat = state.pending.seat if state.pending is not None else state.active
         state.counter = ResponseWindow.open(
@@ -159,13 +152,21 @@ def run_task(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
             state.tasks.insert(0, RESOLVE)
     elif isinstance(task, ResolveTask):
         resolve_play(state)
-    else:  # the pending play is over
-        assert isinstance(task, DoneTask)
+    elif isinstance(task, DoneTask):  # the pending play is over
         if task.before is not None and table_now(state) == task.before:
             events.append(DidNothing(task.seat, state.table.ids[task.card], task.ability))
         state.pending = None
         if state.window is not None:
             state.window = state.window.responded(state.may_answer)
+    elif isinstance(task, WindowTask):
+        kind = task.window
+        state.window_kind = kind
+        state.plays = [0] * state.players
+        state.window = ResponseWindow.open(
+            WINDOW_NAMES[kind], state.active, state.players, state.may_answer
+        )
+    else:
+        run_lose(state, task, events)
 
 
 def resolve_play(state: FoolsBladeState) -> None:
@@ -174,10 +175,10 @@ def resolve_play(state: FoolsBladeState) -> None:
     assert pending is not None
     seat, card, target, ability, negated = pending
     if negated:
-        state.tasks.insert(0, DoneTask(seat, card, ability, None))
+        state.tasks.insert(0, make(DoneTask, (seat, card, ability, None)))
         return
     # What the table looks like now, to tell whether the play changed anything at all.
-    state.tasks.insert(0, DoneTask(seat, card, ability, table_now(state)))
+    state.tasks.insert(0, make(DoneTask, (seat, card, ability, table_now(state))))
     state.roll = 0
     cards = state.table.cards[card]
     effects = cards.ability.effects if ability else cards.effects
@@ -269,29 +270,6 @@ def decision_actions(state: FoolsBladeState) -> list[Move]:
         return [state.moves.passing]
     named = state.moves.by_card[DECISION_VERBS[decision.kind]]
     return [named[c] for c in cards]
-
-
-def cost_payable(state: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
-    """Whether ``seat`` can pay a whole cost now (from its own hand and equipment)."""
-    from .effects import ZONE_INDEX
-
-    for e in cost:
-        if e.do == "discard":
-            deck = DECKS.index(e.deck) if e.deck is not None else -1
-            decision = new_decision(
-                (DISCARD_DECISION, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
-            )
-            if len(eligible(state, decision)) < e.count:
-                return False
-        elif e.do == "give" and len(state.hands[seat]) < e.count:
-            return False
-        elif e.do == "break":
-            decision = new_decision(
-                (BREAK_DECISION, seat, e.count, seat, ZONE_INDEX[e.from_], -1, "")
-            )
-            if len(eligible(state, decision)) < e.count:
-                return False
-    return True
 
 
 def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
@@ -431,7 +409,7 @@ def answer_window(state: FoolsBladeState, move: Move, events: list[Event]) -> No
     else:
         seat = window.seat
         state.plays[seat] += 1
-        state.pending = Pending(seat, move.card, move.target, kind == act.USE, False)
+        state.pending = make(Pending, (seat, move.card, move.target, kind == act.USE, False))
         play(state, seat, move, events)
         state.tasks.append(ASK_NEGATE)
     advance(state, events)
@@ -466,7 +444,7 @@ def play(state: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> 
         push(state, ability.cost, seat, target, -1, card)
         if table.ability_negates[card]:
             state.tasks.extend(
-                effect_task((e, seat, target, -1, card, -1)) for e in ability.effects
+                make(EffectTask, (e, seat, target, -1, card, -1)) for e in ability.effects
             )
         return
     out_of_hand(state, seat, card)
@@ -592,7 +570,7 @@ def start_turn(state: FoolsBladeState, seat: int, events: list[Event]) -> None:
     state.phase = TAVERN_PHASE
     draw_cards(state, seat, TAVERN, 1, events)
     push_triggered(state, triggered(state, seat, "turn_start"), seat)
-    state.tasks.append(WindowTask(TAVERN_WINDOW))
+    state.tasks.append(OPEN_WINDOW[TAVERN_WINDOW])
 
 
 def end_turn(state: FoolsBladeState) -> None:
@@ -616,7 +594,9 @@ def end_step(state: FoolsBladeState, events: list[Event]) -> None:
         if excess > 0:
             state.source = -1  # the rules' own hand limit asks, no card
             choose(
-                state, new_decision((DISCARD_DECISION, seat, excess, -1, HAND_ZONE, -1, "")), events
+                state,
+                make(Decision, (DISCARD_DECISION, seat, excess, -1, HAND_ZONE, -1, "")),
+                events,
             )
         return
     table = state.table
@@ -703,7 +683,6 @@ __all__ = [
     "advance",
     "answer_negate",
     "answer_window",
-    "cost_payable",
     "deal",
     "decide",
     "decision_actions",
