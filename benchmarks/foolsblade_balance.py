@@ -52,7 +52,7 @@ def play(task: tuple[int, int, dict[str, Any], bool]) -> dict[str, Any]:
     Boss outcomes, and per card whether it was drawn, used, or played to no effect."""
     seed, players, options, hard = task
     state: Any = parlour.load("foolsblade").new_game(players, seed=seed, **options)
-    tb = state.tb
+    tb = state.table
     seats = [
         bots.make("hard" if hard and s == 0 else "heuristic", seed=seed * 16 + s)
         for s in range(players)

@@ -48,8 +48,8 @@ def test_fools_blade_cards_carry_their_rules_text() -> None:
     state = played("foolsblade", 20)
     view = state.view(state.current_player)
     text = agents.describe(view)
-    from parlour.games.foolsblade.cards import card_text
     from parlour.games.foolsblade.table import table_for
+    from parlour.games.foolsblade.texts import card_text
 
     card = table_for(None).set.by_id[view["hand"][0]]
     assert f"{card.name} ({card.id}:" in text

@@ -46,7 +46,7 @@ def options(pick: Pick, players: int) -> dict[str, Any]:
 def everywhere(st: FoolsBladeState) -> Counter[int]:
     """Every card on the table or in a deck, hand or trash (classes aside)."""
     found: Counter[int] = Counter()
-    for pile in (*st.decks, *st.trash, st.removed, st.forge, st.boss_cards, st.c_added):
+    for pile in (*st.decks, *st.trash, st.removed, st.forge, st.boss_cards, st.combat_summoned):
         found.update(pile)
     for seat in range(st.players):
         for pile in (st.hands[seat], st.gear[seat], st.stash[seat], st.curses[seat]):
@@ -54,8 +54,8 @@ def everywhere(st: FoolsBladeState) -> Counter[int]:
         found.update(p for p in st.weapons[seat] if p >= 0)
     if st.approach >= 0:
         found[st.approach] += 1
-    if st.c_deck >= 0 and st.c_outcome < 0:  # a monster in combat, not yet placed
-        found[st.c_card] += 1
+    if st.combat_deck >= 0 and st.combat_outcome < 0:  # a monster in combat, not yet placed
+        found[st.combat_card] += 1
     return found
 
 
@@ -71,7 +71,7 @@ def _box(tb: Table, side_quest: bool) -> Counter[int]:
 
 def assert_conserved(st: FoolsBladeState) -> None:
     """The decks' cards are all somewhere, once each; Boss cards out of the box are unique."""
-    tb = st.tb
+    tb = st.table
     found = everywhere(st)
     bosses = Counter({c: n for c, n in found.items() if tb.kind[c] == "boss"})
     assert all(n == 1 for n in bosses.values()), f"a Boss card twice: {bosses}"
@@ -102,15 +102,15 @@ def cheap(state: State) -> None:
         + sum(map(len, st.stash))
         + sum(map(len, st.curses))
         + len(st.forge)
-        + len(st.c_added)
+        + len(st.combat_summoned)
         + len(st.removed)
-        - sum(map(_is_boss(st.tb).__getitem__, st.removed))
+        - sum(map(_is_boss(st.table).__getitem__, st.removed))
         + 4 * st.players
         - sum(map(tuple.count, st.weapons, repeat(-1)))
         + (st.approach >= 0)
-        + (st.c_deck >= 0 and st.c_outcome < 0)
+        + (st.combat_deck >= 0 and st.combat_outcome < 0)
     )
-    expected = _box_size(st.tb, bool(st.options.get("side_quest")))
+    expected = _box_size(st.table, bool(st.options.get("side_quest")))
     assert count == expected, f"{count} cards on the table, not the box's {expected}"
     assert min(st.skips) >= 0 and min(st.plays) >= 0 and st.equips_left >= 0
     assert st.strikes >= 0 and st.turn <= st.max_turns + 1

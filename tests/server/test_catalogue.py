@@ -7,8 +7,9 @@ from fastapi.testclient import TestClient
 
 from parlour.games.citadels.cards import CHARACTERS, DISTRICTS
 from parlour.games.fearless.scoring import RUIN_FEAR
-from parlour.games.foolsblade.cards import DEFAULT_EDITION, card_text
+from parlour.games.foolsblade.cards import DEFAULT_EDITION
 from parlour.games.foolsblade.table import table_for
+from parlour.games.foolsblade.texts import card_text
 
 from .conftest import create
 

@@ -9,7 +9,7 @@ from typing import Any, get_args
 import pytest
 
 import parlour
-from parlour.games.foolsblade.cards import MonsterDeck
+from parlour.games.foolsblade.schema import MonsterDeck
 from parlour.sim.facts import GENERIC, columns, facts_for, observed
 from parlour.sim.games.foolsblade import BOSS_OUTCOMES, MONSTER_DECKS
 from parlour.sim.schema import COMMON, Column

@@ -6,8 +6,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.views import seat_name
-from ..games.foolsblade.cards import card_text
 from ..games.foolsblade.table import table_for
+from ..games.foolsblade.texts import card_text
 from ..games.foolsblade.views import FoolsBladeView
 from .text import game_over
 

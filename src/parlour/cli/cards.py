@@ -19,11 +19,11 @@ from ..games.foolsblade.cards import (
     EDITIONS,
     CardSet,
     card_folder,
-    card_text,
     check_card,
     check_set,
     load_cards,
 )
+from ..games.foolsblade.texts import card_text
 from .common import EXIT_ERROR, EXIT_USAGE, fail
 
 __all__ = ["cards", "check_folder", "set_tables"]

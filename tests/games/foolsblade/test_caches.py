@@ -32,7 +32,7 @@ TRIGGERS = ("play", "turn_start", "turn_end", "combat", "win", "lose")
 
 def cards_in_play(st: FoolsBladeState, seat: int) -> list[tuple[int, bool]]:
     """``seat``'s cards in play as (card, is the set bonus), in the rules' order."""
-    tb = st.tb
+    tb = st.table
     weapon = st.weapons[seat]
     out = [(part, False) for part in weapon if part >= 0]
     if -1 not in weapon and len({tb.part_set[part] for part in weapon}) == 1:
@@ -45,7 +45,7 @@ def cards_in_play(st: FoolsBladeState, seat: int) -> list[tuple[int, bool]]:
 
 
 def lasting(st: FoolsBladeState, seat: int, do: str) -> list[Any]:
-    tb = st.tb
+    tb = st.table
     return [
         effect
         for card, bonus in cards_in_play(st, seat)
@@ -62,8 +62,8 @@ def recomputed_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
                 effect.if_ is None or holds(st, effect.if_, holder)
             ):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    if st.c_seat == seat and st.c_card >= 0:
-        for effect in st.tb.monster_lasting[st.c_card]:
+    if st.combat_seat == seat and st.combat_card >= 0:
+        for effect in st.table.monster_lasting[st.combat_card]:
             if effect.who != "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
     total += sum(a * bonus_multiplier(el, defend) for s, a, el, _ in st.bonuses if s == seat)
@@ -83,7 +83,7 @@ def recomputed_hand_limit(st: FoolsBladeState, seat: int) -> int:
 
 def assert_fresh(st: FoolsBladeState) -> None:
     """Every kept result of ``st`` equals its recomputation from the cards now."""
-    tb = st.tb
+    tb = st.table
     for seat in range(st.players):
         kept = in_play(st, seat)
         assert list(kept.strength) == lasting(st, seat, "strength")

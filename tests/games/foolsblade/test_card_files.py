@@ -3,20 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import get_args
 
 import pytest
 
 from parlour import GameError
-from parlour.games.foolsblade.cards import (
-    DATA,
-    EDITIONS,
-    PRIMITIVES,
-    card_folder,
-    card_text,
-    load_cards,
-    parse_condition,
-)
+from parlour.games.foolsblade.cards import DATA, EDITIONS, card_folder, load_cards
+from parlour.games.foolsblade.effects import PRIMITIVES
+from parlour.games.foolsblade.schema import EFFECT_MODELS, parse_condition, primitive_name
+from parlour.games.foolsblade.texts import card_text
 
 from .cardsets import FEATURES, NUMBERS, write_set
 
@@ -57,25 +51,32 @@ def test_the_editions_are_folders_v2_the_default_and_none_the_first() -> None:
     )
 
 
-def test_every_primitive_has_a_model_named_by_its_do() -> None:
-    names = {get_args(model.model_fields["do"].annotation)[0] for model in PRIMITIVES}
-    assert names == {
-        "draw",
-        "reveal",
-        "discard",
-        "steal",
-        "give",
-        "break",
-        "strength",
-        "roll",
-        "hand_limit",
-        "skip_turn",
-        "negate",
-        "fight",
-        "bottom",
-        "summon",
-        "seek",
+def test_every_primitive_has_a_model_named_by_its_do_and_one_class() -> None:
+    names = {primitive_name(model) for model in EFFECT_MODELS}
+    assert {name: PRIMITIVES[name].model for name in names} == {
+        primitive_name(model): model for model in EFFECT_MODELS
     }
+    assert (
+        names
+        == set(PRIMITIVES)
+        == {
+            "draw",
+            "reveal",
+            "discard",
+            "steal",
+            "give",
+            "break",
+            "strength",
+            "roll",
+            "hand_limit",
+            "skip_turn",
+            "negate",
+            "fight",
+            "bottom",
+            "summon",
+            "seek",
+        }
+    )
 
 
 @pytest.mark.parametrize(
@@ -146,6 +147,25 @@ def test_mistakes_name_the_file_the_card_and_the_field(
     with pytest.raises(GameError) as raised:
         load(tmp_path, text)
     assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(("value", "given"), [("true", "True"), ('"3"', "'3'")])
+def test_a_whole_number_field_refuses_a_boolean_or_a_string(
+    tmp_path: Path, value: str, given: str
+) -> None:
+    card = f'[[card]]\nid = "x"\nname = "X"\nkind = "treasure"\nvalue = {value}\n'
+    with pytest.raises(GameError) as raised:
+        load(tmp_path, card)
+    assert str(raised.value) == (
+        f"cards.toml: card 'x': field 'value': Input should be a valid integer, not {given}"
+    )
+    effect = f'{{ do = "draw", deck = "tavern", count = {value} }}'
+    with pytest.raises(GameError) as raised:
+        load(tmp_path, f'[[card]]\nid = "x"\nname = "X"\nkind = "tavern"\neffects = [{effect}]\n')
+    assert str(raised.value) == (
+        "cards.toml: card 'x': field 'effects[0].count': Input should be a valid integer, "
+        f"not {given}"
+    )
 
 
 def test_a_folder_must_hold_card_files(tmp_path: Path) -> None:

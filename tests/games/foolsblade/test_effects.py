@@ -14,7 +14,7 @@ from parlour.games.foolsblade.scenario import (
     started,
     to_main,
 )
-from parlour.games.foolsblade.steps import D_DISCARD, MONSTER
+from parlour.games.foolsblade.steps import DISCARD_DECISION, MONSTER, Pending
 from parlour.games.foolsblade.strength import hand_limit, strength
 from parlour.games.foolsblade.table import ANVIL, FIRE, LOOT, NEUTRAL, PLANT, QUEST, TAVERN, WATER
 
@@ -63,7 +63,7 @@ def test_discard_chosen_asks_the_discarding_seat(features: str) -> None:
     st = started(features)
     st.hands[1] = cards(st, ["ale", "rope", "boots"])
     run(st, {"do": "discard"}, owner=1)
-    assert st.decision is not None and st.decision[0] == D_DISCARD
+    assert st.decision is not None and st.decision[0] == DISCARD_DECISION
     assert st.current_player == 1
     assert [a.text for a in st.legal_actions()] == ["discard ale", "discard rope", "discard boots"]
     st.apply("discard rope")
@@ -185,7 +185,7 @@ def test_skip_turn_passes_over_the_seat(features: str) -> None:
 
 def test_negate_cancels_the_pending_play(features: str) -> None:
     st = started(features)
-    st.pending = (1, ix(st, "toast"), -1, False, False)
+    st.pending = Pending(1, ix(st, "toast"), -1, False, False)
     events = run(st, {"do": "negate"}, owner=2)
     assert st.pending[4] is True
     assert kinds(events) == ["negate"]
@@ -222,20 +222,20 @@ def test_bottom_ends_the_combat_with_the_monster_under_its_deck(features: str) -
     ended = next(e for e in events if e.kind == "combat_end").to_dict()
     assert ended["outcome"] == "draw" and ended["escaped"] is True
     assert st.decks[3][0] == ix(st, "rat")
-    assert st.c_seat == -1 and ix(st, "rat") not in st.stash[st.active]
+    assert st.combat_seat == -1 and ix(st, "rat") not in st.stash[st.active]
 
 
 def test_summon_adds_strength_and_sends_the_monster_back_under_its_deck(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["rat", "rat"])
-    base = st.c_base
+    base = st.combat_base
     run(st, {"do": "summon", "deck": "same"}, owner=st.active)
-    assert st.c_base == base + 2 and st.c_added == [ix(st, "rat")]
+    assert st.combat_base == base + 2 and st.combat_summoned == [ix(st, "rat")]
     # Found by fuzzing: the summoned monster is on the table, so in every view too (else
     # two games that differ in it looked alike to a seat whose events told them apart).
     assert st.view(None)["combat"]["summoned"] == ["rat"]
     run(st, {"do": "summon", "deck": "anvil"}, owner=st.active)
-    assert st.c_base > base + 2 and st.trash[ANVIL]
+    assert st.combat_base > base + 2 and st.trash[ANVIL]
 
 
 def test_seek_takes_missing_parts_of_the_weapons_set_empty_slots_first(features: str) -> None:
@@ -258,8 +258,8 @@ def test_a_second_edition_handle_seeks_its_kin_after_a_win() -> None:
     seat = st.active
     st.hands[seat] = []
     fight_start(st, "forest", ["puddle-newt"], parts=("wayfarer-blade", "wayfarer-handle"))
-    pass_until(st, lambda s: s.c_seat < 0)
-    found = {st.tb.ids[c] for c in st.hands[seat]}
+    pass_until(st, lambda s: s.combat_seat < 0)
+    found = {st.table.ids[c] for c in st.hands[seat]}
     assert found & {"wayfarer-guard", "wayfarer-pommel"}
 
 
@@ -282,8 +282,8 @@ def test_a_draw_lists_its_cards_in_card_order(features: str) -> None:
     the view does not keep, so two games alike to the drawer told apart by its events."""
     st = started(features)
     deck = st.decks[QUEST]
-    ids = sorted({c for c in deck if st.tb.kind[c] != "curse"})[:2]
+    ids = sorted({c for c in deck if st.table.kind[c] != "curse"})[:2]
     deck.extend(ids)  # the last card is drawn first: the higher index comes off first
     events = run(st, {"do": "draw", "deck": "quest", "count": 2}, owner=st.active)
     drew = next(e for e in events if e.kind == "draw").to_dict()
-    assert drew["cards"] == [st.tb.ids[c] for c in ids]
+    assert drew["cards"] == [st.table.ids[c] for c in ids]

@@ -148,8 +148,8 @@ def test_the_cards_option_is_recorded_and_replays_each_edition() -> None:
     second, first = game.new_game(3, seed=2), game.new_game(3, seed=2, cards="v1")
     assert second.options["cards"] == "v2" and second.view(None)["cards"] == "v2"
     # The first edition is stored as null, as every record before the second edition has it.
-    assert first.options["cards"] is None and "oathkeeper-blade" in first.tb.index
-    assert "oathkeeper-blade" not in second.tb.index
+    assert first.options["cards"] is None and "oathkeeper-blade" in first.table.index
+    assert "oathkeeper-blade" not in second.table.index
     for state in (first, second):
         rng = Rng(5)
         for _ in range(150):

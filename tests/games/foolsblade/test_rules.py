@@ -19,7 +19,7 @@ from parlour.games.foolsblade.scenario import (
     to_main,
 )
 from parlour.games.foolsblade.state import FoolsBladeState
-from parlour.games.foolsblade.steps import P_FORGE, P_MAIN
+from parlour.games.foolsblade.steps import FORGE_PHASE, MAIN_PHASE, Bonus, Pending
 from parlour.games.foolsblade.table import ANVIL, FOREST, LOOT, QUEST, multiplier
 
 
@@ -33,7 +33,7 @@ def resolve(st: FoolsBladeState) -> list[str]:
     """Pass through the combat windows; the kinds of the events on the way."""
     seen: list[str] = []
     for _ in range(60):
-        if st.c_seat < 0 or st.decision is not None:
+        if st.combat_seat < 0 or st.decision is not None:
             return seen
         seen.extend(kinds(st.apply("pass")))
     raise AssertionError("the combat never ended")
@@ -94,7 +94,7 @@ def test_combat_strength_follows_the_element_table(features: str) -> None:
     assert combat["element"] == "plant"
     assert combat["monster_strength"] == 3 + 2
     assert combat["player_strength"] == 2 * 2 + 0  # the water handle counts 0 against plant
-    assert st.c_added == [ix(st, "rat")]
+    assert st.combat_summoned == [ix(st, "rat")]
 
 
 def test_set_bonus_with_all_four_parts_of_one_set(features: str) -> None:
@@ -141,7 +141,7 @@ def test_an_impossible_lose_effect_is_ignored(features: str) -> None:
     seat = st.active
     fight_start(st, "forest", ["wolf", "rat"], parts=["iron-handle"])
     hand = list(st.hands[seat])
-    assert not any(st.tb.kind[c] == "gear" for c in hand)
+    assert not any(st.table.kind[c] == "gear" for c in hand)
     seen = resolve(st)
     assert "ignored" in seen
     assert st.trash[FOREST][-1] == ix(st, "wolf")
@@ -182,7 +182,7 @@ def test_a_lose_effect_can_keep_the_monster_under_its_deck(features: str) -> Non
 def test_an_approach_drawn_by_a_modifier_is_shuffled_back(features: str) -> None:
     st = started(features)
     fight_start(st, "forest", ["wolf", "forest-horn", "rat"])
-    assert st.c_added == [ix(st, "rat")]
+    assert st.combat_summoned == [ix(st, "rat")]
     assert ix(st, "forest-horn") in st.decks[FOREST]
     assert st.approach == -1
 
@@ -197,7 +197,7 @@ def approach_then_boss(st: FoolsBladeState) -> int:
     texts = [a.text for a in st.legal_actions()]
     assert "quest" in texts and not any(t.startswith("hunt") for t in texts)
     st.apply("quest")
-    pass_until(st, lambda s: s.phase == P_MAIN and s.window is None and s.decision is None)
+    pass_until(st, lambda s: s.phase == MAIN_PHASE and s.window is None and s.decision is None)
     boss = st.view(None)["boss"]
     assert boss["cards"] == ["treant-arm", "treant-heart"] and boss["strike_limit"] == 2
     return st.active
@@ -207,7 +207,7 @@ def test_boss_cards_are_fought_one_a_turn_and_win_ties(features: str) -> None:
     st = started(features)
     seat = approach_then_boss(st)
     arm(st, seat, ["iron-blade"])
-    st.bonuses.append((seat, 3, 0, 1))  # 3 + 3 against the Treant Arm's 6: a tie
+    st.bonuses.append(Bonus(seat, 3, 0, 1))  # 3 + 3 against the Treant Arm's 6: a tie
     texts = [a.text for a in st.legal_actions()]
     assert "fight treant-arm" in texts and "forge" not in texts and "quest" not in texts
     st.apply("fight treant-arm")
@@ -284,7 +284,7 @@ def test_beating_every_boss_card_gives_everyone_the_win_effect(features: str) ->
     for boss in ("treant-arm", "treant-heart"):
         to_main(st)
         arm(st, st.active, ["iron-blade", "iron-guard"])
-        st.bonuses.append((st.active, 10, 0, 1))
+        st.bonuses.append(Bonus(st.active, 10, 0, 1))
         st.apply(f"fight {boss}")
         resolve(st)
     assert [e for e in st.log if e.kind == "boss_over"][-1].to_dict()["players_won"] is True
@@ -369,7 +369,7 @@ def test_the_forge_reforge_and_the_rest_back_on_top(features: str) -> None:
     on_top(st, "anvil", ["iron-blade", "iron-guard", "ember-blade"])
     st.hands[seat].append(ix(st, "iron-pommel"))
     st.apply("forge")
-    assert st.phase == P_FORGE
+    assert st.phase == FORGE_PHASE
     assert st.view(None)["forge"] == ["iron-blade", "iron-guard", "ember-blade"]
     st.apply("take ember-blade")
     assert "reforge iron-pommel" in [a.text for a in st.legal_actions()]
@@ -489,7 +489,7 @@ def test_the_turn_cap_ends_a_game_scored_as_usual(features: str) -> None:
 def test_side_quest_plays_with_the_first_treasures_and_one_legendary_set(features: str) -> None:
     st = started(features, side_quest=True)
     loot = st.decks[LOOT]
-    kinds_in = [st.tb.kind[c] for c in loot]
+    kinds_in = [st.table.kind[c] for c in loot]
     assert kinds_in.count("treasure") == 8 and loot.count(ix(st, "crown-blade")) == 1
     game = parlour.load("foolsblade")
     real = game.new_game(4, seed=1, side_quest=True).view(None)["decks"]["loot"]
@@ -521,10 +521,10 @@ def test_gear_and_curses_last_while_in_play_and_fire_on_their_triggers(features:
     on_top(st, "forest", ["rat", "wolf"])
     st.apply("hunt forest")
     # The Weight curse makes the Rat (2) summon the next Forest card (the Wolf, 3).
-    assert st.c_added == [ix(st, "wolf")]
+    assert st.combat_summoned == [ix(st, "wolf")]
     assert combat_view(st)["monster_strength"] == 2 + 3
     assert combat_view(st)["player_strength"] == 3 + 1  # the Lantern's lasting +1
-    st.bonuses.append((seat, 5, 0, 0))
+    st.bonuses.append(Bonus(seat, 5, 0, 0))
     resolve(st)
     log = [e.to_dict() for e in st.log]
     ended = max(i for i, e in enumerate(log) if e["kind"] == "combat_end")
@@ -538,7 +538,7 @@ def test_an_ability_limited_to_other_players_turns(features: str) -> None:
     st = started(features)
     seat = (st.active + 1) % 3
     st.classes[seat] = ix(st, "warden")
-    st.pending = (st.active, ix(st, "toast"), -1, False, False)
+    st.pending = Pending(st.active, ix(st, "toast"), -1, False, False)
     from parlour.games.foolsblade.turn import ability_ready
 
     assert ability_ready(st, seat, -1)

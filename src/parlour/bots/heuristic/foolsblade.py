@@ -20,7 +20,8 @@ import math
 from typing import Any
 
 from ...core import Rng
-from ...games.foolsblade.cards import CardSet, sides
+from ...games.foolsblade.cards import CardSet
+from ...games.foolsblade.schema import sides
 from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
 from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table

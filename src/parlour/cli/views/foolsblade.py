@@ -12,9 +12,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ...games.foolsblade.cards import card_text
 from ...games.foolsblade.table import DECKS, ELEMENTS, PARTS, table_for
 from ...games.foolsblade.table import multiplier as element_multiplier
+from ...games.foolsblade.texts import card_text
 from . import seat_name
 
 __all__ = [

@@ -8,7 +8,7 @@ from ...core import Game, Option
 from .actions import action_space
 from .cards import DEFAULT_EDITION
 from .guide import catalogue
-from .state import FoolsBladeState, start_game
+from .state import FoolsBladeState
 from .table import check_cards_option
 from .views import FoolsBladeView
 
@@ -32,7 +32,7 @@ GAME = Game(
     title="Fool's Blade",
     min_players=2,
     max_players=6,
-    start=start_game,
+    start=FoolsBladeState.start,
     list_actions=action_space,
     view_type=FoolsBladeView,
     catalogue=catalogue,

@@ -6,59 +6,63 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .events import BossArrived, BossOver, Struck
-from .steps import T_EFFECT, T_LOSE
+from .steps import EffectTask, LoseTask, Task, make
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
 
 
-def gather(st: FoolsBladeState, events: list[Event]) -> None:
+def gather(state: FoolsBladeState, events: list[Event]) -> None:
     """The Approach card in play gathers its Boss cards from the box."""
-    tb = st.tb
-    approach = st.approach
-    st.boss_cards = list(tb.bosses[approach])
-    st.gathered = True
-    st.strikes = 0
-    st.strike_limit = tb.cards[approach].strikes
+    table = state.table
+    approach = state.approach
+    state.boss_cards = list(table.bosses[approach])
+    state.gathered = True
+    state.strikes = 0
+    state.strike_limit = table.cards[approach].strikes
     events.append(
-        BossArrived(tb.ids[approach], [tb.ids[c] for c in st.boss_cards], st.strike_limit)
+        BossArrived(
+            table.ids[approach], [table.ids[c] for c in state.boss_cards], state.strike_limit
+        )
     )
 
 
-def after_boss_combat(st: FoolsBladeState, won: bool, events: list[Event]) -> None:
+def after_boss_combat(state: FoolsBladeState, won: bool, events: list[Event]) -> None:
     """A Boss card beaten leaves play; a loss (ties included) is a strike; the encounter
     ends when no Boss card is left or the strikes reach the limit."""
-    card = st.c_card
+    card = state.combat_card
     if won:
-        st.boss_cards.remove(card)
-        st.removed.append(card)
+        state.boss_cards.remove(card)
+        state.removed.append(card)
     else:
-        st.strikes += 1
-        events.append(Struck(st.strikes, st.strike_limit))
-    if not st.boss_cards:
-        conclude(st, True, events)
-    elif st.strikes >= st.strike_limit:
-        conclude(st, False, events)
+        state.strikes += 1
+        events.append(Struck(state.strikes, state.strike_limit))
+    if not state.boss_cards:
+        conclude(state, True, events)
+    elif state.strikes >= state.strike_limit:
+        conclude(state, False, events)
 
 
-def conclude(st: FoolsBladeState, players_won: bool, events: list[Event]) -> None:
+def conclude(state: FoolsBladeState, players_won: bool, events: list[Event]) -> None:
     """Every player applies the Approach's Win or Lose effect in turn order from the active
     player; the Approach and its Boss cards leave the game."""
-    tb = st.tb
-    approach = st.approach
-    card = tb.cards[approach]
-    events.append(BossOver(tb.ids[approach], players_won))
-    n = st.players
-    seats = [(st.active + k) % n for k in range(n)]
+    table = state.table
+    approach = state.approach
+    card = table.cards[approach]
+    events.append(BossOver(table.ids[approach], players_won))
+    n = state.players
+    seats = [(state.active + k) % n for k in range(n)]
     if players_won:
-        tasks = [(T_EFFECT, e, s, -1, -1, approach, -1) for s in seats for e in card.win]
+        tasks: list[Task] = [
+            make(EffectTask, (e, s, -1, -1, approach, -1)) for s in seats for e in card.win
+        ]
     else:
-        tasks = [(T_LOSE, tuple(card.lose), s, -1, -1, approach, -1) for s in seats]
-    st.tasks.extend(tasks)
-    st.removed.append(approach)
-    st.removed.extend(st.boss_cards)
-    st.approach = -1
-    st.boss_cards = []
-    st.gathered = False
-    st.strikes = 0
-    st.strike_limit = 0
+        tasks = [LoseTask(tuple(card.lose), s, approach) for s in seats]
+    state.tasks.extend(tasks)
+    state.removed.append(approach)
+    state.removed.extend(state.boss_cards)
+    state.approach = -1
+    state.boss_cards = []
+    state.gathered = False
+    state.strikes = 0
+    state.strike_limit = 0

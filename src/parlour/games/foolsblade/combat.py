@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
 from .effects import add, monster_deck, possible, push, push_triggered, roll_dice, summon
 from .events import CombatEnded, CombatStarted, Ignored
-from .steps import P_AFTER, P_COMBAT, P_END, T_EFFECT, T_WINDOW, W_START
+from .steps import (
+    AFTER_PHASE,
+    COMBAT_PHASE,
+    COMBAT_START_WINDOW,
+    END_PHASE,
+    OPEN_WINDOW,
+    EffectTask,
+    LoseTask,
+    make,
+)
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
 
@@ -21,92 +30,98 @@ OUTCOMES = ("win", "lose", "draw")
 __all__ = ["finish_combat", "resolve_combat", "run_lose", "start_combat"]
 
 
-def start_combat(st: FoolsBladeState, seat: int, card: int, deck: int, events: list[Event]) -> None:
+def start_combat(
+    state: FoolsBladeState, seat: int, card: int, deck: int, events: list[Event]
+) -> None:
     """Combat begins: modifiers add to the monster, its effects and the fighter's `combat`
     triggers run, then the start-of-combat window opens."""
-    tb = st.tb
-    st.phase = P_COMBAT
-    st.c_stage = 0
-    st.c_seat = seat
-    st.c_card = card
-    st.c_deck = deck
-    st.c_base = tb.strength[card]
-    st.c_added = []
-    st.c_outcome = -1
-    st.roll = 0
+    table = state.table
+    state.phase = COMBAT_PHASE
+    state.combat_stage = 0
+    state.combat_seat = seat
+    state.combat_card = card
+    state.combat_deck = deck
+    state.combat_base = table.strength[card]
+    state.combat_summoned = []
+    state.combat_outcome = -1
+    state.roll = 0
     added: list[str] = []
-    for modifier in tb.cards[card].modifiers:
+    for modifier in table.cards[card].modifiers:
         if modifier[0] == "d":
-            total = roll_dice(st, [modifier])
-            st.c_base += total
+            total = roll_dice(state, [modifier])
+            state.combat_base += total
             added.append(f"{modifier} ({total})")
         else:
             source = {"anvil": ANVIL, "loot": LOOT}.get(modifier, -1)
-            added.extend(summon(st, source if source >= 0 else monster_deck(st), 1, events))
-    events.append(CombatStarted(seat, tb.ids[card], ELEMENTS[tb.element[card]], st.c_base, added))
-    st.tasks[0:0] = [
-        *((T_EFFECT, e, seat, -1, -1, card, -1) for e in tb.monster_start[card]),
-        *((T_EFFECT, e, seat, -1, -1, c, -1) for e, c in triggered(st, seat, "combat")),
-        (T_WINDOW, W_START),
+            added.extend(summon(state, source if source >= 0 else monster_deck(state), 1, events))
+    events.append(
+        CombatStarted(
+            seat, table.ids[card], ELEMENTS[table.element[card]], state.combat_base, added
+        )
+    )
+    state.tasks[0:0] = [
+        *(make(EffectTask, (e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
+        *(make(EffectTask, (e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
+        OPEN_WINDOW[COMBAT_START_WINDOW],
     ]
 
 
-def resolve_combat(st: FoolsBladeState, events: list[Event]) -> None:
+def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
     """Compare strengths (a Boss card wins ties); place the monster; queue Win or Lose."""
-    tb = st.tb
-    seat, card = st.c_seat, st.c_card
-    mine, theirs = fighter_strength(st), monster_strength(st)
-    boss = st.c_deck < 0
+    table = state.table
+    seat, card = state.combat_seat, state.combat_card
+    mine, theirs = fighter_strength(state), monster_strength(state)
+    boss = state.combat_deck < 0
     outcome = WIN if mine > theirs else LOSE if mine < theirs or boss else DRAW
-    st.c_outcome = outcome
-    events.append(CombatEnded(seat, tb.ids[card], theirs, mine, OUTCOMES[outcome]))
-    monster = tb.cards[card]
-    st.phase = P_AFTER
+    state.combat_outcome = outcome
+    events.append(CombatEnded(seat, table.ids[card], theirs, mine, OUTCOMES[outcome]))
+    monster = table.cards[card]
+    state.phase = AFTER_PHASE
     # Summoned monsters go back under their decks whatever the outcome.
-    for summoned in st.c_added:
-        st.decks[tb.deck[summoned]].insert(0, summoned)
-    st.c_added = []
+    for summoned in state.combat_summoned:
+        state.decks[table.deck[summoned]].insert(0, summoned)
+    state.combat_summoned = []
     if boss:
-        push_triggered(st, triggered(st, seat, OUTCOMES[outcome]), seat)
-        after_boss_combat(st, outcome == WIN, events)
+        push_triggered(state, triggered(state, seat, OUTCOMES[outcome]), seat)
+        after_boss_combat(state, outcome == WIN, events)
         return
     if outcome == WIN:
-        add(st.stash, seat, card)
+        add(state.stash, seat, card)
         # Queued at the front: the monster's Win effect runs first, then the fighter's triggers.
-        push_triggered(st, triggered(st, seat, "win"), seat)
-        push(st, monster.win, seat, source=card)
+        push_triggered(state, triggered(state, seat, "win"), seat)
+        push(state, monster.win, seat, source=card)
         return
     if outcome == DRAW:
-        st.decks[st.c_deck].insert(0, card)
+        state.decks[state.combat_deck].insert(0, card)
         return
-    lose_ok = possible(st, monster.lose, seat)
+    lose_ok = possible(state, monster.lose, seat)
     if lose_ok and any(e.do == "bottom" for e in monster.lose):
-        st.decks[st.c_deck].insert(0, card)
+        state.decks[state.combat_deck].insert(0, card)
     else:
-        add(st.trash, st.c_deck, card)
-    push_triggered(st, triggered(st, seat, "lose"), seat)
+        add(state.trash, state.combat_deck, card)
+    push_triggered(state, triggered(state, seat, "lose"), seat)
     if lose_ok:
-        push(st, monster.lose, seat, source=card)
+        push(state, monster.lose, seat, source=card)
     elif monster.lose:
-        events.append(Ignored(seat, tb.ids[card]))
+        events.append(Ignored(seat, table.ids[card]))
 
 
-def run_lose(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) -> None:
+def run_lose(state: FoolsBladeState, task: LoseTask, events: list[Event]) -> None:
     """A queued Lose effect of a seat: all of it if it can be carried out, else none of it."""
-    _, effects, owner, _, _, source, _ = task
-    if possible(st, effects, owner):
-        push(st, effects, owner, source=source)
+    effects, owner, source = task
+    if possible(state, effects, owner):
+        push(state, effects, owner, source=source)
     else:
-        events.append(Ignored(owner, st.tb.ids[source]))
+        events.append(Ignored(owner, state.table.ids[source]))
 
 
-def finish_combat(st: FoolsBladeState) -> None:
+def finish_combat(state: FoolsBladeState) -> None:
     """Once Win and Lose effects are done: the combat is over and the turn ends."""
-    st.c_seat = -1
-    st.c_card = -1
-    st.c_deck = -1
-    st.c_base = 0
-    st.c_outcome = -1
-    st.bonuses = [b for b in st.bonuses if b[3]]
-    st.phase = P_END
-    st.end_stage = 0
+    state.combat_seat = -1
+    state.combat_card = -1
+    state.combat_deck = -1
+    state.combat_base = 0
+    state.combat_outcome = -1
+    state.bonuses = [b for b in state.bonuses if b.lasting]
+    state.phase = END_PHASE
+    state.end_stage = 0

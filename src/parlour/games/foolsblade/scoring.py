@@ -11,34 +11,34 @@ if TYPE_CHECKING:
 SCORE_PARTS = ("weapon", "monsters", "treasures", "legendary")
 
 
-def score_parts(st: FoolsBladeState, seat: int) -> dict[str, int]:
+def score_parts(state: FoolsBladeState, seat: int) -> dict[str, int]:
     """A seat's score in its parts (``SCORE_PARTS``): the assembled parts' strength, the
     monsters' and the Treasures' values in the Stash, the Legendary parts' strength there."""
-    tb = st.tb
+    table = state.table
     parts = dict.fromkeys(SCORE_PARTS, 0)
-    parts["weapon"] = sum(tb.strength[p] for p in st.weapons[seat] if p >= 0)
-    for card in st.stash[seat]:
-        kind = tb.kind[card]
+    parts["weapon"] = sum(table.strength[p] for p in state.weapons[seat] if p >= 0)
+    for card in state.stash[seat]:
+        kind = table.kind[card]
         if kind == "part":
-            parts["legendary"] += tb.strength[card]
+            parts["legendary"] += table.strength[card]
         else:
-            parts["monsters" if kind == "monster" else "treasures"] += tb.value[card]
+            parts["monsters" if kind == "monster" else "treasures"] += table.value[card]
     return parts
 
 
-def score(st: FoolsBladeState, seat: int) -> int:
+def score(state: FoolsBladeState, seat: int) -> int:
     """The strength of the assembled parts, plus the value of the monsters and Treasures in
     the Stash, plus the strength of the Legendary parts in the Stash."""
-    tb = st.tb
-    total = sum(tb.strength[p] for p in st.weapons[seat] if p >= 0)
-    for card in st.stash[seat]:
-        total += tb.strength[card] if tb.kind[card] == "part" else tb.value[card]
+    table = state.table
+    total = sum(table.strength[p] for p in state.weapons[seat] if p >= 0)
+    for card in state.stash[seat]:
+        total += table.strength[card] if table.kind[card] == "part" else table.value[card]
     return total
 
 
-def score_all(st: FoolsBladeState) -> list[int]:
+def score_all(state: FoolsBladeState) -> list[int]:
     """Every seat's score."""
-    return [score(st, seat) for seat in range(st.players)]
+    return [score(state, seat) for seat in range(state.players)]
 
 
 def best(scores: list[int]) -> list[int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import Event, Game, GameError, Rng
 from .actions import moves_for
 from .events import RolledOff
-from .steps import MAX_EQUIPS, P_CLASS
+from .steps import CLASS_PHASE, MAX_EQUIPS
 from .table import LOOT, check_players, table_for
 
 if TYPE_CHECKING:
@@ -34,73 +34,73 @@ def new_state(
 ) -> FoolsBladeState:
     """A new game, nothing dealt yet, waiting for the last player (counter-clockwise first)
     to choose a class."""
-    tb = table_for(options.get("cards"))
+    table = table_for(options.get("cards"))
     try:
-        check_players(tb, players)
+        check_players(table, players)
     except ValueError as error:
         raise GameError(str(error)) from None
-    st = cls.__new__(cls)
-    st._init_base(game, players, seed, options)
-    st.tb = tb
-    st.mv = moves_for(tb)
-    st.rng = rng = Rng(seed)
-    st.decks = []
+    state = cls.__new__(cls)
+    state._init_base(game, players, seed, options)
+    state.table = table
+    state.moves = moves_for(table)
+    state.rng = rng = Rng(seed)
+    state.decks = []
     for deck in range(LOOT):
-        cards = tb.full_deck(deck)
+        cards = table.full_deck(deck)
         rng.shuffle(cards)
-        st.decks.append(cards)
-    loot = tb.loot_deck(bool(options.get("side_quest")))
+        state.decks.append(cards)
+    loot = table.loot_deck(bool(options.get("side_quest")))
     rng.shuffle(loot)
-    st.decks.append(loot)
-    st.trash = [() for _ in range(LOOT)]
-    st.removed = []
-    st.hands = [[] for _ in range(players)]
-    st.known = [() for _ in range(players)]
-    st.weapons = [(-1, -1, -1, -1) for _ in range(players)]
-    st.gear = [() for _ in range(players)]
-    st.stash = [() for _ in range(players)]
-    st.curses = [() for _ in range(players)]
-    st.curse_left = [() for _ in range(players)]
-    st.curses_before = 0
-    st.classes = [-1] * players
-    st.limit_mod = [0] * players
-    st.hand_bonus = [0] * players
-    st.skips = [0] * players
-    st.used = [False] * players
-    st.plays = [0] * players
-    st.bonuses = []
+    state.decks.append(loot)
+    state.trash = [() for _ in range(LOOT)]
+    state.removed = []
+    state.hands = [[] for _ in range(players)]
+    state.known = [() for _ in range(players)]
+    state.weapons = [(-1, -1, -1, -1) for _ in range(players)]
+    state.gear = [() for _ in range(players)]
+    state.stash = [() for _ in range(players)]
+    state.curses = [() for _ in range(players)]
+    state.curse_left = [() for _ in range(players)]
+    state.curses_before = 0
+    state.classes = [-1] * players
+    state.limit_mod = [0] * players
+    state.hand_bonus = [0] * players
+    state.skips = [0] * players
+    state.used = [False] * players
+    state.plays = [0] * players
+    state.bonuses = []
     first, rounds = roll_off(rng, players)
-    st.first_player = first
-    st.active = first
-    st.turn = 0
-    st.max_turns = int(options.get("max_turns") or 300)
-    st.phase = P_CLASS
-    st.end_stage = 0
-    st.class_order = [(first - 1 - k) % players for k in range(players)]
-    st.class_step = 0
-    st.window = None
-    st.window_kind = 0
-    st.counter = None
-    st.pending = None
-    st.tasks = []
-    st.decision = None
-    st.forge = []
-    st.forge_step = 0
-    st.equips_left = MAX_EQUIPS
-    st.c_seat = st.c_card = st.c_deck = st.c_outcome = -1
-    st.c_stage = 0
-    st.c_base = 0
-    st.c_added = []
-    st.approach = -1
-    st.boss_cards = []
-    st.gathered = False
-    st.strikes = st.strike_limit = 0
-    st.roll = 0
-    st.source = -1
-    st._legal_at = -1
+    state.first_player = first
+    state.active = first
+    state.turn = 0
+    state.max_turns = int(options.get("max_turns") or 300)
+    state.phase = CLASS_PHASE
+    state.end_stage = 0
+    state.class_order = [(first - 1 - k) % players for k in range(players)]
+    state.class_step = 0
+    state.window = None
+    state.window_kind = 0
+    state.counter = None
+    state.pending = None
+    state.tasks = []
+    state.decision = None
+    state.forge = []
+    state.forge_step = 0
+    state.equips_left = MAX_EQUIPS
+    state.combat_seat = state.combat_card = state.combat_deck = state.combat_outcome = -1
+    state.combat_stage = 0
+    state.combat_base = 0
+    state.combat_summoned = []
+    state.approach = -1
+    state.boss_cards = []
+    state.gathered = False
+    state.strikes = state.strike_limit = 0
+    state.roll = 0
+    state.source = -1
+    state._legal_at = -1
     # No card is dealt yet: the classes are chosen first (the rulebook's steps 2-4), and
     # the Handles and first cards follow the last choice (``turn.choose_class``).
     events: list[Event] = [RolledOff(rounds, first)]
-    st.current_player = st.class_order[0]
-    st._note(events)
-    return st
+    state.current_player = state.class_order[0]
+    state._note(events)
+    return state

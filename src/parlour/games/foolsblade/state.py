@@ -6,17 +6,17 @@ from typing import Any
 
 from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
+from . import views
 from .actions import Move, Moves
+from .effects import cost_payable
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAX_PLAYS, P_MAIN, P_OVER, W_TAVERN, Decision
+from .steps import MAIN_PHASE, MAX_PLAYS, OVER_PHASE, TAVERN_WINDOW, Bonus, Decision, Pending, Task
 from .table import Table
 from .turn import (
     ability_ready,
-    advance,
     answer_negate,
     answer_window,
-    cost_payable,
     decide,
     decision_actions,
     may_answer,
@@ -25,7 +25,6 @@ from .turn import (
     step_actions,
     step_move,
 )
-from .views import determinize, view
 
 
 class FoolsBladeState(State):
@@ -39,16 +38,16 @@ class FoolsBladeState(State):
         "approach",
         "bonuses",
         "boss_cards",
-        "c_added",
-        "c_base",
-        "c_card",
-        "c_deck",
-        "c_outcome",
-        "c_seat",
-        "c_stage",
         "class_order",
         "class_step",
         "classes",
+        "combat_base",
+        "combat_card",
+        "combat_deck",
+        "combat_outcome",
+        "combat_seat",
+        "combat_stage",
+        "combat_summoned",
         "counter",
         "curse_left",
         "curses",
@@ -67,7 +66,7 @@ class FoolsBladeState(State):
         "known",
         "limit_mod",
         "max_turns",
-        "mv",
+        "moves",
         "pending",
         "phase",
         "plays",
@@ -79,8 +78,8 @@ class FoolsBladeState(State):
         "stash",
         "strike_limit",
         "strikes",
+        "table",
         "tasks",
-        "tb",
         "trash",
         "turn",
         "used",
@@ -89,8 +88,8 @@ class FoolsBladeState(State):
         "window_kind",
     )
 
-    tb: Table
-    mv: Moves
+    table: Table
+    moves: Moves
     rng: Rng
     decks: list[list[int]]  # per deck (TAVERN..LOOT), the top last
     trash: list[tuple[int, ...]]  # per deck with a trash pile (TAVERN..DUNGEON)
@@ -109,7 +108,7 @@ class FoolsBladeState(State):
     skips: list[int]  # turns each seat will skip
     used: list[bool]  # class ability used this turn
     plays: list[int]  # plays per seat in the open window
-    bonuses: list[tuple[int, int, int, int]]  # (seat or MONSTER, amount, element, 1: turn)
+    bonuses: list[Bonus]
     first_player: int
     active: int
     turn: int
@@ -121,19 +120,19 @@ class FoolsBladeState(State):
     window: ResponseWindow | None
     window_kind: int
     counter: ResponseWindow | None  # the negate window answering ``pending``
-    pending: tuple[int, int, int, bool, bool] | None  # (seat, card, target, ability, negated)
-    tasks: list[tuple[Any, ...]]
+    pending: Pending | None
+    tasks: list[Task]
     decision: Decision | None
     forge: list[int]
     forge_step: int  # 0: take, 1: reforge or pass, 2: take a second
     equips_left: int
-    c_seat: int  # the fighter, -1 outside combat
-    c_card: int
-    c_deck: int  # the monster's deck, -1 for a Boss card
-    c_base: int  # the monster's strength after modifiers and summons
-    c_added: list[int]  # summoned monsters, back under their decks after the combat
-    c_outcome: int  # -1 until resolved
-    c_stage: int
+    combat_seat: int  # the fighter, -1 outside combat
+    combat_card: int
+    combat_deck: int  # the monster's deck, -1 for a Boss card
+    combat_base: int  # the monster's strength after modifiers and summons
+    combat_summoned: list[int]  # summoned monsters, back under their decks after the combat
+    combat_outcome: int  # -1 until resolved
+    combat_stage: int
     approach: int  # the Approach card in play, -1 if none
     boss_cards: list[int]
     gathered: bool
@@ -151,68 +150,68 @@ class FoolsBladeState(State):
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
-        """A new game, at its first class choice."""
+        """A new game, at its first decision: the class choice of the last player in turn order."""
         return new_state(cls, game, players, seed, options)
 
     def clone(self) -> FoolsBladeState:
         """An independent copy."""
-        st = FoolsBladeState.__new__(FoolsBladeState)
-        st._copy_base(self)
-        st.tb = self.tb
-        st.mv = self.mv
-        st.rng = self.rng.clone()
+        state = FoolsBladeState.__new__(FoolsBladeState)
+        state._copy_base(self)
+        state.table = self.table
+        state.moves = self.moves
+        state.rng = self.rng.clone()
         # ``map`` copies in C: a comprehension would be one more Python call a clone.
-        st.decks = list(map(list.copy, self.decks))
-        st.trash = self.trash[:]
-        st.removed = self.removed[:]
-        st.hands = list(map(list.copy, self.hands))
-        st.known = self.known[:]
-        st.weapons = self.weapons[:]
-        st.gear = self.gear[:]
-        st.stash = self.stash[:]
-        st.curses = self.curses[:]
-        st.curse_left = self.curse_left[:]
-        st.curses_before = self.curses_before
-        st.classes = self.classes[:]
-        st.limit_mod = self.limit_mod[:]
-        st.hand_bonus = self.hand_bonus[:]
-        st.skips = self.skips[:]
-        st.used = self.used[:]
-        st.plays = self.plays[:]
-        st.bonuses = self.bonuses[:]
-        st.first_player = self.first_player
-        st.active = self.active
-        st.turn = self.turn
-        st.max_turns = self.max_turns
-        st.phase = self.phase
-        st.end_stage = self.end_stage
-        st.class_order = self.class_order
-        st.class_step = self.class_step
-        st.window = self.window
-        st.window_kind = self.window_kind
-        st.counter = self.counter
-        st.pending = self.pending
-        st.tasks = self.tasks[:]
-        st.decision = self.decision
-        st.forge = self.forge[:]
-        st.forge_step = self.forge_step
-        st.equips_left = self.equips_left
-        st.c_seat = self.c_seat
-        st.c_card = self.c_card
-        st.c_deck = self.c_deck
-        st.c_base = self.c_base
-        st.c_added = self.c_added[:]
-        st.c_outcome = self.c_outcome
-        st.c_stage = self.c_stage
-        st.approach = self.approach
-        st.boss_cards = self.boss_cards[:]
-        st.gathered = self.gathered
-        st.strikes = self.strikes
-        st.strike_limit = self.strike_limit
-        st.roll = self.roll
-        st.source = self.source
-        st._legal_at = -1
-        return st
+        state.decks = list(map(list.copy, self.decks))
+        state.trash = self.trash[:]
+        state.removed = self.removed[:]
+        state.hands = list(map(list.copy, self.hands))
+        state.known = self.known[:]
+        state.weapons = self.weapons[:]
+        state.gear = self.gear[:]
+        state.stash = self.stash[:]
+        state.curses = self.curses[:]
+        state.curse_left = self.curse_left[:]
+        state.curses_before = self.curses_before
+        state.classes = self.classes[:]
+        state.limit_mod = self.limit_mod[:]
+        state.hand_bonus = self.hand_bonus[:]
+        state.skips = self.skips[:]
+        state.used = self.used[:]
+        state.plays = self.plays[:]
+        state.bonuses = self.bonuses[:]
+        state.first_player = self.first_player
+        state.active = self.active
+        state.turn = self.turn
+        state.max_turns = self.max_turns
+        state.phase = self.phase
+        state.end_stage = self.end_stage
+        state.class_order = self.class_order
+        state.class_step = self.class_step
+        state.window = self.window
+        state.window_kind = self.window_kind
+        state.counter = self.counter
+        state.pending = self.pending
+        state.tasks = self.tasks[:]
+        state.decision = self.decision
+        state.forge = self.forge[:]
+        state.forge_step = self.forge_step
+        state.equips_left = self.equips_left
+        state.combat_seat = self.combat_seat
+        state.combat_card = self.combat_card
+        state.combat_deck = self.combat_deck
+        state.combat_base = self.combat_base
+        state.combat_summoned = self.combat_summoned[:]
+        state.combat_outcome = self.combat_outcome
+        state.combat_stage = self.combat_stage
+        state.approach = self.approach
+        state.boss_cards = self.boss_cards[:]
+        state.gathered = self.gathered
+        state.strikes = self.strikes
+        state.strike_limit = self.strike_limit
+        state.roll = self.roll
+        state.source = self.source
+        state._legal_at = -1
+        return state
 
     def legal_actions(self) -> list[Action]:
         """The actions open to ``current_player``."""
@@ -271,15 +270,15 @@ class FoolsBladeState(State):
     def explain_illegal(self, text: str) -> str | None:
         """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""
         words = text.split(" ")
-        if words[0] == "play" and len(words) >= 2 and words[1] in self.tb.index:
-            return self._why_not_play(self.tb.index[words[1]])
-        if words[0] == "use" and len(words) >= 2 and words[1] in self.tb.index:
+        if words[0] == "play" and len(words) >= 2 and words[1] in self.table.index:
+            return self._why_not_play(self.table.index[words[1]])
+        if words[0] == "use" and len(words) >= 2 and words[1] in self.table.index:
             seat = self.current_player
-            card = self.tb.index[words[1]]
+            card = self.table.index[words[1]]
             if seat is None or self.classes[seat] != card or self.used[seat]:
                 return None
             return self._why_idle(card)
-        if words[0] != "hunt" or self.phase != P_MAIN or self.window is not None:
+        if words[0] != "hunt" or self.phase != MAIN_PHASE or self.window is not None:
             return None
         if self.gathered:
             return "a Boss is here: fight one of its cards"
@@ -293,15 +292,17 @@ class FoolsBladeState(State):
         seat = self.current_player
         if seat is None or card not in self.hands[seat]:
             return None
-        tb = self.tb
+        table = self.table
         if self.window is None and self.counter is None:
             return "cards are played only when the table is asked (the Tavern phase and combat)"
-        if tb.negates[card] and self.counter is None:
-            return f"{tb.name(card)} only answers a card or ability being played"
-        if tb.kind[card] == "tavern" and (self.counter is None or self.window_kind != W_TAVERN):
+        if table.negates[card] and self.counter is None:
+            return f"{table.name(card)} only answers a card or ability being played"
+        if table.kind[card] == "tavern" and (
+            self.counter is None or self.window_kind != TAVERN_WINDOW
+        ):
             return "Tavern cards are played only in the Tavern phase"
-        if tb.kind[card] in ("part", "gear"):
-            return f"{tb.name(card)} is equipped before choosing a destination, not played"
+        if table.kind[card] in ("part", "gear"):
+            return f"{table.name(card)} is equipped before choosing a destination, not played"
         if self.plays[seat] >= MAX_PLAYS and self.counter is None:
             return f"you have played {MAX_PLAYS} cards in this window already"
         return self._why_idle(card)
@@ -313,16 +314,16 @@ class FoolsBladeState(State):
         if window is None or self.counter is not None:
             return None
         kind = self.window_kind
-        tb = self.tb
-        if tb.kind[card] == "class":
+        table = self.table
+        if table.kind[card] == "class":
             seat = window.seat
             if not ability_ready(self, seat, kind) or not cost_payable(
-                self, seat, tb.cards[card].ability.cost
+                self, seat, table.cards[card].ability.cost
             ):
                 return None
-        elif card not in tb.playable[kind + 1]:
+        elif card not in table.playable[kind + 1]:
             return None
-        return f"{tb.name(card)} would do nothing now: none of its effects can apply"
+        return f"{table.name(card)} would do nothing now: none of its effects can apply"
 
     def scores(self) -> list[int]:
         """Points so far: assembled parts' strength plus the Stash's values."""
@@ -330,26 +331,13 @@ class FoolsBladeState(State):
 
     def winners(self) -> list[int]:
         """The seats with the most points once the game is over; ties share."""
-        return best(score_all(self)) if self.phase == P_OVER else []
+        return best(score_all(self)) if self.phase == OVER_PHASE else []
 
     def card(self, card_id: str) -> dict[str, Any]:
         """A card's fields as loaded, by its id (``KeyError`` for an unknown id)."""
-        card = self.tb.cards[self.tb.index[card_id]]
+        card = self.table.cards[self.table.index[card_id]]
         return dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Exactly what ``seat`` may know (see ``views.view``)."""
-        return view(self, seat)
-
-    def determinize(self, seat: int | None, seed: int) -> FoolsBladeState:
-        """A state ``seat`` cannot tell from this one (see ``views.determinize``)."""
-        return determinize(self, seat, seed)
-
-
-def start_game(game: Game, players: int, seed: int, options: dict[str, Any]) -> FoolsBladeState:
-    """The ``Game.start`` of Fool's Blade: a new game run on to its first decision."""
-    st = FoolsBladeState.start(game, players, seed, options)
-    events: list[Event] = []
-    advance(st, events)
-    st._note(events)
-    return st
+    # Bound as methods: search calls them every iteration (``views.view``, ``views.determinize``).
+    view = views.view
+    determinize = views.determinize

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Clause, parse_condition
+from .schema import Clause, Effect, parse_condition
 from .steps import HAND_LIMIT, MONSTER
 from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
 
@@ -29,16 +29,16 @@ def bonus_multiplier(element: int, defend: int) -> int:
     return MULTIPLIERS[defend][element]
 
 
-def full_set(st: FoolsBladeState, seat: int) -> bool:
+def full_set(state: FoolsBladeState, seat: int) -> bool:
     """Whether all four parts of ``seat``'s weapon are assembled and of one set."""
-    return is_full_set(st.tb, st.weapons[seat])
+    return is_full_set(state.table, state.weapons[seat])
 
 
-def is_full_set(tb: Table, weapon: tuple[int, ...]) -> bool:
+def is_full_set(table: Table, weapon: tuple[int, ...]) -> bool:
     """Whether all four parts of a weapon are assembled and of one set."""
     if -1 in weapon:
         return False
-    sets = tb.part_set
+    sets = table.part_set
     first = sets[weapon[0]]
     return all(sets[p] == first for p in weapon)
 
@@ -51,7 +51,7 @@ class InPlay:
 
     def __init__(
         self,
-        tb: Table,
+        table: Table,
         weapon: tuple[int, ...],
         gear: tuple[int, ...],
         cls: int,
@@ -60,7 +60,7 @@ class InPlay:
         # Built in plain loops (a new combination comes with most equips): the cards in the
         # order the rules list them, parts, the set bonus, gear, class, curses.
         cards = [(part, False) for part in weapon if part >= 0]
-        if is_full_set(tb, weapon):
+        if is_full_set(table, weapon):
             cards.append((weapon[0], True))
         cards.extend((card, False) for card in gear)
         if cls >= 0:
@@ -68,11 +68,11 @@ class InPlay:
         cards.extend((card, False) for card in curses)
         strength: list[Any] = []
         limits: list[Any] = []
-        triggers: dict[str, list[tuple[Any, int]]] = {}
+        triggers: dict[str, list[tuple[Effect, int]]] = {}
         for card, bonus in cards:
-            for effect in (tb.bonus_lasting if bonus else tb.lasting)[card]:
+            for effect in (table.bonus_lasting if bonus else table.lasting)[card]:
                 (strength if effect.do == "strength" else limits).append(effect)
-            for on, found in (tb.bonus_triggers if bonus else tb.triggers)[card].items():
+            for on, found in (table.bonus_triggers if bonus else table.triggers)[card].items():
                 listed = triggers.setdefault(on, [])
                 for effect in found:
                     listed.append((effect, card))
@@ -81,23 +81,23 @@ class InPlay:
         self.triggers = {on: tuple(found) for on, found in triggers.items()}
 
 
-def in_play(st: FoolsBladeState, seat: int) -> InPlay:
+def in_play(state: FoolsBladeState, seat: int) -> InPlay:
     """What ``seat``'s cards in play do now. Strengths, hand limits and triggers ask for it
     on most turns, and it depends only on the cards, so it is kept by their combination
     (shared by every state and clone of the table, and never stale: the key is the cards)."""
-    key = (st.weapons[seat], st.gear[seat], st.classes[seat], st.curses[seat])
-    memo = st.tb.in_play
+    key = (state.weapons[seat], state.gear[seat], state.classes[seat], state.curses[seat])
+    memo = state.table.in_play
     found = memo.get(key)
     if found is None:
         if len(memo) >= IN_PLAY_KEPT:
             memo.clear()
-        found = memo[key] = InPlay(st.tb, *key)
+        found = memo[key] = InPlay(state.table, *key)
     return found
 
 
-def triggered(st: FoolsBladeState, seat: int, on: str) -> tuple[tuple[Any, int], ...]:
+def triggered(state: FoolsBladeState, seat: int, on: str) -> tuple[tuple[Effect, int], ...]:
     """The one-shot effects of ``seat``'s cards in play for trigger ``on``, with their cards."""
-    return in_play(st, seat).triggers.get(on, ())
+    return in_play(state, seat).triggers.get(on, ())
 
 
 def applies(who: str, holder: int, seat: int, active: int) -> bool:
@@ -111,130 +111,130 @@ def applies(who: str, holder: int, seat: int, active: int) -> bool:
     return who == "active" and seat == active
 
 
-def holders_reaching(st: FoolsBladeState, seat: int) -> Sequence[int]:
+def holders_reaching(state: FoolsBladeState, seat: int) -> Sequence[int]:
     """The seats whose cards' lasting effects may reach ``seat``: every seat, or only its own
     if no card of the set aims a lasting effect at another seat."""
-    return range(st.players) if st.tb.lasting_reaches_others else (seat,)
+    return range(state.players) if state.table.lasting_reaches_others else (seat,)
 
 
-def base_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
+def base_strength(state: FoolsBladeState, seat: int, defend: int) -> int:
     """The strength of ``seat``'s assembled parts against element ``defend`` (-1: none)."""
-    strengths = st.tb.strength
+    strengths = state.table.strength
     total = 0
     if defend < 0:
-        for part in st.weapons[seat]:
+        for part in state.weapons[seat]:
             if part >= 0:
                 total += strengths[part]
         return total
     against = MULTIPLIERS[defend]
-    elements = st.tb.element
-    for part in st.weapons[seat]:
+    elements = state.table.element
+    for part in state.weapons[seat]:
         if part >= 0:
             total += strengths[part] * against[elements[part]]
     return total
 
 
-def strength(st: FoolsBladeState, seat: int, defend: int) -> int:
+def strength(state: FoolsBladeState, seat: int, defend: int) -> int:
     """``seat``'s whole strength against element ``defend`` (-1: weapon against weapon)."""
-    total = base_strength(st, seat, defend)
-    active = st.active
-    for holder in holders_reaching(st, seat):
-        for effect in in_play(st, holder).strength:
+    total = base_strength(state, seat, defend)
+    active = state.active
+    for holder in holders_reaching(state, seat):
+        for effect in in_play(state, holder).strength:
             if applies(effect.who, holder, seat, active) and (
-                effect.if_ is None or holds(st, effect.if_, holder)
+                effect.if_ is None or holds(state, effect.if_, holder)
             ):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    if st.c_seat == seat and st.c_card >= 0:
-        for effect in st.tb.monster_lasting[st.c_card]:
-            if effect.who != "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+    if state.combat_seat == seat and state.combat_card >= 0:
+        for effect in state.table.monster_lasting[state.combat_card]:
+            if effect.who != "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    for who, amount, element, _ in st.bonuses:
+    for who, amount, element, _ in state.bonuses:
         if who == seat:
             total += amount * bonus_multiplier(element, defend)
     return max(0, total)
 
 
-def strength_parts(st: FoolsBladeState, seat: int, defend: int) -> list[tuple[str, int]]:
+def strength_parts(state: FoolsBladeState, seat: int, defend: int) -> list[tuple[str, int]]:
     """``strength`` in its parts, for people: the weapon, then each kind of card in play that
     adds (weapon part effects, the set bonus, gear, class, curses, other seats' cards, the
     monster's own effects), then what was played this combat or turn; the parts that add
     nothing left out. Their sum is the strength unless that falls below 0."""
-    tb = st.tb
-    parts: dict[str, int] = {"weapon": base_strength(st, seat, defend)}
-    active = st.active
+    table = state.table
+    parts: dict[str, int] = {"weapon": base_strength(state, seat, defend)}
+    active = state.active
 
     def count(label: str, effects: Sequence[Any], holder: int) -> None:
         for effect in effects:
             if (
                 effect.do == "strength"
                 and applies(effect.who, holder, seat, active)
-                and (effect.if_ is None or holds(st, effect.if_, holder))
+                and (effect.if_ is None or holds(state, effect.if_, holder))
             ):
                 amount = effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
                 parts[label] = parts.get(label, 0) + amount
 
-    for holder in holders_reaching(st, seat):
+    for holder in holders_reaching(state, seat):
         own = holder == seat
-        weapon = st.weapons[holder]
+        weapon = state.weapons[holder]
         for part in weapon:
             if part >= 0:
-                count("weapon effects" if own else "others' cards", tb.lasting[part], holder)
-        if is_full_set(tb, weapon):
-            count("set bonus" if own else "others' cards", tb.bonus_lasting[weapon[0]], holder)
-        for card in st.gear[holder]:
-            count("gear" if own else "others' cards", tb.lasting[card], holder)
-        if st.classes[holder] >= 0:
-            count("class" if own else "others' cards", tb.lasting[st.classes[holder]], holder)
-        for card in st.curses[holder]:
-            count("curses" if own else "others' cards", tb.lasting[card], holder)
-    if st.c_seat == seat and st.c_card >= 0:
-        for effect in tb.monster_lasting[st.c_card]:
-            if effect.who != "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+                count("weapon effects" if own else "others' cards", table.lasting[part], holder)
+        if is_full_set(table, weapon):
+            count("set bonus" if own else "others' cards", table.bonus_lasting[weapon[0]], holder)
+        for card in state.gear[holder]:
+            count("gear" if own else "others' cards", table.lasting[card], holder)
+        if state.classes[holder] >= 0:
+            count("class" if own else "others' cards", table.lasting[state.classes[holder]], holder)
+        for card in state.curses[holder]:
+            count("curses" if own else "others' cards", table.lasting[card], holder)
+    if state.combat_seat == seat and state.combat_card >= 0:
+        for effect in table.monster_lasting[state.combat_card]:
+            if effect.who != "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
                 amount = effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
                 parts["the monster"] = parts.get("the monster", 0) + amount
-    for who, amount, element, _ in st.bonuses:
+    for who, amount, element, _ in state.bonuses:
         if who == seat:
             parts["played"] = parts.get("played", 0) + amount * bonus_multiplier(element, defend)
     return [(label, amount) for label, amount in parts.items() if amount or label == "weapon"]
 
 
-def fighter_strength(st: FoolsBladeState) -> int:
+def fighter_strength(state: FoolsBladeState) -> int:
     """The fighter's strength against the monster fought, the element table applied."""
-    return strength(st, st.c_seat, st.tb.element[st.c_card])
+    return strength(state, state.combat_seat, state.table.element[state.combat_card])
 
 
-def monster_strength(st: FoolsBladeState) -> int:
+def monster_strength(state: FoolsBladeState) -> int:
     """The fought monster's strength: after modifiers, with every bonus aimed at it."""
-    total = st.c_base
-    seat = st.c_seat
-    for effect in st.tb.monster_lasting[st.c_card]:
-        if effect.who == "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+    total = state.combat_base
+    seat = state.combat_seat
+    for effect in state.table.monster_lasting[state.combat_card]:
+        if effect.who == "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
             total += effect.amount
-    for effect in in_play(st, seat).strength:
-        if effect.who == "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+    for effect in in_play(state, seat).strength:
+        if effect.who == "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
             total += effect.amount
-    for who, amount, _, _ in st.bonuses:
+    for who, amount, _, _ in state.bonuses:
         if who == MONSTER:
             total += amount
     return max(0, total)
 
 
-def hand_limit(st: FoolsBladeState, seat: int) -> int:
+def hand_limit(state: FoolsBladeState, seat: int) -> int:
     """``seat``'s hand limit now: 8, changed by lasting and played effects, never below 0."""
-    total = HAND_LIMIT + st.limit_mod[seat] + st.hand_bonus[seat]
-    active = st.active
-    for holder in holders_reaching(st, seat):
-        for effect in in_play(st, holder).limits:
+    total = HAND_LIMIT + state.limit_mod[seat] + state.hand_bonus[seat]
+    active = state.active
+    for holder in holders_reaching(state, seat):
+        for effect in in_play(state, holder).limits:
             if applies(effect.who, holder, seat, active) and (
-                effect.if_ is None or holds(st, effect.if_, holder)
+                effect.if_ is None or holds(state, effect.if_, holder)
             ):
                 total += effect.amount
     return max(0, total)
 
 
-def hand_limits(st: FoolsBladeState) -> list[int]:
+def hand_limits(state: FoolsBladeState) -> list[int]:
     """Every seat's hand limit now."""
-    return [hand_limit(st, seat) for seat in range(st.players)]
+    return [hand_limit(state, seat) for seat in range(state.players)]
 
 
 def clauses_of(condition: str) -> tuple[Clause, ...]:
@@ -266,38 +266,42 @@ def satisfied(clauses: tuple[Clause, ...], value: Callable[[str], int | str]) ->
     return True
 
 
-def holds(st: FoolsBladeState, condition: str, owner: int) -> bool:
+def holds(state: FoolsBladeState, condition: str, owner: int) -> bool:
     """Whether a condition holds for the effect's owner."""
-    return satisfied(clauses_of(condition), lambda subject: _subject(st, subject, owner))
+    return satisfied(clauses_of(condition), lambda subject: _subject(state, subject, owner))
 
 
-def _subject(st: FoolsBladeState, subject: str, owner: int) -> int | str:
+def _subject(state: FoolsBladeState, subject: str, owner: int) -> int | str:
     """A condition subject's value; lasting strengths read bare strengths, so none recurses."""
-    fighting = st.c_seat >= 0
+    fighting = state.combat_seat >= 0
     if subject == "hand":
-        return len(st.hands[owner])
+        return len(state.hands[owner])
     if subject == "gear":
-        return len(st.gear[owner])
+        return len(state.gear[owner])
     if subject == "parts":
-        return 4 - st.weapons[owner].count(-1)
+        return 4 - state.weapons[owner].count(-1)
     if subject == "stash":
-        return len(st.stash[owner])
+        return len(state.stash[owner])
     if subject == "curses":
-        return len(st.curses[owner])
+        return len(state.curses[owner])
     if subject == "strength":
-        return base_strength(st, st.c_seat, st.tb.element[st.c_card]) if fighting else 0
+        return (
+            base_strength(state, state.combat_seat, state.table.element[state.combat_card])
+            if fighting
+            else 0
+        )
     if subject == "monster":
-        return st.c_base if fighting else 0
+        return state.combat_base if fighting else 0
     if subject == "roll":
-        return st.roll
+        return state.roll
     if subject == "turn":
-        return st.turn
+        return state.turn
     if subject == "loot":
-        return len(st.decks[LOOT])
+        return len(state.decks[LOOT])
     if subject == "combat":
         return int(fighting)
     if subject == "boss":
-        return int(fighting and st.c_deck < 0)
+        return int(fighting and state.combat_deck < 0)
     if subject == "element":
-        return ELEMENTS[st.tb.element[st.c_card]] if fighting else ""
-    return ("boss" if st.c_deck < 0 else DECKS[st.c_deck]) if fighting else ""
+        return ELEMENTS[state.table.element[state.combat_card]] if fighting else ""
+    return ("boss" if state.combat_deck < 0 else DECKS[state.combat_deck]) if fighting else ""

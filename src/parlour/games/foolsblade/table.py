@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import GameError
-from .cards import CONTINUOUS, EDITIONS, CardSet, card_folder, card_text, deck_of, load_cards
+from .cards import EDITIONS, CardSet, card_folder, load_cards
 from .events import name_cards
-from .steps import W_TAVERN, WHEN_WINDOWS, WINDOW_NAMES
+from .schema import CONTINUOUS, Effect, deck_of
+from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
 
 __all__ = [
     "ANVIL",
@@ -33,7 +34,6 @@ TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON, LOOT = range(7)
 DECKS = ("tavern", "anvil", "quest", "forest", "cavern", "dungeon", "loot")
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}
 MONSTER_DECKS = (FOREST, CAVERN, DUNGEON)
-TRASHED = (TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON)  # the decks with a trash pile
 PARTS = ("blade", "guard", "handle", "pommel")
 ELEMENTS = ("neutral", "fire", "water", "plant")
 NEUTRAL, FIRE, WATER, PLANT = range(4)
@@ -74,12 +74,11 @@ class Table:
         self.part: list[int] = [PARTS.index(c.part) if c.kind == "part" else -1 for c in self.cards]
         self.part_set: list[str] = [c.set if c.kind == "part" else "" for c in self.cards]
         self.legendary: list[bool] = [c.kind == "part" and c.legendary for c in self.cards]
-        self.text: list[str] = [card_text(c) for c in self.cards]
         # Effects of cards in play, split into lasting ones and one-shots by trigger.
-        self.lasting: list[tuple[Any, ...]] = []
-        self.triggers: list[dict[str, tuple[Any, ...]]] = []
+        self.lasting: list[tuple[Any, ...]] = []  # strength and hand-limit effects
+        self.triggers: list[dict[str, tuple[Effect, ...]]] = []
         self.bonus_lasting: list[tuple[Any, ...]] = []
-        self.bonus_triggers: list[dict[str, tuple[Any, ...]]] = []
+        self.bonus_triggers: list[dict[str, tuple[Effect, ...]]] = []
         for card in self.cards:
             effects = getattr(card, "effects", []) if card.kind in IN_PLAY else []
             lasting, triggers = _split(effects)
@@ -95,13 +94,13 @@ class Table:
             for effects in (*self.lasting, *self.bonus_lasting)
             for effect in effects
         )
-        self.monster_lasting: list[tuple[Any, ...]] = [
+        self.monster_lasting: list[tuple[Any, ...]] = [  # strength effects
             tuple(e for e in c.effects if e.do == "strength")
             if c.kind in ("monster", "boss")
             else ()
             for c in self.cards
         ]
-        self.monster_start: list[tuple[Any, ...]] = [
+        self.monster_start: list[tuple[Effect, ...]] = [
             tuple(e for e in c.effects if e.do != "strength")
             if c.kind in ("monster", "boss")
             else ()
@@ -138,7 +137,7 @@ class Table:
         self.play_windows: list[tuple[int, ...]] = [
             (-1,)
             if negates
-            else (W_TAVERN,)
+            else (TAVERN_WINDOW,)
             if c.kind == "tavern"
             else WHEN_WINDOWS[c.when]
             if c.kind == "action"
@@ -216,9 +215,9 @@ class Table:
 IN_PLAY = ("part", "gear", "class", "curse")
 
 
-def _split(effects: list[Any]) -> tuple[tuple[Any, ...], dict[str, tuple[Any, ...]]]:
+def _split(effects: list[Effect]) -> tuple[tuple[Any, ...], dict[str, tuple[Effect, ...]]]:
     lasting = tuple(e for e in effects if e.do in CONTINUOUS and e.on is None)
-    triggers: dict[str, list[Any]] = {}
+    triggers: dict[str, list[Effect]] = {}
     for effect in effects:
         if effect.on is not None:
             triggers.setdefault(effect.on, []).append(effect)
@@ -244,7 +243,7 @@ def _chooses(card: Any) -> bool:
     return False
 
 
-def played_effects(card: Any) -> list[Any]:
+def played_effects(card: Any) -> list[Effect]:
     """The effects of playing a card: a Tavern or Action card's, a class's ability's."""
     if card.kind in ("tavern", "action"):
         return list(card.effects)

@@ -19,6 +19,7 @@ from .effects import (
     can_apply,
     choose,
     chosen,
+    cost_payable,
     draw_cards,
     draw_top,
     drop,
@@ -48,30 +49,36 @@ from .events import (
 )
 from .scoring import best, score_all
 from .steps import (
-    D_BREAK,
-    D_DISCARD,
-    D_GIVE,
-    D_STEAL,
+    AFTER_PHASE,
+    ASK_NEGATE,
+    BREAK_DECISION,
+    CLASS_PHASE,
+    COMBAT_END_WINDOW,
+    COMBAT_PHASE,
+    DISCARD_DECISION,
+    END_PHASE,
+    FORGE_PHASE,
+    GIVE_DECISION,
+    HAND_ZONE,
+    MAIN_PHASE,
     MAX_EQUIPS,
     MAX_PLAYS,
-    P_AFTER,
-    P_CLASS,
-    P_COMBAT,
-    P_END,
-    P_FORGE,
-    P_MAIN,
-    P_OVER,
-    P_TAVERN,
-    T_COUNTER,
-    T_DONE,
-    T_EFFECT,
-    T_LOSE,
-    T_RESOLVE,
-    T_WINDOW,
-    W_END,
-    W_TAVERN,
+    OPEN_WINDOW,
+    OVER_PHASE,
+    RESOLVE,
+    STEAL_DECISION,
+    TAVERN_PHASE,
+    TAVERN_WINDOW,
     WINDOW_NAMES,
-    Z_HAND,
+    Decision,
+    DoneTask,
+    EffectTask,
+    NegateTask,
+    Pending,
+    ResolveTask,
+    Task,
+    WindowTask,
+    make,
 )
 from .strength import full_set, hand_limit, triggered
 from .table import ANVIL, DECKS, HANDLE, LOOT, MONSTER_DECKS, QUEST, TAVERN
@@ -80,284 +87,274 @@ if TYPE_CHECKING:
     from .state import FoolsBladeState
 
 # The verb of each decision kind.
-DECISION_VERBS = {D_DISCARD: act.DISCARD, D_GIVE: act.GIVE, D_STEAL: act.STEAL, D_BREAK: act.BREAK}
+DECISION_VERBS = {
+    DISCARD_DECISION: act.DISCARD,
+    GIVE_DECISION: act.GIVE,
+    STEAL_DECISION: act.STEAL,
+    BREAK_DECISION: act.BREAK,
+}
 
 
 # -- running the game forward ------------------------------------------------------------------
 
 
-def advance(st: FoolsBladeState, events: list[Event]) -> None:
+def advance(state: FoolsBladeState, events: list[Event]) -> None:
     """Run queued work and the turn's steps until some seat must decide (or the game ends)."""
     while True:
-        if st.decision is not None:
-            st.current_player = st.decision[1]
+        if state.decision is not None:
+            state.current_player = state.decision.chooser
             return
-        if st.tasks:
-            run_task(st, st.tasks.pop(0), events)
+        if state.tasks:
+            run_task(state, state.tasks.pop(0), events)
             continue
-        if st.counter is not None:
-            st.current_player = st.counter.seat
+        if state.counter is not None:
+            state.current_player = state.counter.seat
             return
-        if st.window is not None:
-            st.current_player = st.window.seat
+        if state.window is not None:
+            state.current_player = state.window.seat
             return
-        phase = st.phase
-        if phase == P_TAVERN:
-            st.phase = P_MAIN
-        elif phase == P_COMBAT:
-            if st.c_stage == 0:
-                st.c_stage = 1
-                st.tasks.append((T_WINDOW, W_END))
+        phase = state.phase
+        if phase == TAVERN_PHASE:
+            state.phase = MAIN_PHASE
+        elif phase == COMBAT_PHASE:
+            if state.combat_stage == 0:
+                state.combat_stage = 1
+                state.tasks.append(OPEN_WINDOW[COMBAT_END_WINDOW])
             else:
-                resolve_combat(st, events)
+                resolve_combat(state, events)
             continue
-        elif phase == P_AFTER:
-            finish_combat(st)
+        elif phase == AFTER_PHASE:
+            finish_combat(state)
             continue
-        elif phase == P_END:
-            end_step(st, events)
+        elif phase == END_PHASE:
+            end_step(state, events)
             continue
-        if phase == P_OVER:
-            st.current_player = None
-        elif phase == P_CLASS:
-            st.current_player = st.class_order[st.class_step]
+        if phase == OVER_PHASE:
+            state.current_player = None
+        elif phase == CLASS_PHASE:
+            state.current_player = state.class_order[state.class_step]
         else:
-            st.current_player = st.active
+            state.current_player = state.active
         return
 
 
-def run_task(st: FoolsBladeState, task: tuple[Any, ...], events: list[Event]) -> None:
+def run_task(state: FoolsBladeState, task: Task, events: list[Event]) -> None:
     """Carry out one piece of queued work."""
-    code = task[0]
-    if code == T_EFFECT:
-        run_effect(st, task, events)
-    elif code == T_LOSE:
-        run_lose(st, task, events)
-    elif code == T_WINDOW:
-        kind = task[1]
-        st.window_kind = kind
-        st.plays = [0] * st.players
-        st.window = ResponseWindow.open(WINDOW_NAMES[kind], st.active, st.players, st.may_answer)
-    elif code == T_COUNTER:
-        seat = st.pending[0] if st.pending is not None else st.active
-        st.counter = ResponseWindow.open(
-            "negate", (seat + 1) % st.players, st.players, st.may_negate
+    # The kinds in the order of how often random games meet them.
+    if isinstance(task, EffectTask):
+        run_effect(state, task, events)
+    elif isinstance(task, NegateTask):
+        seat = state.pending.seat if state.pending is not None else state.active
+        state.counter = ResponseWindow.open(
+            "negate", (seat + 1) % state.players, state.players, state.may_negate
         )
-        if st.counter is None:
-            st.tasks.insert(0, (T_RESOLVE,))
-    elif code == T_RESOLVE:
-        resolve_play(st)
-    else:  # T_DONE: (T_DONE,), or with the play's seat, card, ability and table before it
-        if len(task) > 1 and table_now(st) == task[4]:
-            events.append(DidNothing(task[1], st.tb.ids[task[2]], task[3]))
-        st.pending = None
-        if st.window is not None:
-            st.window = st.window.responded(st.may_answer)
+        if state.counter is None:
+            state.tasks.insert(0, RESOLVE)
+    elif isinstance(task, ResolveTask):
+        resolve_play(state)
+    elif isinstance(task, DoneTask):  # the pending play is over
+        if task.before is not None and table_now(state) == task.before:
+            events.append(DidNothing(task.seat, state.table.ids[task.card], task.ability))
+        state.pending = None
+        if state.window is not None:
+            state.window = state.window.responded(state.may_answer)
+    elif isinstance(task, WindowTask):
+        kind = task.window
+        state.window_kind = kind
+        state.plays = [0] * state.players
+        state.window = ResponseWindow.open(
+            WINDOW_NAMES[kind], state.active, state.players, state.may_answer
+        )
+    else:
+        run_lose(state, task, events)
 
 
-def resolve_play(st: FoolsBladeState) -> None:
+def resolve_play(state: FoolsBladeState) -> None:
     """The pending play takes effect unless it was negated; then its player is asked again."""
-    pending = st.pending
+    pending = state.pending
     assert pending is not None
     seat, card, target, ability, negated = pending
     if negated:
-        st.tasks.insert(0, (T_DONE,))
+        state.tasks.insert(0, make(DoneTask, (seat, card, ability, None)))
         return
     # What the table looks like now, to tell whether the play changed anything at all.
-    st.tasks.insert(0, (T_DONE, seat, card, ability, table_now(st)))
-    st.roll = 0
-    cards = st.tb.cards[card]
+    state.tasks.insert(0, make(DoneTask, (seat, card, ability, table_now(state))))
+    state.roll = 0
+    cards = state.table.cards[card]
     effects = cards.ability.effects if ability else cards.effects
-    push(st, effects, seat, target, -1, card)
+    push(state, effects, seat, target, -1, card)
 
 
-def table_now(st: FoolsBladeState) -> tuple[Any, ...]:
+def table_now(state: FoolsBladeState) -> tuple[Any, ...]:
     """What effects can change, in a form compared cheaply: hands, everything laid out,
     deck sizes, bonuses, limits, skipped turns and the combat's progress."""
     return (
-        tuple(map(len, st.hands)),
-        tuple(map(len, st.decks)),
-        tuple(st.weapons),
-        tuple(st.gear),
-        tuple(st.stash),
-        tuple(st.curses),
-        tuple(st.bonuses),
-        tuple(st.limit_mod),
-        tuple(st.hand_bonus),
-        tuple(st.skips),
-        st.c_seat,
-        st.c_base,
-        st.c_outcome,
-        tuple(st.c_added),
-        st.pending[4] if st.pending is not None else None,
+        tuple(map(len, state.hands)),
+        tuple(map(len, state.decks)),
+        tuple(state.weapons),
+        tuple(state.gear),
+        tuple(state.stash),
+        tuple(state.curses),
+        tuple(state.bonuses),
+        tuple(state.limit_mod),
+        tuple(state.hand_bonus),
+        tuple(state.skips),
+        state.combat_seat,
+        state.combat_base,
+        state.combat_outcome,
+        tuple(state.combat_summoned),
+        state.pending.negated if state.pending is not None else None,
     )
 
 
 # -- who may answer a window (public information only) ----------------------------------------
 
 
-def ability_ready(st: FoolsBladeState, seat: int, kind: int) -> bool:
+def ability_ready(state: FoolsBladeState, seat: int, kind: int) -> bool:
     """Whether ``seat``'s class ability may be used in a window of ``kind`` (-1: the negate
     window), cost aside."""
-    cls = st.classes[seat]
-    if cls < 0 or st.used[seat] or kind not in st.tb.ability_windows[cls]:
+    cls = state.classes[seat]
+    if cls < 0 or state.used[seat] or kind not in state.table.ability_windows[cls]:
         return False
-    turn = st.tb.ability_turn[cls]
+    turn = state.table.ability_turn[cls]
     if turn == "own":
-        return seat == st.active
-    return turn != "others" or seat != st.active
+        return seat == state.active
+    return turn != "others" or seat != state.active
 
 
-def may_answer(st: FoolsBladeState, seat: int) -> bool:
+def may_answer(state: FoolsBladeState, seat: int) -> bool:
     """Whether ``seat`` is asked in the open window: it holds cards (whatever they are, so
     that being asked reveals nothing) or has its class ability ready, below the plays cap."""
-    return st.plays[seat] < MAX_PLAYS and (
-        bool(st.hands[seat]) or ability_ready(st, seat, st.window_kind)
+    return state.plays[seat] < MAX_PLAYS and (
+        bool(state.hands[seat]) or ability_ready(state, seat, state.window_kind)
     )
 
 
-def may_negate(st: FoolsBladeState, seat: int) -> bool:
+def may_negate(state: FoolsBladeState, seat: int) -> bool:
     """Whether ``seat`` is asked whether to negate the pending play: any other seat holding
     cards or with a negating ability ready."""
-    pending = st.pending
-    return (pending is None or seat != pending[0]) and (
-        bool(st.hands[seat]) or ability_ready(st, seat, -1)
+    pending = state.pending
+    return (pending is None or seat != pending.seat) and (
+        bool(state.hands[seat]) or ability_ready(state, seat, -1)
     )
 
 
 # -- legal actions --------------------------------------------------------------------------
 
 
-def step_actions(st: FoolsBladeState) -> list[Move]:
+def step_actions(state: FoolsBladeState) -> list[Move]:
     """The actions of the turn's own step (no decision pending, no window open): the main
     step, the Forge or a class choice."""
-    mv = st.mv
-    phase = st.phase
-    if phase == P_MAIN:
-        return main_actions(st)
-    if phase == P_FORGE:
-        if st.forge_step == 1:
-            hand = st.hands[st.active]
-            reforge = mv.by_card[act.REFORGE]
-            parts = sorted({c for c in hand if st.tb.kind[c] == "part"})
-            return [*(reforge[c] for c in parts), mv.passing]
-        take = mv.by_card[act.TAKE]
-        return [take[c] for c in sorted(set(st.forge))]
-    taken = set(st.classes)
-    return [mv.get(act.CHOOSE, c) for c in st.tb.classes if c not in taken]
+    moves = state.moves
+    phase = state.phase
+    if phase == MAIN_PHASE:
+        return main_actions(state)
+    if phase == FORGE_PHASE:
+        if state.forge_step == 1:
+            hand = state.hands[state.active]
+            reforge = moves.by_card[act.REFORGE]
+            parts = sorted({c for c in hand if state.table.kind[c] == "part"})
+            return [*(reforge[c] for c in parts), moves.passing]
+        take = moves.by_card[act.TAKE]
+        return [take[c] for c in sorted(set(state.forge))]
+    taken = set(state.classes)
+    return [moves.get(act.CHOOSE, c) for c in state.table.classes if c not in taken]
 
 
-def decision_actions(st: FoolsBladeState) -> list[Move]:
+def decision_actions(state: FoolsBladeState) -> list[Move]:
     """The cards a decision may name; `pass` only when none is left to name."""
-    decision = st.decision
+    decision = state.decision
     assert decision is not None
-    cards = sorted(set(eligible(st, decision)))
+    cards = sorted(set(eligible(state, decision)))
     if not cards:
-        return [st.mv.passing]
-    named = st.mv.by_card[DECISION_VERBS[decision[0]]]
+        return [state.moves.passing]
+    named = state.moves.by_card[DECISION_VERBS[decision.kind]]
     return [named[c] for c in cards]
 
 
-def cost_payable(st: FoolsBladeState, seat: int, cost: list[Any]) -> bool:
-    """Whether ``seat`` can pay a whole cost now (from its own hand and equipment)."""
-    from .effects import ZONE_INDEX
-
-    for e in cost:
-        if e.do == "discard":
-            deck = DECKS.index(e.deck) if e.deck is not None else -1
-            decision = (D_DISCARD, seat, e.count, -1, ZONE_INDEX[e.from_], deck, e.kind or "")
-            if len(eligible(st, decision)) < e.count:
-                return False
-        elif e.do == "give" and len(st.hands[seat]) < e.count:
-            return False
-        elif e.do == "break":
-            decision = (D_BREAK, seat, e.count, seat, ZONE_INDEX[e.from_], -1, "")
-            if len(eligible(st, decision)) < e.count:
-                return False
-    return True
-
-
-def play_actions(st: FoolsBladeState, seat: int, kind: int) -> list[Move]:
+def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
     """Cards and the ability ``seat`` may play in a window (``kind`` -1: the negate window)."""
-    mv = st.mv
+    moves = state.moves
     out: list[Move] = []
-    if kind < 0 or st.plays[seat] < MAX_PLAYS:
-        tb = st.tb
-        players = st.players
-        hand = st.hands[seat]
-        playable = tb.playable[kind + 1]
-        if kind < 0 and st.window_kind != W_TAVERN:
+    if kind < 0 or state.plays[seat] < MAX_PLAYS:
+        table = state.table
+        players = state.players
+        hand = state.hands[seat]
+        playable = table.playable[kind + 1]
+        if kind < 0 and state.window_kind != TAVERN_WINDOW:
             # The negate window of a play in combat: no Tavern card answers it.
-            playable = tb.negates_outside_tavern
+            playable = table.negates_outside_tavern
         if not playable.isdisjoint(hand):
             for card in sorted(playable.intersection(hand)):
-                moves = mv.plays(act.PLAY, card, seat, players)
-                if kind < 0 or tb.always_able[card]:
-                    out.extend(moves)
+                offered = moves.plays(act.PLAY, card, seat, players)
+                if kind < 0 or table.always_able[card]:
+                    out.extend(offered)
                 else:  # none is offered that can do nothing (a retreat from a Boss card)
-                    effects = tb.cards[card].effects
-                    for m in moves:
-                        if can_apply(st, effects, seat, m.target, card, 0):
+                    effects = table.cards[card].effects
+                    for m in offered:
+                        if can_apply(state, effects, seat, m.target, card, 0):
                             out.append(m)
-        cls = st.classes[seat]
+        cls = state.classes[seat]
         # Most classes' abilities answer few of the windows: the cheap test first.
         if (
-            kind in tb.ability_windows[cls]
-            and ability_ready(st, seat, kind)
-            and cost_payable(st, seat, tb.cards[cls].ability.cost)
+            kind in table.ability_windows[cls]
+            and ability_ready(state, seat, kind)
+            and cost_payable(state, seat, table.cards[cls].ability.cost)
         ):
-            moves = mv.plays(act.USE, cls, seat, players)
-            if kind < 0 or tb.always_able[cls]:
-                out.extend(moves)
+            offered = moves.plays(act.USE, cls, seat, players)
+            if kind < 0 or table.always_able[cls]:
+                out.extend(offered)
             else:
-                effects = tb.cards[cls].ability.effects
-                spent = tb.ability_spent[cls]
-                out.extend(m for m in moves if can_apply(st, effects, seat, m.target, -1, spent))
-    out.append(mv.passing)
+                effects = table.cards[cls].ability.effects
+                spent = table.ability_spent[cls]
+                out.extend(
+                    m for m in offered if can_apply(state, effects, seat, m.target, -1, spent)
+                )
+    out.append(moves.passing)
     return out
 
 
-def main_actions(st: FoolsBladeState) -> list[Move]:
+def main_actions(state: FoolsBladeState) -> list[Move]:
     """Assembly and gear, then a destination (or a Boss card to fight)."""
-    tb = st.tb
-    mv = st.mv
-    seat = st.active
-    weapon = st.weapons[seat]
+    table = state.table
+    moves = state.moves
+    seat = state.active
+    weapon = state.weapons[seat]
     out: list[Move] = []
-    if st.equips_left > 0:
-        equip = mv.by_card[act.EQUIP]
-        slots = tb.part
-        for card in sorted(tb.equippable.intersection(st.hands[seat])):
+    if state.equips_left > 0:
+        equip = moves.by_card[act.EQUIP]
+        slots = table.part
+        for card in sorted(table.equippable.intersection(state.hands[seat])):
             slot = slots[card]
             if slot < 0 or weapon[slot] != card:  # gear, or a part not assembled already
                 out.append(equip[card])
-        stash = st.stash[seat]
+        stash = state.stash[seat]
         if stash:
-            for card in sorted(tb.legendary_parts.intersection(stash)):
+            for card in sorted(table.legendary_parts.intersection(stash)):
                 if weapon[slots[card]] != card:
                     out.append(equip[card])
     armed = weapon.count(-1) < 4
-    if st.gathered:
+    if state.gathered:
         if armed:
-            fight = mv.by_card[act.FIGHT]
-            out.extend(fight[c] for c in st.boss_cards)
+            fight = moves.by_card[act.FIGHT]
+            out.extend(fight[c] for c in state.boss_cards)
         else:
-            out.append(mv.passing)
+            out.append(moves.passing)
         return out
     before = len(out)
-    decks = st.decks
-    trash = st.trash
+    decks = state.decks
+    trash = state.trash
     if decks[ANVIL] or trash[ANVIL]:
-        out.append(mv.forging)
+        out.append(moves.forging)
     if decks[QUEST] or trash[QUEST]:
-        out.append(mv.questing)
-    if armed and st.approach < 0:
-        hunt = mv.by_card[act.HUNT]
+        out.append(moves.questing)
+    if armed and state.approach < 0:
+        hunt = moves.by_card[act.HUNT]
         for deck in MONSTER_DECKS:
             if decks[deck] or trash[deck]:
                 out.append(hunt[deck])
     if len(out) == before:
-        out.append(mv.passing)
+        out.append(moves.passing)
     return out
 
 
@@ -368,305 +365,317 @@ def main_actions(st: FoolsBladeState) -> list[Move]:
 # decision, the negate window, the open window, the turn's own step.
 
 
-def decide(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+def decide(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """Answer the pending decision with a card (or `pass`), then run the game on."""
-    decision = st.decision
+    decision = state.decision
     assert decision is not None
-    st.decision = None
+    state.decision = None
     if move.kind != act.PASS:
-        chosen(st, decision, move.card, events)
-        left = decision[2] - 1
+        chosen(state, decision, move.card, events)
+        left = decision.left - 1
         if left > 0:
-            choose(st, (*decision[:2], left, *decision[3:]), events)
-    advance(st, events)
+            choose(state, decision._replace(left=left), events)
+    advance(state, events)
 
 
-def answer_negate(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+def answer_negate(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """The seat asked whether to negate passes or negates, then the game runs on."""
-    counter = st.counter
+    counter = state.counter
     assert counter is not None
     if move.kind == act.PASS:
-        st.counter = counter.passed(st.may_negate)
-        if st.counter is not None:
+        state.counter = counter.passed(state.may_negate)
+        if state.counter is not None:
             # Nothing is queued while a window asks, so the next seat asked decides.
-            st.current_player = st.counter.seat
+            state.current_player = state.counter.seat
             return
-        st.tasks.insert(0, (T_RESOLVE,))
+        state.tasks.insert(0, RESOLVE)
     else:
-        st.counter = None
-        play(st, counter.seat, move, events)
-        st.tasks.append((T_RESOLVE,))
-    advance(st, events)
+        state.counter = None
+        play(state, counter.seat, move, events)
+        state.tasks.append(RESOLVE)
+    advance(state, events)
 
 
-def answer_window(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+def answer_window(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """The seat asked in the open window passes or plays (then the negate window asks)."""
-    window = st.window
+    window = state.window
     assert window is not None
     kind = move.kind
     if kind == act.PASS:
-        st.window = window.passed(st.may_answer)
-        if st.window is not None:
-            st.current_player = st.window.seat
+        state.window = window.passed(state.may_answer)
+        if state.window is not None:
+            state.current_player = state.window.seat
             return
     else:
         seat = window.seat
-        st.plays[seat] += 1
-        st.pending = (seat, move.card, move.target, kind == act.USE, False)
-        play(st, seat, move, events)
-        st.tasks.append((T_COUNTER,))
-    advance(st, events)
+        state.plays[seat] += 1
+        state.pending = make(Pending, (seat, move.card, move.target, kind == act.USE, False))
+        play(state, seat, move, events)
+        state.tasks.append(ASK_NEGATE)
+    advance(state, events)
 
 
-def step_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+def step_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """A move of the turn's own step (the main step, the Forge, a class), then the game runs on."""
-    if st.phase == P_MAIN:
-        main_move(st, move, events)
-    elif st.phase == P_FORGE:
-        forge_move(st, move, events)
+    if state.phase == MAIN_PHASE:
+        main_move(state, move, events)
+    elif state.phase == FORGE_PHASE:
+        forge_move(state, move, events)
     else:
-        choose_class(st, move.card, events)
-    advance(st, events)
+        choose_class(state, move.card, events)
+    advance(state, events)
 
 
-def play(st: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> None:
+def play(state: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> None:
     """Play a card face up (to its trash) or use the class ability, paying its cost first.
 
     A negating card or ability (answering a play) takes effect at once; any other play is
     held as ``pending`` until the negate window has passed.
     """
-    tb = st.tb
+    table = state.table
     card = move.card
     target = move.target
-    events.append(Played(seat, tb.ids[card], None if target < 0 else target, move.kind == act.USE))
+    events.append(
+        Played(seat, table.ids[card], None if target < 0 else target, move.kind == act.USE)
+    )
     if move.kind == act.USE:
-        st.used[seat] = True
-        ability = tb.cards[card].ability
-        push(st, ability.cost, seat, target, -1, card)
-        if tb.ability_negates[card]:
-            st.tasks.extend((T_EFFECT, e, seat, target, -1, card, -1) for e in ability.effects)
+        state.used[seat] = True
+        ability = table.cards[card].ability
+        push(state, ability.cost, seat, target, -1, card)
+        if table.ability_negates[card]:
+            state.tasks.extend(
+                make(EffectTask, (e, seat, target, -1, card, -1)) for e in ability.effects
+            )
         return
-    out_of_hand(st, seat, card)
-    trash_card(st, card)
-    if tb.negates[card]:
-        push(st, tb.cards[card].effects, seat, target, -1, card)
+    out_of_hand(state, seat, card)
+    trash_card(state, card)
+    if table.negates[card]:
+        push(state, table.cards[card].effects, seat, target, -1, card)
 
 
-def main_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """Assembly, gear and the choice of destination."""
-    tb = st.tb
-    seat = st.active
+    table = state.table
+    seat = state.active
     kind = move.kind
     if kind == act.EQUIP:
-        equip(st, seat, move.card, events)
+        equip(state, seat, move.card, events)
     elif kind == act.FORGE:
         events.append(Destination(seat, "the Forge"))
-        shown = [c for c in (draw_top(st, ANVIL, events) for _ in range(3)) if c >= 0]
-        st.forge = shown
-        st.forge_step = 0
-        st.phase = P_FORGE
-        events.append(ForgeShown(seat, [tb.ids[c] for c in shown]))
+        shown = [c for c in (draw_top(state, ANVIL, events) for _ in range(3)) if c >= 0]
+        state.forge = shown
+        state.forge_step = 0
+        state.phase = FORGE_PHASE
+        events.append(ForgeShown(seat, [table.ids[c] for c in shown]))
     elif kind == act.QUEST:
         events.append(Destination(seat, "Questing"))
-        draw_cards(st, seat, QUEST, 2, events)
-        end_turn(st)
+        draw_cards(state, seat, QUEST, 2, events)
+        end_turn(state)
     elif kind == act.HUNT:
         deck = move.card
         events.append(Destination(seat, f"the {DECKS[deck].title()}"))
-        card = draw_top(st, deck, events)
-        if tb.kind[card] == "approach":
-            st.approach = card
-            events.append(ApproachRevealed(seat, tb.ids[card]))
+        card = draw_top(state, deck, events)
+        if table.kind[card] == "approach":
+            state.approach = card
+            events.append(ApproachRevealed(seat, table.ids[card]))
         else:
-            start_combat(st, seat, card, deck, events)
+            start_combat(state, seat, card, deck, events)
     elif kind == act.FIGHT:
-        start_combat(st, seat, move.card, -1, events)
+        start_combat(state, seat, move.card, -1, events)
     else:  # PASS: no destination is open
-        end_turn(st)
+        end_turn(state)
 
 
-def equip(st: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
+def equip(state: FoolsBladeState, seat: int, card: int, events: list[Event]) -> None:
     """Assemble a part (the one it replaces goes back: a Legendary part to the Stash) or
     equip gear; the card's `play` effects run, and a completed set's too."""
-    tb = st.tb
-    st.equips_left -= 1
+    table = state.table
+    state.equips_left -= 1
     replaced = -1
-    if tb.kind[card] == "gear":
-        out_of_hand(st, seat, card)
-        add(st.gear, seat, card)
+    if table.kind[card] == "gear":
+        out_of_hand(state, seat, card)
+        add(state.gear, seat, card)
         was_full = True
     else:
-        was_full = full_set(st, seat)
-        if tb.legendary[card]:
-            drop(st.stash, seat, card)
+        was_full = full_set(state, seat)
+        if table.legendary[card]:
+            drop(state.stash, seat, card)
         else:
-            out_of_hand(st, seat, card)
-        slot = tb.part[card]
-        replaced = st.weapons[seat][slot]
-        set_part(st, seat, slot, card)
+            out_of_hand(state, seat, card)
+        slot = table.part[card]
+        replaced = state.weapons[seat][slot]
+        set_part(state, seat, slot, card)
         if replaced >= 0:
-            if tb.legendary[replaced]:
-                add(st.stash, seat, replaced)
+            if table.legendary[replaced]:
+                add(state.stash, seat, replaced)
             else:
-                into_hand(st, seat, replaced)
-    events.append(Equipped(seat, tb.ids[card], tb.ids[replaced] if replaced >= 0 else None))
-    found = [(e, card) for e in tb.triggers[card].get("play", ())]
-    if not was_full and full_set(st, seat):
-        blade = st.weapons[seat][0]
-        found.extend((e, blade) for e in tb.bonus_triggers[blade].get("play", ()))
-    push_triggered(st, found, seat)
+                into_hand(state, seat, replaced)
+    events.append(Equipped(seat, table.ids[card], table.ids[replaced] if replaced >= 0 else None))
+    found = [(e, card) for e in table.triggers[card].get("play", ())]
+    if not was_full and full_set(state, seat):
+        blade = state.weapons[seat][0]
+        found.extend((e, blade) for e in table.bonus_triggers[blade].get("play", ()))
+    push_triggered(state, found, seat)
 
 
-def forge_move(st: FoolsBladeState, move: Move, events: list[Event]) -> None:
+def forge_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     """Take a shown part; optionally reforge (discard a part from hand, take a second)."""
-    tb = st.tb
-    seat = st.active
+    table = state.table
+    seat = state.active
     if move.kind == act.TAKE:
-        st.forge.remove(move.card)
-        into_hand(st, seat, move.card)
-        events.append(Gained(seat, [tb.ids[move.card]], "hand", "taken at the Forge"))
-        if st.forge_step == 0 and st.forge:
-            st.forge_step = 1
+        state.forge.remove(move.card)
+        into_hand(state, seat, move.card)
+        events.append(Gained(seat, [table.ids[move.card]], "hand", "taken at the Forge"))
+        if state.forge_step == 0 and state.forge:
+            state.forge_step = 1
             return
     elif move.kind == act.REFORGE:
-        out_of_hand(st, seat, move.card)
-        add(st.trash, ANVIL, move.card)
-        events.append(Moved(seat, [tb.ids[move.card]], "the Anvil trash", "reforged"))
-        st.forge_step = 2
+        out_of_hand(state, seat, move.card)
+        add(state.trash, ANVIL, move.card)
+        events.append(Moved(seat, [table.ids[move.card]], "the Anvil trash", "reforged"))
+        state.forge_step = 2
         return
-    rest = st.forge
+    rest = state.forge
     if rest:
-        st.decks[ANVIL].extend(reversed(rest))
+        state.decks[ANVIL].extend(reversed(rest))
         events.append(
-            Moved(seat, [tb.ids[c] for c in rest], "the top of the Anvil deck", "not taken")
+            Moved(seat, [table.ids[c] for c in rest], "the top of the Anvil deck", "not taken")
         )
-    st.forge = []
-    end_turn(st)
+    state.forge = []
+    end_turn(state)
 
 
 # -- turns --------------------------------------------------------------------------------------
 
 
-def start_turn(st: FoolsBladeState, seat: int, events: list[Event]) -> None:
+def start_turn(state: FoolsBladeState, seat: int, events: list[Event]) -> None:
     """A turn begins: a skipped turn goes straight to its end; else the Boss of an Approach
     in play arrives, the player draws a Tavern card, and the Tavern window opens."""
-    st.turn += 1
-    st.active = seat
+    state.turn += 1
+    state.active = seat
     # Curses count the holder's turns that begin after they arrived: only these count down.
-    st.curses_before = len(st.curses[seat])
-    st.used = [False] * st.players
-    st.equips_left = MAX_EQUIPS
-    st.roll = 0
-    if st.skips[seat] > 0:
-        st.skips[seat] -= 1
-        events.append(TurnStarted(seat, st.turn, True))
-        st.phase = P_END
-        st.end_stage = 1
+    state.curses_before = len(state.curses[seat])
+    state.used = [False] * state.players
+    state.equips_left = MAX_EQUIPS
+    state.roll = 0
+    if state.skips[seat] > 0:
+        state.skips[seat] -= 1
+        events.append(TurnStarted(seat, state.turn, True))
+        state.phase = END_PHASE
+        state.end_stage = 1
         return
-    events.append(TurnStarted(seat, st.turn, False))
-    if st.approach >= 0 and not st.gathered:
-        gather(st, events)
-    st.phase = P_TAVERN
-    draw_cards(st, seat, TAVERN, 1, events)
-    push_triggered(st, triggered(st, seat, "turn_start"), seat)
-    st.tasks.append((T_WINDOW, W_TAVERN))
+    events.append(TurnStarted(seat, state.turn, False))
+    if state.approach >= 0 and not state.gathered:
+        gather(state, events)
+    state.phase = TAVERN_PHASE
+    draw_cards(state, seat, TAVERN, 1, events)
+    push_triggered(state, triggered(state, seat, "turn_start"), seat)
+    state.tasks.append(OPEN_WINDOW[TAVERN_WINDOW])
 
 
-def end_turn(st: FoolsBladeState) -> None:
+def end_turn(state: FoolsBladeState) -> None:
     """The turn's destination is done: its end follows."""
-    st.phase = P_END
-    st.end_stage = 0
+    state.phase = END_PHASE
+    state.end_stage = 0
 
 
-def end_step(st: FoolsBladeState, events: list[Event]) -> None:
+def end_step(state: FoolsBladeState, events: list[Event]) -> None:
     """One step of a turn's end: `turn_end` triggers, the hand limit, then the Curses held
     since the turn began count down, the game ends if the Loot deck is empty (or the turn cap
     is reached), else the next turn."""
-    seat = st.active
-    stage = st.end_stage
-    st.end_stage = stage + 1
+    seat = state.active
+    stage = state.end_stage
+    state.end_stage = stage + 1
     if stage == 0:
-        push_triggered(st, triggered(st, seat, "turn_end"), seat)
+        push_triggered(state, triggered(state, seat, "turn_end"), seat)
         return
     if stage == 1:
-        excess = len(st.hands[seat]) - hand_limit(st, seat)
+        excess = len(state.hands[seat]) - hand_limit(state, seat)
         if excess > 0:
-            st.source = -1  # the rules' own hand limit asks, no card
-            choose(st, (D_DISCARD, seat, excess, -1, Z_HAND, -1, ""), events)
+            state.source = -1  # the rules' own hand limit asks, no card
+            choose(
+                state,
+                make(Decision, (DISCARD_DECISION, seat, excess, -1, HAND_ZONE, -1, "")),
+                events,
+            )
         return
-    tb = st.tb
-    if st.curses[seat]:
+    table = state.table
+    if state.curses[seat]:
         kept: list[tuple[int, int]] = []
         # Curses arrive at the end of the tuple; those that arrived during this turn stay.
-        counted = st.curses_before
-        for i, (card, left) in enumerate(zip(st.curses[seat], st.curse_left[seat], strict=True)):
+        counted = state.curses_before
+        for i, (card, left) in enumerate(
+            zip(state.curses[seat], state.curse_left[seat], strict=True)
+        ):
             if i >= counted:
                 kept.append((card, left))
             elif left > 1:
                 kept.append((card, left - 1))
             else:
-                add(st.trash, QUEST, card)
-                events.append(Moved(seat, [tb.ids[card]], "the Quest trash", "the curse expires"))
-        st.curses[seat] = tuple(card for card, _ in kept)
-        st.curse_left[seat] = tuple(left for _, left in kept)
-    st.bonuses = []
-    st.hand_bonus = [0] * st.players
+                add(state.trash, QUEST, card)
+                events.append(
+                    Moved(seat, [table.ids[card]], "the Quest trash", "the curse expires")
+                )
+        state.curses[seat] = tuple(card for card, _ in kept)
+        state.curse_left[seat] = tuple(left for _, left in kept)
+    state.bonuses = []
+    state.hand_bonus = [0] * state.players
     events.append(TurnEnded(seat))
-    if not st.decks[LOOT]:
-        game_over(st, False, events)
-    elif st.turn >= st.max_turns:
-        game_over(st, True, events)
+    if not state.decks[LOOT]:
+        game_over(state, False, events)
+    elif state.turn >= state.max_turns:
+        game_over(state, True, events)
     else:
-        start_turn(st, (seat + 1) % st.players, events)
+        start_turn(state, (seat + 1) % state.players, events)
 
 
-def game_over(st: FoolsBladeState, capped: bool, events: list[Event]) -> None:
+def game_over(state: FoolsBladeState, capped: bool, events: list[Event]) -> None:
     """The game ends: scores and the winners (ties shared)."""
-    st.phase = P_OVER
-    st.is_over = True
-    st.current_player = None
-    scores = score_all(st)
+    state.phase = OVER_PHASE
+    state.is_over = True
+    state.current_player = None
+    scores = score_all(state)
     events.append(GameEnded(scores, best(scores), capped))
 
 
 # -- setup: classes, Handles, first cards -------------------------------------------------------
 
 
-def choose_class(st: FoolsBladeState, card: int, events: list[Event]) -> None:
+def choose_class(state: FoolsBladeState, card: int, events: list[Event]) -> None:
     """A seat takes a class; after the last choice the Handles and first cards are dealt
     and the first player's turn begins."""
-    tb = st.tb
-    seat = st.class_order[st.class_step]
-    st.classes[seat] = card
-    events.append(ClassChosen(seat, tb.ids[card]))
-    push_triggered(st, [(e, card) for e in tb.triggers[card].get("play", ())], seat)
-    st.class_step += 1
-    if st.class_step == st.players:
-        deal(st, events)
-        start_turn(st, st.first_player, events)
+    table = state.table
+    seat = state.class_order[state.class_step]
+    state.classes[seat] = card
+    events.append(ClassChosen(seat, table.ids[card]))
+    push_triggered(state, [(e, card) for e in table.triggers[card].get("play", ())], seat)
+    state.class_step += 1
+    if state.class_step == state.players:
+        deal(state, events)
+        start_turn(state, state.first_player, events)
 
 
-def deal(st: FoolsBladeState, events: list[Event]) -> None:
+def deal(state: FoolsBladeState, events: list[Event]) -> None:
     """Setup: a Handle for each seat from the first player on, found by revealing the Anvil
     deck (reshuffled afterwards), then one Tavern, Anvil and Quest card each."""
-    tb = st.tb
-    n = st.players
-    seats = [(st.first_player + k) % n for k in range(n)]
-    anvil = st.decks[ANVIL]
+    table = state.table
+    n = state.players
+    seats = [(state.first_player + k) % n for k in range(n)]
+    anvil = state.decks[ANVIL]
     for seat in seats:
         revealed: list[int] = []
         while True:
             found = anvil.pop()
-            if tb.part[found] == HANDLE:
+            if table.part[found] == HANDLE:
                 break
             revealed.append(found)
-        into_hand(st, seat, found)
-        events.append(HandleFound(seat, tb.ids[found], [tb.ids[c] for c in revealed]))
+        into_hand(state, seat, found)
+        events.append(HandleFound(seat, table.ids[found], [table.ids[c] for c in revealed]))
         anvil.extend(revealed)
-    st.rng.shuffle(anvil)
+    state.rng.shuffle(anvil)
     for seat in seats:
         for deck in (TAVERN, ANVIL, QUEST):
-            draw_cards(st, seat, deck, 1, events)
+            draw_cards(state, seat, deck, 1, events)
 
 
 __all__ = [
@@ -674,7 +683,6 @@ __all__ = [
     "advance",
     "answer_negate",
     "answer_window",
-    "cost_payable",
     "deal",
     "decide",
     "decision_actions",

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from ...core import Rng, derive_seed
 from ...core.views import CommonView
 from .scoring import score_parts
-from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, T_COUNTER, WINDOW_NAMES, ZONES
+from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES, NegateTask
 from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
@@ -112,49 +112,53 @@ HAND_DECKS = (TAVERN, ANVIL, QUEST)
 BONUS_ELEMENTS = (*ELEMENTS, "best")
 
 
-def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
+def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` may know, as JSON; ``None`` is the spectator."""
-    out = st.common_view(seat)
-    ids = st.tb.ids
-    players = range(st.players)
+    out = state.common_view(seat)
+    ids = state.table.ids
+    players = range(state.players)
     combat = None
-    if st.c_seat >= 0:
+    if state.combat_seat >= 0:
         combat = {
-            "seat": st.c_seat,
-            "monster": ids[st.c_card],
-            "element": ELEMENTS[st.tb.element[st.c_card]],
-            "monster_strength": monster_strength(st),
-            "player_strength": fighter_strength(st),
+            "seat": state.combat_seat,
+            "monster": ids[state.combat_card],
+            "element": ELEMENTS[state.table.element[state.combat_card]],
+            "monster_strength": monster_strength(state),
+            "player_strength": fighter_strength(state),
             # The fighter's strength in its parts ([label, amount], summing to it unless
             # that falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
             "player_parts": [
                 [label, amount]
-                for label, amount in strength_parts(st, st.c_seat, st.tb.element[st.c_card])
+                for label, amount in strength_parts(
+                    state, state.combat_seat, state.table.element[state.combat_card]
+                )
             ],
             # Face up on the table until the combat ends, so in the view (and kept by
             # determinize), not only in the events.
-            "summoned": [ids[c] for c in st.c_added],
+            "summoned": [ids[c] for c in state.combat_summoned],
         }
     boss = None
-    if st.approach >= 0:
+    if state.approach >= 0:
         boss = {
-            "approach": ids[st.approach],
-            "cards": [ids[c] for c in st.boss_cards],
-            "strikes": st.strikes,
-            "strike_limit": st.strike_limit if st.gathered else st.tb.cards[st.approach].strikes,
+            "approach": ids[state.approach],
+            "cards": [ids[c] for c in state.boss_cards],
+            "strikes": state.strikes,
+            "strike_limit": state.strike_limit
+            if state.gathered
+            else state.table.cards[state.approach].strikes,
         }
     window = None
-    if st.counter is not None:
-        window = {"kind": "negate", "seat": st.counter.seat, "passes": st.counter.passes}
-    elif st.window is not None:
+    if state.counter is not None:
+        window = {"kind": "negate", "seat": state.counter.seat, "passes": state.counter.passes}
+    elif state.window is not None:
         window = {
-            "kind": WINDOW_NAMES[st.window_kind],
-            "seat": st.window.seat,
-            "passes": st.window.passes,
+            "kind": WINDOW_NAMES[state.window_kind],
+            "seat": state.window.seat,
+            "passes": state.window.passes,
         }
     pending = None
-    if st.pending is not None:
-        p_seat, card, target, ability, negated = st.pending
+    if state.pending is not None:
+        p_seat, card, target, ability, negated = state.pending
         pending = {
             "seat": p_seat,
             "card": ids[card],
@@ -163,91 +167,95 @@ def view(st: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "negated": negated,
         }
     decision = None
-    if st.decision is not None:
-        kind, d_seat, count, other, zone, _, _ = st.decision
+    if state.decision is not None:
+        kind, d_seat, count, other, zone, _, _ = state.decision
         decision = {
             "kind": DECISION_NAMES[kind],
             "seat": d_seat,
             "count": count,
             "other": None if other < 0 else other,
             "zone": ZONES[zone],
-            "source": ids[st.source] if st.source >= 0 else None,
-            "why": decision_reason(st),
+            "source": ids[state.source] if state.source >= 0 else None,
+            "why": decision_reason(state),
         }
     out.update(
         {
-            "classes": [ids[c] if c >= 0 else None for c in st.classes],
+            "classes": [ids[c] if c >= 0 else None for c in state.classes],
             "weapons": [
-                {PARTS[k]: ids[p] if p >= 0 else None for k, p in enumerate(w)} for w in st.weapons
+                {PARTS[k]: ids[p] if p >= 0 else None for k, p in enumerate(w)}
+                for w in state.weapons
             ],
-            "gear": [[ids[c] for c in g] for g in st.gear],
-            "stash": [[ids[c] for c in s] for s in st.stash],
+            "gear": [[ids[c] for c in g] for g in state.gear],
+            "stash": [[ids[c] for c in s] for s in state.stash],
             "curses": [
-                [[ids[c], left] for c, left in zip(st.curses[s], st.curse_left[s], strict=True)]
+                [
+                    [ids[c], left]
+                    for c, left in zip(state.curses[s], state.curse_left[s], strict=True)
+                ]
                 for s in players
             ],
-            "hand_counts": [len(h) for h in st.hands],
-            "known": [[ids[c] for c in k] for k in st.known],
-            "hand_limits": hand_limits(st),
-            "decks": {DECKS[d]: len(st.decks[d]) for d in range(len(DECKS))},
-            "trash": {DECKS[d]: [ids[c] for c in st.trash[d]] for d in range(LOOT)},
-            "forge": [ids[c] for c in st.forge] if st.forge else None,
+            "hand_counts": [len(h) for h in state.hands],
+            "known": [[ids[c] for c in k] for k in state.known],
+            "hand_limits": hand_limits(state),
+            "decks": {DECKS[d]: len(state.decks[d]) for d in range(len(DECKS))},
+            "trash": {DECKS[d]: [ids[c] for c in state.trash[d]] for d in range(LOOT)},
+            "forge": [ids[c] for c in state.forge] if state.forge else None,
             "combat": combat,
             "boss": boss,
             # Nobody's turn before the first one (the classes are being chosen).
-            "active": st.active if st.turn > 0 else None,
-            "turn": st.turn,
-            "phase": PHASE_NAMES[st.phase],
-            "first_player": st.first_player,
-            "max_turns": st.max_turns,
-            "cards": st.options.get("cards"),
+            "active": state.active if state.turn > 0 else None,
+            "turn": state.turn,
+            "phase": PHASE_NAMES[state.phase],
+            "first_player": state.first_player,
+            "max_turns": state.max_turns,
+            "cards": state.options.get("cards"),
             "window": window,
             "pending": pending,
             "decision": decision,
             "bonuses": [
                 [None if s == MONSTER else s, amount, BONUS_ELEMENTS[el], "turn" if t else "combat"]
-                for s, amount, el, t in st.bonuses
+                for s, amount, el, t in state.bonuses
             ],
-            "skips": st.skips[:],
-            "abilities_used": st.used[:],
-            "removed": [ids[c] for c in st.removed],
+            "skips": state.skips[:],
+            "abilities_used": state.used[:],
+            "removed": [ids[c] for c in state.removed],
             # Each seat's score in parts: weapon, monsters, treasures, legendary.
-            "score_parts": [score_parts(st, s) for s in players],
-            "roll": st.roll,
+            "score_parts": [score_parts(state, s) for s in players],
+            "roll": state.roll,
         }
     )
     if seat is not None:
-        out["hand"] = sorted((ids[c] for c in st.hands[seat]), key=st.tb.index.__getitem__)
+        out["hand"] = sorted((ids[c] for c in state.hands[seat]), key=state.table.index.__getitem__)
     return out
 
 
-def decision_reason(st: FoolsBladeState) -> str:
+def decision_reason(state: FoolsBladeState) -> str:
     """Why the pending decision is asked, for people: the hand limit, a play's cost, a
     monster's Win or Lose effect, or the card whose effect it is."""
-    source = st.source
-    tb = st.tb
+    source = state.source
+    table = state.table
     if source < 0:
-        assert st.decision is not None
-        seat = st.decision[1]
-        return f"the hand limit: at most {hand_limits(st)[seat]} cards at the end of a turn"
-    name = tb.name(source)
-    pending = st.pending
+        assert state.decision is not None
+        seat = state.decision.chooser
+        return f"the hand limit: at most {hand_limits(state)[seat]} cards at the end of a turn"
+    name = table.name(source)
+    pending = state.pending
     if (
         pending is not None
-        and pending[1] == source
-        and any(task[0] == T_COUNTER for task in st.tasks)
+        and pending.card == source
+        and any(isinstance(task, NegateTask) for task in state.tasks)
     ):
-        return f"the cost of {name}'s ability" if pending[3] else f"the cost of {name}"
-    if source == st.c_card and st.c_outcome in (0, 1):
-        return f"{name}'s {'Win' if st.c_outcome == 0 else 'Lose'} effect"
-    if tb.kind[source] == "approach":
+        return f"the cost of {name}'s ability" if pending.ability else f"the cost of {name}"
+    if source == state.combat_card and state.combat_outcome in (0, 1):
+        return f"{name}'s {'Win' if state.combat_outcome == 0 else 'Lose'} effect"
+    if table.kind[source] == "approach":
         return f"{name}: the Boss encounter is over"
-    if tb.kind[source] == "class":
+    if table.kind[source] == "class":
         return f"{name}'s ability"
     return name
 
 
-def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeState:
+def determinize(state: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeState:
     """A state ``seat`` cannot tell from this one: other hands and every deck's order redrawn.
 
     The hidden cards (other hands and the Tavern, Anvil and Quest decks) are pooled in a
@@ -255,25 +263,25 @@ def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeS
     hands share the rest by their counts. Monster and Loot decks are reshuffled. The result
     depends only on the view and ``seed``, and its future chance comes from ``seed``.
     """
-    out = st.clone()
-    rng = Rng(derive_seed(seed, -1 if seat is None else seat, st.move_number))
-    tb = st.tb
-    others = [s for s in range(st.players) if s != seat]
+    out = state.clone()
+    rng = Rng(derive_seed(seed, -1 if seat is None else seat, state.move_number))
+    table = state.table
+    others = [s for s in range(state.players) if s != seat]
     pool: list[int] = []
     for deck in HAND_DECKS:
-        pool.extend(st.decks[deck])
+        pool.extend(state.decks[deck])
     for other in others:
-        hidden = st.hands[other][:]
-        for card in st.known[other]:
+        hidden = state.hands[other][:]
+        for card in state.known[other]:
             hidden.remove(card)
         pool.extend(hidden)
     pool.sort()
     rng.shuffle(pool)
-    wanted = [len(st.decks[d]) for d in range(len(DECKS))]
+    wanted = [len(state.decks[d]) for d in range(len(DECKS))]
     decks: list[list[int]] = [[] for _ in HAND_DECKS]
     rest: list[int] = []
     for card in pool:
-        deck = tb.deck[card]
+        deck = table.deck[card]
         if deck in HAND_DECKS and len(decks[deck]) < wanted[deck]:
             decks[deck].append(card)
         else:
@@ -281,16 +289,16 @@ def determinize(st: FoolsBladeState, seat: int | None, seed: int) -> FoolsBladeS
     for deck in HAND_DECKS:
         out.decks[deck] = decks[deck]
     for other in others:
-        known = st.known[other]
-        count = len(st.hands[other]) - len(known)
+        known = state.known[other]
+        count = len(state.hands[other]) - len(known)
         out.hands[other] = [*known, *rest[:count]]
         del rest[:count]
     for deck in (*MONSTER_DECKS, LOOT):
-        cards = sorted(st.decks[deck])
+        cards = sorted(state.decks[deck])
         rng.shuffle(cards)
         out.decks[deck] = cards
-    out.rng = Rng(derive_seed(seed, 7, st.move_number))
-    out._become_determinized(seed, dict(st.options))
+    out.rng = Rng(derive_seed(seed, 7, state.move_number))
+    out._become_determinized(seed, dict(state.options))
     return out
 
 

@@ -187,8 +187,8 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
 
 
 def _card(state: State, card: str) -> CardInfo:
-    from ...games.foolsblade.cards import card_text
     from ...games.foolsblade.table import latest_table
+    from ...games.foolsblade.texts import card_text
 
     found = latest_table(state.view(None)["cards"]).set.by_id.get(card)
     if found is None:
