@@ -21,7 +21,16 @@ from .playout import random_playout
 if TYPE_CHECKING:
     from ..fast import SearchEngine
 
-__all__ = ["IsmctsBot", "Node", "batched", "play_out", "shaped_returns"]
+__all__ = [
+    "IsmctsBot",
+    "Node",
+    "batched",
+    "leader",
+    "paired_gap",
+    "play_out",
+    "raced",
+    "shaped_returns",
+]
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -91,6 +100,43 @@ def play_out(
     return evaluate(d.view(None))
 
 
+# Determinizations before ``race`` may drop an action: a spread measured on fewer is unsure.
+RACE_MIN_SAMPLES = 8
+
+
+def paired_gap(better: list[float], worse: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences ``better - worse`` and its standard error."""
+    n = len(better)
+    diffs = [b - w for b, w in zip(better, worse, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    spread = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean, math.sqrt(spread / n)
+
+
+def leader(rewards: list[list[float]], alive: list[int]) -> int:
+    """The action of ``alive`` (ascending) with the best mean reward, the first of equals."""
+    return max(alive, key=lambda i: sum(rewards[i]))
+
+
+def raced(rewards: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """The actions of ``alive`` still in the race: the leader, and each other whose paired
+    deficit to it is within ``z`` standard errors (one that matched it on every sample so
+    far is dropped: it is worth the same, and the leader is preferred)."""
+    if len(rewards[alive[0]]) < RACE_MIN_SAMPLES:
+        return alive
+    best = leader(rewards, alive)
+    kept = []
+    for i in alive:
+        if i != best:
+            deficit, error = paired_gap(rewards[best], rewards[i])
+            if error == 0 or deficit > z * error:
+                continue
+        kept.append(i)
+    return kept
+
+
 def batched(game: str) -> SearchEngine:
     """The batched engine of ``game``; ``GameError`` if it has none."""
     # Imported here: NumPy loads only for searches that ask for it.
@@ -121,7 +167,13 @@ class IsmctsBot:
     numbers: the same future chance and the same playout generator), so actions are told
     apart by what they change alone; an iteration counts one playout. The best mean reward
     is played, ties going to the heuristic's choice with heuristic playouts: one step of
-    policy improvement on the playout policy.
+    policy improvement on the playout policy. Two settings of the flat search alone:
+    ``race`` (0: off) drops an action once, after
+    ``RACE_MIN_SAMPLES`` determinizations, its paired deficit to the leader exceeds ``race``
+    standard errors, so the playouts go to the close choices, and the search ends when one
+    action is left. ``caution`` (0: off; heuristic playouts) plays the heuristic's choice
+    unless the best beats it by more than ``caution`` standard errors of their paired
+    difference: the best of several noisy means is biased upward.
     """
 
     name = "ismcts"
@@ -137,6 +189,8 @@ class IsmctsBot:
         exploration: float = 0.7,
         batch: int = 0,
         tree: bool = True,
+        race: float = 0.0,
+        caution: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -158,6 +212,8 @@ class IsmctsBot:
             raise GameError("batch needs random playouts (rollout='random')")
         if batch and not tree:
             raise GameError("batch needs the tree (tree=True)")
+        if race < 0 or caution < 0:
+            raise GameError(f"race and caution must be at least 0, not {race} and {caution}")
         self.rng = Rng(seed)
         self.batch = batch
         self.iterations = iterations
@@ -167,6 +223,8 @@ class IsmctsBot:
         self.margin = margin
         self.exploration = exploration
         self.tree = tree
+        self.race = race
+        self.caution = caution
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -182,7 +240,8 @@ class IsmctsBot:
 
     def _paired(self, state: State, legal: list[Action]) -> Action:
         """The root action with the best mean reward over shared determinizations and
-        playouts (``tree=False``)."""
+        playouts (``tree=False``), raced by ``race`` and held to the heuristic's by
+        ``caution``."""
         seat = state.current_player
         assert seat is not None
         game = state.game.name
@@ -191,27 +250,41 @@ class IsmctsBot:
             raise GameError(f"rollout_depth needs an evaluate function for {game!r}")
         heuristic = chooser(game) if self.rollout == "heuristic" else None
         if heuristic is not None:
-            # Ties go to the heuristic's choice: ``max`` keeps the first of equals.
+            # The heuristic's choice first: ties go to it (``leader`` keeps the first of
+            # equals), and ``caution`` measures the others against it.
             first = heuristic(state.view(seat), Rng(self.rng.next64()))
             legal = sorted(legal, key=lambda a: a.text != first)
-        totals = [0.0] * len(legal)
+        rewards: list[list[float]] = [[] for _ in legal]
+        alive = list(range(len(legal)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while self.iterations is None or done < self.iterations:
+        while len(alive) > 1 and (self.iterations is None or done < self.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             d = state.determinize(seat, self.rng.next64())
             playout_seed = self.rng.next64()
-            for i, action in enumerate(legal):
+            for i in alive:
                 branch = d.clone()
-                branch.apply(action)
-                rewards = play_out(
-                    branch, Rng(playout_seed), self.rollout_depth, heuristic, evaluate, self.margin
+                branch.apply(legal[i])
+                rewards[i].append(
+                    play_out(
+                        branch,
+                        Rng(playout_seed),
+                        self.rollout_depth,
+                        heuristic,
+                        evaluate,
+                        self.margin,
+                    )[seat]
                 )
-                totals[i] += rewards[seat]
-            done += len(legal)
+            done += len(alive)
+            if self.race:
+                alive = raced(rewards, alive, self.race)
         self.last_iterations = done
-        best = max(range(len(legal)), key=totals.__getitem__)
+        best = leader(rewards, alive)
+        if self.caution and heuristic is not None and best != 0 and 0 in alive:
+            gain, error = paired_gap(rewards[best], rewards[0])
+            if gain <= self.caution * error:
+                best = 0
         return legal[best]
 
     def search(self, state: State) -> Node:
