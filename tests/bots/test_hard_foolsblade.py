@@ -9,9 +9,10 @@ from parlour.sim.tournament import parse_bots, run, schedule, summarize
 
 @pytest.mark.slow
 def test_hard_is_not_weaker_than_medium_on_duplicate_deals() -> None:
-    # `hard` with its Fool's Blade settings but a fifth of the playouts, one seat against
-    # three `medium`, every deal played from all four seats; games cut at 40 turns (scored
-    # as they stand) keep the run short. docs/bots.md has the full-budget figures.
+    # `hard` with its Fool's Blade settings but at most 40 playouts a decision (its races
+    # take up to 2000), one seat against three `medium`, every deal played from all four
+    # seats; games cut at 40 turns (scored as they stand) keep the run short. docs/bots.md
+    # has the full-budget figures.
     lineup = parse_bots("hard:iterations=40,medium,medium,medium")
     matches = schedule("foolsblade", lineup, 12, seed=2, options={"max_turns": 40})
     summaries = {s.label.split(":")[0]: s for s in summarize(run(matches))}
