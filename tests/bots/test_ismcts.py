@@ -9,8 +9,16 @@ import pytest
 import parlour
 from parlour import GameError
 from parlour.bots import make
-from parlour.bots.ismcts import RACE_MIN_SAMPLES, IsmctsBot, paired_gap, raced, shaped_returns
-from parlour.core import Game
+from parlour.bots.heuristic import chooser, clock, evaluator
+from parlour.bots.ismcts import (
+    RACE_MIN_SAMPLES,
+    IsmctsBot,
+    paired_gap,
+    play_out,
+    raced,
+    shaped_returns,
+)
+from parlour.core import Game, Rng
 
 
 @pytest.mark.parametrize(("pile", "winning"), [(2, "take 2"), (4, "take 1"), (5, "take 2")])
@@ -90,6 +98,25 @@ def test_caution_keeps_the_heuristics_move_unless_clearly_beaten() -> None:
     for seed in range(3):
         bot = make("ismcts", seed=seed, caution=1e9, **settings)
         assert bot.choose(state).text == heuristic
+
+
+@pytest.mark.parametrize("heuristic", [True, False])
+def test_a_turn_cut_ends_the_playout_where_the_turn_ends(heuristic: bool) -> None:
+    state = parlour.load("foolsblade").new_game(4, seed=3)
+    medium = make("medium", seed=1)
+    while state.turn < 6:
+        state.apply(medium.choose(state))
+    turn_clock = clock("foolsblade")
+    assert turn_clock is not None and turn_clock(state) == 6
+    playout = chooser("foolsblade") if heuristic else None
+    rewards = play_out(state, Rng(2), 500, playout, evaluator("foolsblade"), 0.0, turn_clock)
+    assert state.turn == 7 and not state.is_over and len(rewards) == 4
+
+
+def test_a_turn_cut_needs_a_clock(nim: Game) -> None:
+    bot = IsmctsBot(seed=0, tree=False, rollout_turn=True)
+    with pytest.raises(GameError):
+        bot.choose(nim.new_game(2, pile=9))
 
 
 def test_plays_only_legal_actions_to_the_end(nim: Game) -> None:

@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING
 
 from ..core import Action, GameError, Rng, State
-from .heuristic import Chooser, Evaluator, chooser, evaluator
+from .heuristic import Chooser, Clock, Evaluator, chooser, clock, evaluator
 from .playout import random_playout
 
 if TYPE_CHECKING:
@@ -74,21 +74,27 @@ def play_out(
     heuristic: Chooser | None,
     evaluate: Evaluator | None,
     margin: float = 0.0,
+    turn_clock: Clock | None = None,
 ) -> list[float]:
     """Each seat's reward after playing ``d`` on: random moves, or ``heuristic``'s.
 
-    Play stops at the end or after ``depth`` actions (``None``: no limit); a finished game
+    Play stops at the end, after ``depth`` actions (``None``: no limit), or, given a
+    ``turn_clock``, where its count changes (the turn being played ends); a finished game
     scores ``shaped_returns(d, margin)``, an unfinished one ``evaluate`` of the public view
     (which must then be given).
     """
     limit = sys.maxsize if depth is None else depth
-    if heuristic is None:
+    if heuristic is None and turn_clock is None:
         random_playout(d, rng, limit)
     else:
         apply, legal_actions = d.apply, d.legal_actions
+        start = turn_clock(d) if turn_clock is not None else 0
         for _ in range(limit):
-            if d.is_over:
+            if d.is_over or (turn_clock is not None and turn_clock(d) != start):
                 break
+            if heuristic is None:
+                random_playout(d, rng, 1)
+                continue
             # A lone legal action needs no view: most steps of a Fool's Blade playout are
             # forced passes, and building the view is most of a heuristic step's cost.
             legal = legal_actions()
@@ -167,13 +173,16 @@ class IsmctsBot:
     numbers: the same future chance and the same playout generator), so actions are told
     apart by what they change alone; an iteration counts one playout. The best mean reward
     is played, ties going to the heuristic's choice with heuristic playouts: one step of
-    policy improvement on the playout policy. Two settings of the flat search alone:
+    policy improvement on the playout policy. Settings of the flat search alone:
     ``race`` (0: off) drops an action once, after
     ``RACE_MIN_SAMPLES`` determinizations, its paired deficit to the leader exceeds ``race``
     standard errors, so the playouts go to the close choices, and the search ends when one
     action is left. ``caution`` (0: off; heuristic playouts) plays the heuristic's choice
     unless the best beats it by more than ``caution`` standard errors of their paired
-    difference: the best of several noisy means is biased upward.
+    difference: the best of several noisy means is biased upward. ``rollout_turn`` also
+    ends each playout where the turn being played ends (the game heuristic's ``clock``), so
+    that every action is scored at the same point of the game: with a cut by actions alone,
+    a move that wastes actions moves the cut earlier and is scored at another moment.
     """
 
     name = "ismcts"
@@ -191,6 +200,7 @@ class IsmctsBot:
         tree: bool = True,
         race: float = 0.0,
         caution: float = 0.0,
+        rollout_turn: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -225,6 +235,7 @@ class IsmctsBot:
         self.tree = tree
         self.race = race
         self.caution = caution
+        self.rollout_turn = rollout_turn
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -245,9 +256,13 @@ class IsmctsBot:
         seat = state.current_player
         assert seat is not None
         game = state.game.name
-        evaluate = evaluator(game) if self.rollout_depth is not None else None
-        if self.rollout_depth is not None and evaluate is None:
-            raise GameError(f"rollout_depth needs an evaluate function for {game!r}")
+        cut = self.rollout_depth is not None or self.rollout_turn
+        evaluate = evaluator(game) if cut else None
+        if cut and evaluate is None:
+            raise GameError(f"a playout cut short needs an evaluate function for {game!r}")
+        turn_clock = clock(game) if self.rollout_turn else None
+        if self.rollout_turn and turn_clock is None:
+            raise GameError(f"rollout_turn needs a clock function for {game!r}")
         heuristic = chooser(game) if self.rollout == "heuristic" else None
         if heuristic is not None:
             # The heuristic's choice first: ties go to it (``leader`` keeps the first of
@@ -274,6 +289,7 @@ class IsmctsBot:
                         heuristic,
                         evaluate,
                         self.margin,
+                        turn_clock,
                     )[seat]
                 )
             done += len(alive)
