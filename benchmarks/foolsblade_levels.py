@@ -3,13 +3,14 @@
 Run ``.venv/bin/python benchmarks/foolsblade_levels.py --games 400 --hard-games 40``. Plays
 `easy` against three `random`, `medium` against three `easy` (``--games`` each) and `hard`
 against three `medium` (``--hard-games``), 4 players, on duplicate deals (every deal once from
-each seat), ``--seed`` 1, one process, each pairing's games written to ``--out-dir``; then a
-Markdown table: games, win share with its 95% interval (``parlour.sim.tournament``: deals as
-the samples), and the level's seconds a decision, over the decisions with a real choice (a
-lone legal action takes no thought), by the wall clock of the games and, measured apart on
-``--speed`` positions of `medium` games, by the process's CPU clock (which a busy machine
-does not inflate). ``--read FILE ...`` prints the rows of games already played (complete
-deals only, so a run stopped early still counts), and ``--pairings`` picks pairings.
+each seat), ``--seed`` 1, on ``--jobs`` processes (1), each pairing's games written to
+``--out-dir`` as they end; then a Markdown table: games, win share with its 95% interval
+(``parlour.sim.tournament``: deals as the samples), and the level's seconds a decision, over
+the decisions with a real choice (a lone legal action takes no thought), by the wall clock of
+the games and, measured apart on ``--speed`` positions of `medium` games, by the process's CPU
+clock (which a busy machine does not inflate). ``--read FILE ...`` prints the rows of games
+already played (complete deals only, so a run stopped early still counts), and
+``--pairings`` picks pairings.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairings", nargs="+", choices=list(PAIRINGS), default=list(PAIRINGS))
     parser.add_argument("--speed", type=int, default=20, help="positions for the CPU clock")
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing the games")
     parser.add_argument("--out-dir", type=Path, default=Path("."))
     parser.add_argument("--read", type=Path, nargs="+", help="rows of --out files already played")
     args = parser.parse_args()
@@ -129,7 +131,7 @@ def main() -> None:
         matches = schedule("foolsblade", parse_bots(PAIRINGS[level]), games, args.seed)
         path = args.out_dir / f"foolsblade-{level}.jsonl"
         with path.open("w", encoding="utf-8") as out:
-            results = run(matches, 1, out=out)
+            results = run(matches, args.jobs, out=out)
         cpu = cpu_per_decision(level, args.speed, args.seed) if args.speed else None
         print(row(level, results, cpu), flush=True)
 

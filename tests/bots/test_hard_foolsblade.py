@@ -9,12 +9,11 @@ from parlour.sim.tournament import parse_bots, run, schedule, summarize
 
 @pytest.mark.slow
 def test_hard_is_not_weaker_than_medium_on_duplicate_deals() -> None:
-    # `hard` with its Fool's Blade settings but a fifth of the playouts, one seat against
-    # three `medium`, every deal played from all four seats; games cut at 24 turns (six
-    # rounds, scored as they stand) keep the run short: it won 37.5% to medium's 20.8% (at
-    # 40 turns the run took 1.6 times as long). On these deals a `hard` that played at random
-    # would fail (0 wins: at most 24.2% against 33.3%); `easy` would pass (8.3%, at most 36.8%
-    # against 30.6%). docs/bots.md has the full-budget figures.
+    # `hard` with its Fool's Blade settings but at most 40 playouts a decision (its races
+    # take up to 2000), one seat against three `medium`, every deal played from all four
+    # seats; games cut at 24 turns (six rounds, scored as they stand) keep the run short. On
+    # these deals a `hard` that played at random would fail (0 wins: at most 24.2% against
+    # 33.3%). docs/bots.md has the full-budget figures.
     lineup = parse_bots("hard:iterations=40,medium,medium,medium")
     matches = schedule("foolsblade", lineup, 12, seed=2, options={"max_turns": 24})
     summaries = {s.label.split(":")[0]: s for s in summarize(run(matches))}

@@ -15,13 +15,22 @@ import time
 from typing import TYPE_CHECKING
 
 from ..core import Action, GameError, Rng, State
-from .heuristic import Chooser, Evaluator, chooser, evaluator
+from .heuristic import Chooser, Clock, Evaluator, chooser, clock, evaluator
 from .playout import random_playout
 
 if TYPE_CHECKING:
     from ..fast import SearchEngine
 
-__all__ = ["IsmctsBot", "Node", "batched", "play_out", "shaped_returns"]
+__all__ = [
+    "IsmctsBot",
+    "Node",
+    "batched",
+    "leader",
+    "paired_gap",
+    "play_out",
+    "raced",
+    "shaped_returns",
+]
 
 ROLLOUTS = ("random", "heuristic")
 
@@ -65,21 +74,27 @@ def play_out(
     heuristic: Chooser | None,
     evaluate: Evaluator | None,
     margin: float = 0.0,
+    turn_clock: Clock | None = None,
 ) -> list[float]:
     """Each seat's reward after playing ``d`` on: random moves, or ``heuristic``'s.
 
-    Play stops at the end or after ``depth`` actions (``None``: no limit); a finished game
+    Play stops at the end, after ``depth`` actions (``None``: no limit), or, given a
+    ``turn_clock``, where its count changes (the turn being played ends); a finished game
     scores ``shaped_returns(d, margin)``, an unfinished one ``evaluate`` of the public view
     (which must then be given).
     """
     limit = sys.maxsize if depth is None else depth
-    if heuristic is None:
+    if heuristic is None and turn_clock is None:
         random_playout(d, rng, limit)
     else:
         apply, legal_actions = d.apply, d.legal_actions
+        start = turn_clock(d) if turn_clock is not None else 0
         for _ in range(limit):
-            if d.is_over:
+            if d.is_over or (turn_clock is not None and turn_clock(d) != start):
                 break
+            if heuristic is None:
+                random_playout(d, rng, 1)
+                continue
             # A lone legal action needs no view: most steps of a Fool's Blade playout are
             # forced passes, and building the view is most of a heuristic step's cost.
             legal = legal_actions()
@@ -89,6 +104,43 @@ def play_out(
     if evaluate is None:
         raise GameError("a playout cut short needs an evaluate function to score it")
     return evaluate(d.view(None))
+
+
+# Determinizations before ``race`` may drop an action: a spread measured on fewer is unsure.
+RACE_MIN_SAMPLES = 8
+
+
+def paired_gap(better: list[float], worse: list[float]) -> tuple[float, float]:
+    """The mean of the paired differences ``better - worse`` and its standard error."""
+    n = len(better)
+    diffs = [b - w for b, w in zip(better, worse, strict=True)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    spread = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    return mean, math.sqrt(spread / n)
+
+
+def leader(rewards: list[list[float]], alive: list[int]) -> int:
+    """The action of ``alive`` (ascending) with the best mean reward, the first of equals."""
+    return max(alive, key=lambda i: sum(rewards[i]))
+
+
+def raced(rewards: list[list[float]], alive: list[int], z: float) -> list[int]:
+    """The actions of ``alive`` still in the race: the leader, and each other whose paired
+    deficit to it is within ``z`` standard errors (one that matched it on every sample so
+    far is dropped: it is worth the same, and the leader is preferred)."""
+    if len(rewards[alive[0]]) < RACE_MIN_SAMPLES:
+        return alive
+    best = leader(rewards, alive)
+    kept = []
+    for i in alive:
+        if i != best:
+            deficit, error = paired_gap(rewards[best], rewards[i])
+            if error == 0 or deficit > z * error:
+                continue
+        kept.append(i)
+    return kept
 
 
 def batched(game: str) -> SearchEngine:
@@ -121,7 +173,16 @@ class IsmctsBot:
     numbers: the same future chance and the same playout generator), so actions are told
     apart by what they change alone; an iteration counts one playout. The best mean reward
     is played, ties going to the heuristic's choice with heuristic playouts: one step of
-    policy improvement on the playout policy.
+    policy improvement on the playout policy. Settings of the flat search alone:
+    ``race`` (0: off) drops an action once, after
+    ``RACE_MIN_SAMPLES`` determinizations, its paired deficit to the leader exceeds ``race``
+    standard errors, so the playouts go to the close choices, and the search ends when one
+    action is left. ``caution`` (0: off; heuristic playouts) plays the heuristic's choice
+    unless the best beats it by more than ``caution`` standard errors of their paired
+    difference: the best of several noisy means is biased upward. ``rollout_turn`` also
+    ends each playout where the turn being played ends (the game heuristic's ``clock``), so
+    that every action is scored at the same point of the game: with a cut by actions alone,
+    a move that wastes actions moves the cut earlier and is scored at another moment.
     """
 
     name = "ismcts"
@@ -137,6 +198,9 @@ class IsmctsBot:
         exploration: float = 0.7,
         batch: int = 0,
         tree: bool = True,
+        race: float = 0.0,
+        caution: float = 0.0,
+        rollout_turn: bool = False,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -158,6 +222,8 @@ class IsmctsBot:
             raise GameError("batch needs random playouts (rollout='random')")
         if batch and not tree:
             raise GameError("batch needs the tree (tree=True)")
+        if race < 0 or caution < 0:
+            raise GameError(f"race and caution must be at least 0, not {race} and {caution}")
         self.rng = Rng(seed)
         self.batch = batch
         self.iterations = iterations
@@ -167,6 +233,9 @@ class IsmctsBot:
         self.margin = margin
         self.exploration = exploration
         self.tree = tree
+        self.race = race
+        self.caution = caution
+        self.rollout_turn = rollout_turn
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -182,36 +251,56 @@ class IsmctsBot:
 
     def _paired(self, state: State, legal: list[Action]) -> Action:
         """The root action with the best mean reward over shared determinizations and
-        playouts (``tree=False``)."""
+        playouts (``tree=False``), raced by ``race`` and held to the heuristic's by
+        ``caution``."""
         seat = state.current_player
         assert seat is not None
         game = state.game.name
-        evaluate = evaluator(game) if self.rollout_depth is not None else None
-        if self.rollout_depth is not None and evaluate is None:
-            raise GameError(f"rollout_depth needs an evaluate function for {game!r}")
+        cut = self.rollout_depth is not None or self.rollout_turn
+        evaluate = evaluator(game) if cut else None
+        if cut and evaluate is None:
+            raise GameError(f"a playout cut short needs an evaluate function for {game!r}")
+        turn_clock = clock(game) if self.rollout_turn else None
+        if self.rollout_turn and turn_clock is None:
+            raise GameError(f"rollout_turn needs a clock function for {game!r}")
         heuristic = chooser(game) if self.rollout == "heuristic" else None
         if heuristic is not None:
-            # Ties go to the heuristic's choice: ``max`` keeps the first of equals.
+            # The heuristic's choice first: ties go to it (``leader`` keeps the first of
+            # equals), and ``caution`` measures the others against it.
             first = heuristic(state.view(seat), Rng(self.rng.next64()))
             legal = sorted(legal, key=lambda a: a.text != first)
-        totals = [0.0] * len(legal)
+        rewards: list[list[float]] = [[] for _ in legal]
+        alive = list(range(len(legal)))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while self.iterations is None or done < self.iterations:
+        while len(alive) > 1 and (self.iterations is None or done < self.iterations):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             d = state.determinize(seat, self.rng.next64())
             playout_seed = self.rng.next64()
-            for i, action in enumerate(legal):
+            for i in alive:
                 branch = d.clone()
-                branch.apply(action)
-                rewards = play_out(
-                    branch, Rng(playout_seed), self.rollout_depth, heuristic, evaluate, self.margin
+                branch.apply(legal[i])
+                rewards[i].append(
+                    play_out(
+                        branch,
+                        Rng(playout_seed),
+                        self.rollout_depth,
+                        heuristic,
+                        evaluate,
+                        self.margin,
+                        turn_clock,
+                    )[seat]
                 )
-                totals[i] += rewards[seat]
-            done += len(legal)
+            done += len(alive)
+            if self.race:
+                alive = raced(rewards, alive, self.race)
         self.last_iterations = done
-        best = max(range(len(legal)), key=totals.__getitem__)
+        best = leader(rewards, alive)
+        if self.caution and heuristic is not None and best != 0 and 0 in alive:
+            gain, error = paired_gap(rewards[best], rewards[0])
+            if gain <= self.caution * error:
+                best = 0
         return legal[best]
 
     def search(self, state: State) -> Node:

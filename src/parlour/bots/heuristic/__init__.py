@@ -3,7 +3,8 @@
 A module ``parlour.bots.heuristic.<game>`` defines ``choose(view, rng) -> str`` returning
 one of ``view["legal_actions"]``. It may also define ``evaluate(view) -> list[float]``: per
 seat, an estimate in ``[0, 1]`` of its share of the win (comparable to ``state.returns()``),
-which lets the search cut its rollouts short.
+which lets the search cut its rollouts short, and ``clock(state) -> int``: the turns begun so
+far (public), so that the search may cut a playout where a turn ends (``rollout_turn``).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from typing import Any
 
 from ...core import Action, GameError, Rng, State
 
-__all__ = ["Chooser", "Evaluator", "HeuristicBot", "chooser", "evaluator"]
+__all__ = ["Chooser", "Clock", "Evaluator", "HeuristicBot", "chooser", "clock", "evaluator"]
 
 Chooser = Callable[[dict[str, Any], Rng], str]
 Evaluator = Callable[[dict[str, Any]], list[float]]
+Clock = Callable[[State], int]
 
 _modules: dict[str, ModuleType | None] = {}
 
@@ -49,6 +51,12 @@ def evaluator(game: str) -> Evaluator | None:
     module = _module(game)
     evaluate: Evaluator | None = getattr(module, "evaluate", None)
     return evaluate
+
+
+def clock(game: str) -> Clock | None:
+    """The ``clock`` function of ``game``'s heuristic, or ``None`` when it has none."""
+    found: Clock | None = getattr(_module(game), "clock", None)
+    return found
 
 
 class HeuristicBot:

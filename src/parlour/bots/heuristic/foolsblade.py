@@ -17,16 +17,19 @@ Classes are chosen at random, so that every class is measured in play. Reads onl
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ...core import Rng
+from ...core import Rng, State
 from ...games.foolsblade.cards import CardSet
 from ...games.foolsblade.schema import sides
 from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
 from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
 
-__all__ = ["choose", "evaluate", "strength_against"]
+if TYPE_CHECKING:
+    from ...games.foolsblade.state import FoolsBladeState
+
+__all__ = ["choose", "clock", "evaluate", "strength_against"]
 
 # What one card of a kind is worth to its holder, in points of score, before its effects.
 LOOT_VALUE = 4.0  # the mean value of a Loot card (a Treasure or a Legendary part)
@@ -672,3 +675,9 @@ def evaluate(view: dict[str, Any]) -> list[float]:
     weights = [math.exp((e - high) / temperature) for e in estimates]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def clock(state: State) -> int:
+    """The turns begun so far (the view's ``turn``): a playout cut where it changes is
+    scored at a turn's start, where ``evaluate`` was fitted."""
+    return cast("FoolsBladeState", state).turn

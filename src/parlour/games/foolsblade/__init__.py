@@ -39,9 +39,22 @@ GAME = Game(
     # Random playouts are long and mostly `pass`; heuristic ones, cut at 30 actions, won 3
     # of 8 games against three heuristics where random ones won none (docs/bots.md).
     # No tree: every legal action is tried on the same determinizations, each followed by
-    # the same heuristic playout cut at 30 actions (docs/bots.md): with a tree, the noise
-    # of the deals drowned the small differences between most choices.
-    search={"iterations": 200, "rollout": "heuristic", "rollout_depth": 30, "tree": False},
+    # the same heuristic playout (docs/bots.md): with a tree, the noise of the deals drowned
+    # the small differences between most choices. Playouts end with the turn being played
+    # (200 actions at most), where `evaluate` was fitted: cut after a number of actions, a
+    # move that wastes actions (swapping a part out and back) moved the cut and looked
+    # better. Raced: an action clearly behind is dropped, so most decisions end within a
+    # few dozen playouts and the close ones get up to 2000; the heuristic's move stands
+    # unless beaten by a standard error.
+    search={
+        "iterations": 2000,
+        "rollout": "heuristic",
+        "rollout_depth": 200,
+        "rollout_turn": True,
+        "tree": False,
+        "race": 2.0,
+        "caution": 1.0,
+    },
     options={
         "cards": Option(
             "cards",
