@@ -349,9 +349,11 @@ def main() -> None:
     ]
     began = time.perf_counter()
     games: list[dict[str, Any]] = []
-    # Each game is written as it ends, so that a long run stopped early keeps what it played.
+    # Each game is written as it ends, so that a long run stopped early keeps what it played
+    # (a game with `hard` takes minutes: it is not held back until three more have ended).
+    chunk = 1 if args.hard_seat else 4
     with ProcessPoolExecutor(max_workers=args.jobs) as pool, _sink(args.out) as sink:
-        for game in pool.map(play, tasks, chunksize=4):
+        for game in pool.map(play, tasks, chunksize=chunk):
             games.append(game)
             if sink is not None:
                 sink.write(json.dumps(game) + "\n")
