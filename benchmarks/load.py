@@ -381,6 +381,19 @@ async def ping_probe(url: str, window: Window) -> None:
         window.error(f"the ping probe lost its connection: {error!r}")
 
 
+async def warm(http: httpx.AsyncClient, site: Site) -> None:
+    """Open a table on each server process and watch it a moment, so that what a process
+    sets up once (imports, compiled queries) is not counted as the tables' memory."""
+    for base in site.bases:
+        body = {**GAME, "seed": 0}
+        for _ in range(4):  # ``--processes N`` on one port: a request may reach any of them
+            table = (await http.post(f"{base}/api/tables", json=body)).json()["table"]
+            async with connect(f"{base.replace('http://', 'ws://')}/ws/{table}") as ws:
+                with contextlib.suppress(TimeoutError):
+                    while True:  # the state, and whatever else a connection is sent
+                        await asyncio.wait_for(ws.recv(), 0.5)
+
+
 async def open_table(
     http: httpx.AsyncClient, site: Site, bots: str | None, seed: int
 ) -> dict[str, Any]:
@@ -448,9 +461,10 @@ async def run(
     site = Site(db, args.workers, processes, args.affinity and processes > 1)
     rng = random.Random(args.seed)
     try:
-        before = site.resident_kib()
         limits = httpx.Limits(max_connections=50)
         async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+            await warm(http, site)
+            before = site.resident_kib()
             ready = asyncio.Event()
             # The window opens once every client is connected (below); until then, nothing
             # counts and no client acts.
