@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -22,6 +23,14 @@ PROMPT = "Your move ("
 pytestmark = pytest.mark.skipif(not Path(PARLOUR).exists(), reason="parlour script not installed")
 
 
+def default_interrupt() -> None:
+    """In the spawned program, Ctrl-C interrupts: SIGINT neither ignored nor blocked, both of
+    which a program inherits from whatever started it (a test run in a shell's background,
+    or a test worker whose SIGINT an earlier test left blocked)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def spawn(args: str, cwd: Path) -> pexpect.spawn:
     child = pexpect.spawn(
         PARLOUR,
@@ -31,6 +40,7 @@ def spawn(args: str, cwd: Path) -> pexpect.spawn:
         dimensions=(50, 120),
         timeout=30,
         env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "COLUMNS": "120"},
+        preexec_fn=default_interrupt,
     )
     child.delaybeforesend = None  # pexpect's default 50 ms a line would make a game take seconds
     return child
@@ -109,6 +119,7 @@ def test_ctrl_c_in_the_game_of_make_play_is_not_a_failure(tmp_path: Path) -> Non
         dimensions=(50, 120),
         timeout=60,
         env={"PATH": "/usr/bin:/bin", "TERM": "xterm-256color", "HOME": str(tmp_path)},
+        preexec_fn=default_interrupt,
     )
     child.expect_exact(PROMPT)
     child.sendintr()
