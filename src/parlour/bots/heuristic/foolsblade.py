@@ -25,6 +25,7 @@ from ...games.foolsblade.schema import sides
 from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
 from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
+from ...games.foolsblade.views import CombatView, FoolsBladeView
 
 if TYPE_CHECKING:
     from ...games.foolsblade.state import FoolsBladeState
@@ -68,13 +69,13 @@ def bonus_multiplier(element: str, defend: str) -> float:
     return _bonus_multiplier(ELEMENT_CODE[element], ELEMENT_CODE[defend])
 
 
-def _table(view: dict[str, Any]) -> Table:
+def _table(view: FoolsBladeView) -> Table:
     """The compiled card set the view's game is played with."""
     source = view.get("cards")
     return latest_table(source if isinstance(source, str) else None)
 
 
-def cards_of(view: dict[str, Any]) -> CardSet:
+def cards_of(view: FoolsBladeView) -> CardSet:
     """The card set the view's game is played with (its ``cards`` folder, else the default)."""
     return _table(view).set
 
@@ -82,7 +83,7 @@ def cards_of(view: dict[str, Any]) -> CardSet:
 # -- reading the view ----------------------------------------------------------------------
 
 
-def _facts(view: dict[str, Any], seat: int, deck: str, element: str) -> dict[str, Any]:
+def _facts(view: FoolsBladeView, seat: int, deck: str, element: str) -> dict[str, Any]:
     """The subjects of conditions for ``seat`` against a monster of ``deck`` and ``element``."""
     weapon = view["weapons"][seat]
     combat = view.get("combat")
@@ -126,7 +127,7 @@ def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float
     return total
 
 
-def strength_against(view: dict[str, Any], seat: int, deck: str, element: str) -> float:
+def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -> float:
     """``seat``'s expected strength against a monster of ``deck`` and ``element``, from its
     weapon, set bonus, Gear, class and curses (Tavern and Action cards not counted)."""
     cards = cards_of(view).by_id
@@ -189,7 +190,7 @@ def _lose_cost(effects: Any) -> float:
     return total
 
 
-def _unseen_monsters(view: dict[str, Any], deck: str) -> list[Any]:
+def _unseen_monsters(view: FoolsBladeView, deck: str) -> list[Any]:
     """The monsters of ``deck`` not in any Stash (those may still come up)."""
     table = _table(view)
     gone: dict[str, int] = {}
@@ -231,7 +232,7 @@ def win_chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-(margin - 0.5) / MARGIN_SCALE))
 
 
-def hunt_value(view: dict[str, Any], seat: int, deck: str) -> float:
+def hunt_value(view: FoolsBladeView, seat: int, deck: str) -> float:
     """The expected worth of hunting in ``deck`` now, in points of score."""
     monsters = _unseen_monsters(view, deck)
     if not monsters or view["decks"][deck] == 0:
@@ -249,16 +250,18 @@ def hunt_value(view: dict[str, Any], seat: int, deck: str) -> float:
     return total / len(monsters)
 
 
-def _weapon_gaps(view: dict[str, Any], seat: int) -> int:
+def _weapon_gaps(view: FoolsBladeView, seat: int) -> int:
     return sum(1 for p in PARTS if not view["weapons"][seat].get(p))
 
 
-def _seat(view: dict[str, Any]) -> int:
-    seat = view.get("seat")
-    return int(view["current_player"] if seat is None else seat)
+def _seat(view: FoolsBladeView) -> int:
+    seat = view["current_player"] if view["seat"] is None else view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view while nobody decides has no seat to play")
+    return seat
 
 
-def _leader(view: dict[str, Any], me: int) -> int:
+def _leader(view: FoolsBladeView, me: int) -> int:
     """The opponent with the highest score (the earliest seat on ties)."""
     others = [s for s in range(view["players"]) if s != me]
     return max(others, key=lambda s: view["scores"][s])
@@ -269,7 +272,7 @@ def _part_worth(card: Any) -> float:
     return float(card.strength) * (1.0 if card.element == "neutral" else 0.9)
 
 
-def card_worth(view: dict[str, Any], seat: int, card_id: str) -> float:
+def card_worth(view: FoolsBladeView, seat: int, card_id: str) -> float:
     """What a card in hand (or in play) is worth to ``seat``, to keep rather than lose."""
     card = cards_of(view).by_id[card_id]
     kind = card.kind
@@ -309,7 +312,7 @@ def _split(action: str) -> tuple[str, str, int | None]:
     return verb, card, target
 
 
-def choose(view: dict[str, Any], rng: Rng) -> str:
+def choose(view: FoolsBladeView, rng: Rng) -> str:
     """The heuristic's action for the view's seat."""
     legal: list[str] = view["legal_actions"]
     if len(legal) == 1:
@@ -327,7 +330,7 @@ def choose(view: dict[str, Any], rng: Rng) -> str:
     return _window(view, me, legal)
 
 
-def _pick_card(view: dict[str, Any], me: int, legal: list[str]) -> str:
+def _pick_card(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Discard or give the least worth; steal the most; break an opponent's best, our worst."""
     scored: list[tuple[float, str]] = []
     for action in legal:
@@ -343,11 +346,11 @@ def _pick_card(view: dict[str, Any], me: int, legal: list[str]) -> str:
     return max(scored)[1]
 
 
-def _owns(view: dict[str, Any], seat: int, card: str) -> bool:
+def _owns(view: FoolsBladeView, seat: int, card: str) -> bool:
     return card in view["weapons"][seat].values() or card in view["gear"][seat]
 
 
-def _forge(view: dict[str, Any], me: int, legal: list[str]) -> str:
+def _forge(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Take the part that improves the weapon most; reforge a hand part worth less than the
     best part left."""
     best, best_gain = legal[0], -math.inf
@@ -367,7 +370,7 @@ def _forge(view: dict[str, Any], me: int, legal: list[str]) -> str:
     return best
 
 
-def _take_gain(view: dict[str, Any], me: int, card_id: str) -> float:
+def _take_gain(view: FoolsBladeView, me: int, card_id: str) -> float:
     card = cards_of(view).by_id[card_id]
     equipped = view["weapons"][me].get(card.part)
     held = [
@@ -380,7 +383,7 @@ def _take_gain(view: dict[str, Any], me: int, card_id: str) -> float:
     return _part_worth(card) - max(current, best_held) + (1.0 if not equipped else 0.0)
 
 
-def _boss_card(view: dict[str, Any], me: int, legal: list[str]) -> str:
+def _boss_card(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Fight the Boss card with the best margin."""
     cards = cards_of(view).by_id
     best, best_margin = legal[0], -math.inf
@@ -394,7 +397,7 @@ def _boss_card(view: dict[str, Any], me: int, legal: list[str]) -> str:
     return best
 
 
-def _assembly(view: dict[str, Any], me: int, legal: list[str]) -> str:
+def _assembly(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Equip what helps, then the destination worth the most."""
     cards = cards_of(view).by_id
     for action in legal:
@@ -425,7 +428,7 @@ def _assembly(view: dict[str, Any], me: int, legal: list[str]) -> str:
     return max(options)[1]
 
 
-def _equip_gain(view: dict[str, Any], me: int, new: Any, old: Any) -> float:
+def _equip_gain(view: FoolsBladeView, me: int, new: Any, old: Any) -> float:
     """How much better ``new`` is than the equipped ``old`` (a set completed counts 3)."""
     gain = _part_worth(new) - _part_worth(old)
     weapon = [
@@ -438,7 +441,7 @@ def _equip_gain(view: dict[str, Any], me: int, new: Any, old: Any) -> float:
     return gain
 
 
-def _window(view: dict[str, Any], me: int, legal: list[str]) -> str:
+def _window(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """In a response window: the play worth the most, or ``pass``."""
     best, best_score = "pass" if "pass" in legal else legal[0], 0.0
     for action in legal:
@@ -451,7 +454,7 @@ def _window(view: dict[str, Any], me: int, legal: list[str]) -> str:
     return best
 
 
-def _play_score(view: dict[str, Any], me: int, card_id: str, target: int | None) -> float:
+def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None) -> float:
     """What playing a card (or using the class) now is worth to this seat; 0 or less: not."""
     card = cards_of(view).by_id[card_id]
     effects = card.ability.effects if card.kind == "class" else card.effects
@@ -475,7 +478,7 @@ def _play_score(view: dict[str, Any], me: int, card_id: str, target: int | None)
     return score - _cost(view, me, cost, card_id)
 
 
-def _cost(view: dict[str, Any], me: int, cost: Any, playing: str) -> float:
+def _cost(view: FoolsBladeView, me: int, cost: Any, playing: str) -> float:
     """What paying a cost would take from this seat: the cheapest cards that pay it."""
     cards = cards_of(view).by_id
     hand = [c for c in view.get("hand", []) if c != playing]
@@ -504,12 +507,12 @@ def _deck(card: Any) -> str:
 
 
 def _effect_score(
-    view: dict[str, Any],
+    view: FoolsBladeView,
     me: int,
     effect: Any,
     target: int | None,
-    active: int,
-    combat: dict[str, Any] | None,
+    active: int | None,
+    combat: CombatView | None,
     leader: int,
 ) -> float:
     """One effect's worth to ``me`` if played now (``target``: the chosen seat)."""
@@ -557,7 +560,7 @@ def _effect_score(
 
 
 def _strength_play(
-    view: dict[str, Any], me: int, effect: Any, combat: dict[str, Any] | None, active: int
+    view: FoolsBladeView, me: int, effect: Any, combat: CombatView | None, active: int | None
 ) -> float:
     """The worth of a strength or roll effect now: flipping a combat's outcome."""
     who = effect.who
@@ -598,7 +601,7 @@ def _strength_play(
     return -1.0
 
 
-def _sabotage(view: dict[str, Any], me: int, combat: dict[str, Any] | None, amount: float) -> float:
+def _sabotage(view: FoolsBladeView, me: int, combat: CombatView | None, amount: float) -> float:
     """The worth of taking ``amount`` strength from another fighter's winning combat."""
     if combat is None or combat["seat"] == me or view["boss"] is not None:
         return -1.0
@@ -610,7 +613,7 @@ def _sabotage(view: dict[str, Any], me: int, combat: dict[str, Any] | None, amou
     return 2.0 if view["scores"][fighter] >= view["scores"][me] else 0.2
 
 
-def _negate_score(view: dict[str, Any], me: int) -> float:
+def _negate_score(view: FoolsBladeView, me: int) -> float:
     """Negate when the card being answered was played by another seat and aims at this one."""
     pending = view.get("pending")
     if not isinstance(pending, dict):
@@ -620,7 +623,7 @@ def _negate_score(view: dict[str, Any], me: int) -> float:
     return 2.0 if pending.get("target") == me else -1.0
 
 
-def features(view: dict[str, Any]) -> tuple[float, list[tuple[float, ...]]]:
+def features(view: FoolsBladeView) -> tuple[float, list[tuple[float, ...]]]:
     """The share of the game still to come (the Loot deck left), and per seat what
     ``evaluate`` weighs: score, strength (against a neutral Forest monster), cards in hand,
     Gear equipped, and the strength that parts seen going into the hand would add."""
@@ -643,7 +646,7 @@ def features(view: dict[str, Any]) -> tuple[float, list[tuple[float, ...]]]:
     return to_come, rows
 
 
-def _upgrade(view: dict[str, Any], seat: int) -> float:
+def _upgrade(view: FoolsBladeView, seat: int) -> float:
     """The strength the best part of each kind known to be in ``seat``'s hand would add to
     its weapon (a part taken at the Forge is seen, and is equipped on the next turn)."""
     cards = cards_of(view).by_id
@@ -659,7 +662,7 @@ def _upgrade(view: dict[str, Any], seat: int) -> float:
     return sum(gain for gain in gains.values() if gain > 0)
 
 
-def evaluate(view: dict[str, Any]) -> list[float]:
+def evaluate(view: FoolsBladeView) -> list[float]:
     """Per seat, an estimated share of the win: a softmax of the score plus what strength,
     cards in hand and Gear may still earn, the less the nearer the end."""
     to_come, rows = features(view)
