@@ -46,6 +46,10 @@ SEND_TIMEOUT = 2.0
 BOT_ATTEMPTS = 3
 # The longest wait, in seconds, before a bot tries again a move the database did not store.
 STORE_RETRY_CAP = 5.0
+# Seconds a finished table with nobody connected stays in memory: then it is dropped, and
+# loaded again from the store if anyone opens it (else every game played since the process
+# started would stay in memory).
+FORGET_AFTER = 60.0
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -303,7 +307,19 @@ class Hub:
             if table.state.is_over and info.finished_at is None:
                 # The last move was stored but the database failed before the game's end was.
                 await self._store_finish(table)
+            else:
+                self._forget_later(table)  # a finished game read for its record, its replay...
         return table
+
+    def _forget_later(self, table: Table) -> None:
+        """Drop a finished table from memory ``FORGET_AFTER`` seconds from now, if nobody is
+        connected to it then (the store keeps it whole)."""
+        if table.state.is_over and not table.clients:
+            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table)
+
+    def _forget(self, table: Table) -> None:
+        if not table.clients and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     async def create(
         self,
@@ -442,6 +458,8 @@ class Hub:
     async def join(self, table: Table, client: Client) -> None:
         """Add a connection and send it the view and the whole log as its seat sees them."""
         async with table.lock:
+            # A finished table may have been forgotten since the caller's ``get``: hold it again.
+            self.tables.setdefault(table.id, table)
             table.clients.append(client)
             await self._send_state(table, client)
         # A move heard between the caller's ``get`` and now was put off: nobody watched.
@@ -454,6 +472,7 @@ class Hub:
             if client in table.clients:
                 table.clients.remove(client)
         await self._announce(table)
+        self._forget_later(table)
 
     async def _announce(self, table: Table) -> None:
         """Tell every connection who is at the table now."""
@@ -630,6 +649,7 @@ class Hub:
             return
         if info is not None:
             table.info.finished_at = info.finished_at
+        self._forget_later(table)  # a game that ended while nobody watched
 
     def schedule_bot(self, table: Table) -> None:
         """Start the bot whose turn it is, unless one is already thinking at this table, or

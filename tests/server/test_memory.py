@@ -1,0 +1,72 @@
+"""Finished tables nobody is connected to leave the server's memory; the store keeps them."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from parlour.server.botpool import BotPool
+from parlour.server.hub import Client, Hub
+from parlour.server.store import Store
+
+
+async def _heard(_message: dict[str, Any]) -> None:
+    """A connection that reads everything."""
+
+
+def test_a_finished_table_nobody_watches_is_forgotten_and_loads_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'forget.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        playing, watching = Client(0, _heard), Client(None, _heard)
+        await hub.join(table, playing)
+        await hub.join(table, watching)
+        while not table.state.is_over:
+            seat = table.state.current_player
+            assert seat is not None
+            await hub.play(table, seat, str(table.state.legal_actions()[0]), table.move)
+        record = table.info.record()
+        await hub.leave(table, playing)
+        await asyncio.sleep(0.2)
+        assert table.id in hub.tables  # someone still watches it
+        await hub.leave(table, watching)
+        await asyncio.sleep(0.2)
+        assert table.id not in hub.tables
+        again = await hub.get(table.id)
+        assert again is not None and again is not table
+        assert again.state.is_over and again.info.record() == record
+        assert again.state.scores() == table.state.scores()
+        await asyncio.sleep(0.2)  # read for its record, and forgotten again
+        assert table.id not in hub.tables
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_an_unfinished_table_stays_when_everyone_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'stay.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        client = Client(0, _heard)
+        await hub.join(table, client)
+        await hub.leave(table, client)
+        await asyncio.sleep(0.2)
+        assert hub.tables[table.id] is table
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))
