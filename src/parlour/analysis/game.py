@@ -8,11 +8,12 @@ with ``assemble``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import GameError, Record, load, replay
+from ..core.processes import process_pool
 from .position import Decision, Settings, Verdict, judge_position
 
 __all__ = [
@@ -206,7 +207,7 @@ def analyze(
             state.apply(text)
     else:
         data = rec.to_dict()
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with process_pool(jobs) as pool:
             futures = [pool.submit(judge_move, data, before, config) for before in points]
             try:
                 for future in as_completed(futures):

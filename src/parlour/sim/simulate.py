@@ -23,13 +23,14 @@ import json
 import os
 import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .. import __version__, bots, load
 from ..core import GameError, State, derive_seed
+from ..core.processes import process_pool
 from .facts import Notes, facts_for
 from .schema import COMMON, Column, arrow_schema
 from .tournament import BotSpec, parse_bots
@@ -518,7 +519,7 @@ def _local(output: Output, todo: Sequence[int], jobs: int) -> Iterator[Written]:
         for chunk in todo:
             yield play_and_write(output, chunk)
         return
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = process_pool(jobs)
     try:
         # Keep two chunks per worker queued, not the whole run: memory stays flat.
         queue = iter(todo)

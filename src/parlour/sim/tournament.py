@@ -13,7 +13,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import as_completed
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -21,6 +21,7 @@ from typing import IO, Any
 from .. import bots, load
 from ..bots.lineup import BotSpec, parse_bots, split_lineup
 from ..core import GameError, derive_seed
+from ..core.processes import process_pool
 from .stats import wilson_bounds
 
 __all__ = [
@@ -179,7 +180,7 @@ def _results(matches: Sequence[Match], jobs: int) -> Iterator[GameResult]:
     if jobs == 1:
         yield from map(play, matches)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with process_pool(jobs) as pool:
         futures = [pool.submit(play, match) for match in matches]
         for future in as_completed(futures):
             yield future.result()
