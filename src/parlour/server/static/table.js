@@ -19,6 +19,7 @@ const page = {
   view: null, table: null, seat: null, catalogue: {}, pending: false, filter: null, closed: false, rematch: null,
   events: [], last: {}, fresh: true, shown: new Map(), shownMove: null, confirm: null, hints: null,
   banner: null, howto: fragment.get("learn") === "1", asked: false,
+  autoPass: null,  // "Pass for me" as the player last set it, until a view carries it
 };
 const cardInfo = cardLookup(tableId, () => { drawLog(); draw(); });
 const queue = [];
@@ -33,7 +34,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
-  socket.onopen = () => { retry = 500; page.fresh = true; draw(); };
+  socket.onopen = () => { retry = 500; page.fresh = true; page.autoPass = null; draw(); };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = (event) => {
     if (event.code === 4404) { fail("There is no such table", "The link may be mistyped, or the table was never opened on this server."); return; }
@@ -468,7 +469,11 @@ function drawTools(view, myTurn) {
   const autoLabel = document.getElementById("auto-pass-label");
   const hasSetting = page.seat !== null && "auto_pass" in view && !view.is_over;
   autoLabel.classList.toggle("hidden", !hasSetting);
-  if (hasSetting) document.getElementById("auto-pass").checked = Boolean(view.auto_pass);
+  if (hasSetting) {
+    // A view sent (or held on screen) before the server had the player's click must not undo it.
+    if (page.autoPass === Boolean(view.auto_pass)) page.autoPass = null;
+    document.getElementById("auto-pass").checked = page.autoPass ?? Boolean(view.auto_pass);
+  }
   const hintButton = document.getElementById("hint-button");
   const hints = Boolean(page.table && page.table.hints) && page.seat !== null && !view.is_over;
   hintButton.classList.toggle("hidden", !hints);
@@ -543,7 +548,9 @@ document.getElementById("name-form").addEventListener("submit", (event) => {
 });
 
 document.getElementById("auto-pass").addEventListener("change", (event) => {
-  sendMessage({type: "settings", auto_pass: event.target.checked});
+  const wanted = event.target.checked;
+  if (sendMessage({type: "settings", auto_pass: wanted})) page.autoPass = wanted;
+  else event.target.checked = !wanted;
 });
 
 document.getElementById("hint-button").addEventListener("click", () => {
