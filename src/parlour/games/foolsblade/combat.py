@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
-from .effects import add, monster_deck, possible, push, push_triggered, roll_dice, summon
+from .effects import push, push_triggered
 from .events import CombatEnded, CombatStarted, Ignored
+from .primitives import add, monster_deck, possible, roll_dice, summon
 from .steps import (
     AFTER_PHASE,
     COMBAT_PHASE,

@@ -14,24 +14,7 @@ from . import actions as act
 from .actions import Move
 from .boss import gather
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
-from .effects import (
-    add,
-    can_apply,
-    choose,
-    chosen,
-    cost_payable,
-    draw_cards,
-    draw_top,
-    drop,
-    eligible,
-    into_hand,
-    out_of_hand,
-    push,
-    push_triggered,
-    run_effect,
-    set_part,
-    trash_card,
-)
+from .effects import push, push_triggered
 from .events import (
     ApproachRevealed,
     ClassChosen,
@@ -46,6 +29,22 @@ from .events import (
     Played,
     TurnEnded,
     TurnStarted,
+)
+from .primitives import (
+    add,
+    can_apply,
+    choose,
+    chosen,
+    cost_payable,
+    draw_cards,
+    draw_top,
+    drop,
+    eligible,
+    into_hand,
+    out_of_hand,
+    run_effect,
+    set_part,
+    trash_card,
 )
 from .scoring import best, score_all
 from .steps import (
