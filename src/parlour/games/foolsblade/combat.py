@@ -8,7 +8,8 @@ from ...core import Event
 from .boss import after_boss_combat
 from .effects import push, push_triggered
 from .events import CombatEnded, CombatStarted, Ignored
-from .primitives import add, monster_deck, possible, roll_dice, summon
+from .movement import add, monster_deck, roll_dice, summon
+from .primitives import possible
 from .steps import (
     AFTER_PHASE,
     COMBAT_PHASE,

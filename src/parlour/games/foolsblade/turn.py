@@ -30,22 +30,8 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
-from .primitives import (
-    add,
-    can_apply,
-    choose,
-    chosen,
-    cost_payable,
-    draw_cards,
-    draw_top,
-    drop,
-    eligible,
-    into_hand,
-    out_of_hand,
-    run_effect,
-    set_part,
-    trash_card,
-)
+from .movement import add, draw_cards, draw_top, drop, into_hand, out_of_hand, set_part, trash_card
+from .primitives import can_apply, choose, chosen, cost_payable, eligible, run_effect
 from .scoring import best, score_all
 from .steps import (
     AFTER_PHASE,
