@@ -13,6 +13,7 @@ from ...core.windows import ResponseWindow
 from . import actions as act
 from .actions import Move
 from .boss import gather
+from .choices import choose, chosen, eligible
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
 from .effects import push, push_triggered
 from .events import (
@@ -31,7 +32,7 @@ from .events import (
     TurnStarted,
 )
 from .movement import add, draw_cards, draw_top, drop, into_hand, out_of_hand, set_part, trash_card
-from .primitives import can_apply, choose, chosen, cost_payable, eligible, run_effect
+from .primitives import can_apply, cost_payable, run_effect
 from .scoring import best, score_all
 from .steps import (
     AFTER_PHASE,
