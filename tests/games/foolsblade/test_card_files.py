@@ -8,7 +8,7 @@ import pytest
 
 from parlour import GameError
 from parlour.games.foolsblade.cards import DATA, EDITIONS, card_folder, load_cards
-from parlour.games.foolsblade.effects import PRIMITIVES
+from parlour.games.foolsblade.primitives import PRIMITIVES
 from parlour.games.foolsblade.schema import EFFECT_MODELS, parse_condition, primitive_name
 from parlour.games.foolsblade.texts import card_text
 

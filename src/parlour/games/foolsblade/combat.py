@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
-from .effects import add, monster_deck, possible, push, push_triggered, roll_dice, summon
+from .effects import push, push_triggered
 from .events import CombatEnded, CombatStarted, Ignored
+from .movement import add, monster_deck, roll_dice, summon
+from .primitives import possible
 from .steps import (
     AFTER_PHASE,
     COMBAT_PHASE,

@@ -307,7 +307,7 @@ Effect = Annotated[
 ]
 Fight.model_rebuild()
 
-# The model of each primitive, read from the union (``effects.PRIMITIVES`` is built from it).
+# The model of each primitive, read from the union (``primitives.PRIMITIVES`` is built from it).
 EFFECT_MODELS: tuple[type[BaseEffect], ...] = get_args(get_args(Effect)[0])
 
 

@@ -118,7 +118,7 @@ class Table:
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
         # Whether playing the card (using the class's ability) always does something, so that
-        # offering it needs no check that some effect can apply (``effects.can_apply``).
+        # offering it needs no check that some effect can apply (``primitives.can_apply``).
         self.always_able: list[bool] = [_always_able(c) for c in self.cards]
         # How many cards an ability's cost takes from its owner's hand.
         self.ability_spent: list[int] = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .effects import describe, plural
+from .primitives import describe, plural
 
 __all__ = ["card_text"]
 

@@ -13,25 +13,9 @@ from ...core.windows import ResponseWindow
 from . import actions as act
 from .actions import Move
 from .boss import gather
+from .choices import choose, chosen, eligible
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
-from .effects import (
-    add,
-    can_apply,
-    choose,
-    chosen,
-    cost_payable,
-    draw_cards,
-    draw_top,
-    drop,
-    eligible,
-    into_hand,
-    out_of_hand,
-    push,
-    push_triggered,
-    run_effect,
-    set_part,
-    trash_card,
-)
+from .effects import push, push_triggered
 from .events import (
     ApproachRevealed,
     ClassChosen,
@@ -47,6 +31,8 @@ from .events import (
     TurnEnded,
     TurnStarted,
 )
+from .movement import add, draw_cards, draw_top, drop, into_hand, out_of_hand, set_part, trash_card
+from .primitives import can_apply, cost_payable, run_effect
 from .scoring import best, score_all
 from .steps import (
     AFTER_PHASE,
