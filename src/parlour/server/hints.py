@@ -7,8 +7,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from .. import replay
 from ..analysis import Settings, judge_position
+from .botpool import replayed
 
 __all__ = ["HINT_SECONDS", "HINT_WORLDS", "advise"]
 
@@ -27,7 +27,7 @@ def advise(
     Each round is ``judge_position`` over two worlds the seat cannot tell from the real one
     (``determinize``), with its own seed, so the estimate depends only on the seat's view.
     """
-    state = replay(record)
+    state = replayed(record)
     settings = Settings.for_game(state.game.name, iterations=2)
     first = state.legal_actions()[0].text
     totals: dict[str, float] = {}
