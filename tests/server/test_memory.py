@@ -70,3 +70,32 @@ def test_an_unfinished_table_stays_when_everyone_leaves(
         store.close()
 
     asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_a_finished_table_asked_for_again_is_kept_until_it_has_been_unasked_a_while(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A connection gets the table, then joins it: the forgetting must not fall in between.
+    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 2.0)
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'asked.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        client = Client(0, _heard)
+        await hub.join(table, client)
+        while not table.state.is_over:
+            seat = table.state.current_player
+            assert seat is not None
+            await hub.play(table, seat, str(table.state.legal_actions()[0]), table.move)
+        await hub.leave(table, client)
+        await asyncio.sleep(1.2)
+        assert await hub.get(table.id) is table
+        await asyncio.sleep(1.2)  # 2.4 s since the last one left, 1.2 s since asked
+        assert hub.tables.get(table.id) is table
+        await asyncio.sleep(2.0)
+        assert table.id not in hub.tables
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))

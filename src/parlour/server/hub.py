@@ -124,6 +124,9 @@ class Table:
     pass_move: int | None = None
     # The last lines of chat (``people.CHAT_HISTORY``), read from the store on first use.
     chat: list[ChatLine] | None = None
+    # When a request last asked for the table (the event loop's clock): a finished table is
+    # forgotten only after ``FORGET_AFTER`` seconds unasked and unwatched.
+    used_at: float = 0.0
     # Each seat's name, and how the log's sentences name the seats (kept with the seats).
     names: list[str | None] = field(init=False)
     sentence_names: list[str] | None = field(init=False)
@@ -294,6 +297,7 @@ class Hub:
         """The table of that id, loaded from the store (and replayed) on first use."""
         table = await self.held(table_id)
         if table is not None:
+            table.used_at = asyncio.get_running_loop().time()
             return table
         if not TABLE_ID.fullmatch(table_id):
             return None  # never an id this server gave out: no need to ask the database
@@ -303,6 +307,7 @@ class Hub:
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             table = self.tables[table_id] = Table(info, replay(info.record()))
+            table.used_at = asyncio.get_running_loop().time()
             self.peers.loaded(table)
             if table.state.is_over and info.finished_at is None:
                 # The last move was stored but the database failed before the game's end was.
@@ -318,7 +323,14 @@ class Hub:
             asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table)
 
     def _forget(self, table: Table) -> None:
-        if not table.clients and self.tables.get(table.id) is table:
+        if table.clients or self.tables.get(table.id) is not table:
+            return
+        loop = asyncio.get_running_loop()
+        unused = loop.time() - table.used_at
+        if unused < FORGET_AFTER:
+            # Asked for since (a connection about to join, a record read): wait the rest.
+            loop.call_later(FORGET_AFTER - unused, self._forget, table)
+        else:
             del self.tables[table.id]
 
     async def create(
