@@ -9,12 +9,20 @@ from typing import Any
 import pytest
 
 from parlour.server.botpool import BotPool
-from parlour.server.hub import Client, Hub
+from parlour.server.hub import Client, Hub, Table
 from parlour.server.store import Store
 
 
 async def _heard(_message: dict[str, Any]) -> None:
     """A connection that reads everything."""
+
+
+async def _play_to_the_end(hub: Hub, table: Table) -> None:
+    """Every seat plays its first legal action until the game is over."""
+    while not table.state.is_over:
+        seat = table.state.current_player
+        assert seat is not None
+        await hub.play(table, seat, str(table.state.legal_actions()[0]), table.move)
 
 
 def test_a_finished_table_nobody_watches_is_forgotten_and_loads_again(
@@ -29,10 +37,7 @@ def test_a_finished_table_nobody_watches_is_forgotten_and_loads_again(
         playing, watching = Client(0, _heard), Client(None, _heard)
         await hub.join(table, playing)
         await hub.join(table, watching)
-        while not table.state.is_over:
-            seat = table.state.current_player
-            assert seat is not None
-            await hub.play(table, seat, str(table.state.legal_actions()[0]), table.move)
+        await _play_to_the_end(hub, table)
         record = table.info.record()
         await hub.leave(table, playing)
         await asyncio.sleep(0.2)
@@ -84,10 +89,7 @@ def test_a_finished_table_asked_for_again_is_kept_until_it_has_been_unasked_a_wh
         table, _tokens = await hub.create("fearless", 3, {}, 7, {})
         client = Client(0, _heard)
         await hub.join(table, client)
-        while not table.state.is_over:
-            seat = table.state.current_player
-            assert seat is not None
-            await hub.play(table, seat, str(table.state.legal_actions()[0]), table.move)
+        await _play_to_the_end(hub, table)
         await hub.leave(table, client)
         await asyncio.sleep(1.2)
         assert await hub.get(table.id) is table
