@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import subprocess
@@ -21,10 +22,15 @@ def free_port() -> int:
 
 
 def start_server(
-    db: str, port: int, bot_delay: float = 0.0, pass_delay: float | None = None
+    db: str,
+    port: int,
+    bot_delay: float = 0.0,
+    pass_delay: float | None = None,
+    message_rate: float | None = None,
 ) -> subprocess.Popen[bytes]:
     """``parlour serve`` in its own process, returned once it answers HTTP; ``pass_delay``
-    replaces the server's pause before it passes for a person (auto_pass)."""
+    replaces the server's pause before it passes for a person (auto_pass), ``message_rate``
+    the messages a connection may send a second."""
     main = "from parlour.cli.app import main; main()"
     if pass_delay is not None:
         # The pause has no option (the same for everyone by design): set in the server's
@@ -44,6 +50,7 @@ def start_server(
             "1",
             "--bot-delay",
             str(bot_delay),
+            *(["--message-rate", str(message_rate)] if message_rate is not None else []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -60,6 +67,13 @@ def start_server(
             time.sleep(0.1)
     process.kill()
     raise RuntimeError("the server did not answer within 60 s")
+
+
+async def received(ws: Any, seconds: float = 30) -> dict[str, Any]:
+    """The next message of an asyncio websocket; ``TimeoutError`` after ``seconds`` without
+    one, so that a message the server never sends fails the test instead of hanging it."""
+    message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), seconds))
+    return message
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

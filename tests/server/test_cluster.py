@@ -30,7 +30,7 @@ import parlour
 from parlour.server.hub import hash_token
 from parlour.server.people import sentence_names
 
-from .live import free_port, start_server, stop
+from .live import free_port, received, start_server, stop
 from .postgres import Postgres, postgres_server, unavailable
 from .test_leaks import expected_view, leaves
 
@@ -61,13 +61,17 @@ def database(postgres: Postgres, name: str) -> str:
 
 @contextmanager
 def workers(
-    url: str, count: int, bot_delay: float, pass_delay: float | None = None
+    url: str,
+    count: int,
+    bot_delay: float,
+    pass_delay: float | None = None,
+    message_rate: float | None = None,
 ) -> Iterator[list[subprocess.Popen[bytes]]]:
     """``count`` server processes on ``url``, each on its own port (``.args[4]``)."""
     started: list[subprocess.Popen[bytes]] = []
     try:
         for _ in range(count):
-            started.append(start_server(url, free_port(), bot_delay, pass_delay))
+            started.append(start_server(url, free_port(), bot_delay, pass_delay, message_rate))
         yield started
     finally:
         for process in started:
@@ -361,7 +365,10 @@ def test_kill_9_of_the_lease_holder_and_clients_worker_loses_nothing(
 
 def test_two_processes_acting_on_one_move_at_once_exactly_one_wins(postgres: Postgres) -> None:
     url = database(postgres, "race")
-    with workers(url, 2, bot_delay=0.0) as processes:
+    # The two connections act as fast as the bots answer (a whole game in under a second):
+    # at the default 20 messages a second the losing connection's ping was refused as one too
+    # many, its pong never came, and the test waited for it until pytest's timeout.
+    with workers(url, 2, bot_delay=0.0, message_rate=1000.0) as processes:
         one, two = base(processes[0]), base(processes[1])
         answer = open_table(one, "fearless", 3, 9, {1: "random", 2: "random"})
         table, token = answer["table"], answer["seats"][0]["token"]
@@ -431,7 +438,7 @@ async def _turn(ws: Any, after: int, seen: dict[str, Any] | None = None) -> dict
     while (
         view is None or view["move"] <= after or not (view["is_over"] or view.get("legal_actions"))
     ):
-        message = json.loads(await ws.recv())
+        message = await received(ws)
         if message["type"] == "state":
             view = message["view"]
     return view
@@ -443,7 +450,7 @@ async def _answers(ws: Any) -> list[dict[str, Any]]:
     error, or the state it made, comes before the pong)."""
     got = []
     while True:
-        message = json.loads(await ws.recv())
+        message = await received(ws)
         if message["type"] == "pong":
             return got
         if message["type"] in ("error", "state"):
@@ -547,7 +554,7 @@ def test_names_and_chat_reach_the_connections_of_the_other_process(postgres: Pos
 async def _next(ws: Any, kind: str, wanted: Any = None) -> dict[str, Any]:
     """The next message of type ``kind`` (and for which ``wanted`` holds), others skipped."""
     while True:
-        message: dict[str, Any] = json.loads(await asyncio.wait_for(ws.recv(), 30))
+        message = await received(ws)
         if message["type"] == kind and (wanted is None or wanted(message)):
             return message
 
@@ -564,7 +571,7 @@ async def _moves_at(address: str, answer: dict[str, Any], moves: int) -> int:
 
     async def latest(index: int, move: int) -> None:
         while views[index].get("move", -1) < move:
-            message = json.loads(await sockets[index].recv())
+            message = await received(sockets[index])
             if message["type"] == "state":
                 views[index] = message["view"]
 
@@ -601,7 +608,7 @@ def test_a_process_nobody_watches_a_table_at_catches_up_when_asked(postgres: Pos
         async def watch() -> int:
             address = base(first).replace("http://", "ws://")
             async with connect(f"{address}/ws/{answer['table']}") as ws:
-                while (message := json.loads(await ws.recv()))["type"] != "state":
+                while (message := await received(ws))["type"] != "state":
                     pass
                 return int(message["view"]["move"])
 
@@ -630,7 +637,7 @@ def test_a_rematch_opened_in_one_process_reaches_the_seats_of_the_other(
 
                 async def play(ws: Any) -> None:
                     while True:
-                        message = json.loads(await ws.recv())
+                        message = await received(ws)
                         if message["type"] != "state":
                             continue
                         view = message["view"]
@@ -654,7 +661,7 @@ def test_a_rematch_opened_in_one_process_reaches_the_seats_of_the_other(
                     )
                 offers = []
                 for ws in sockets:
-                    while (message := json.loads(await ws.recv()))["type"] != "rematch":
+                    while (message := await received(ws))["type"] != "rematch":
                         pass
                     offers.append(message)
                 return [a.json() for a in asked], offers
@@ -677,7 +684,7 @@ def test_a_rematch_opened_in_one_process_reaches_the_seats_of_the_other(
         async def first_view(address: str, token: str) -> dict[str, Any]:
             ws_url = f"{address.replace('http://', 'ws://')}/ws/{rematch}?token={token}"
             async with connect(ws_url) as ws:
-                while (message := json.loads(await ws.recv()))["type"] != "state":
+                while (message := await received(ws))["type"] != "state":
                     pass
                 view: dict[str, Any] = message["view"]
                 return view
