@@ -132,7 +132,12 @@ def test_a_seat_names_itself_and_everyone_gets_the_log_again_with_the_name(
     assert table_facts(client, table)["names"] == ["Ana", "random bot", "random bot"]
 
 
-@pytest.mark.parametrize(("seed", "options"), [(3, {}), (5, {"side_quest": True})], ids=str)
+# Cut at 60 turns (some 800 events): a whole random game of 3 lasts about 200 turns and 20 s.
+@pytest.mark.parametrize(
+    ("seed", "options"),
+    [(3, {"max_turns": 60}), (5, {"side_quest": True, "max_turns": 60})],
+    ids=str,
+)
 def test_fools_blade_sentences_name_cards_and_seats_never_ids(
     client: TestClient, monkeypatch: pytest.MonkeyPatch, seed: int, options: dict[str, Any]
 ) -> None:

@@ -17,6 +17,7 @@ from parlour.server import create_app
 from parlour.server.botpool import BotPool
 from parlour.server.hub import Client, Hub, hash_token
 from parlour.server.limits import MessageRate
+from parlour.server.routes import live
 from parlour.server.store import Store
 
 from .conftest import create, next_state, play_out
@@ -176,6 +177,37 @@ def test_moves_that_are_made_do_not_count_against_the_rate(slow_client: TestClie
     assert last["view"]["is_over"] and last["view"]["move"] > 80
 
 
+def test_a_connection_whose_send_fails_is_ended_so_that_its_page_connects_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every state after the first fails to go out, as on a network that went away.
+    real = live.sender
+
+    def failing(websocket: Any) -> Any:
+        send, states = real(websocket), []
+
+        async def flaky(message: dict[str, Any]) -> None:
+            if message["type"] == "state":
+                states.append(message)
+                if len(states) > 1:
+                    raise OSError("the network went away")
+            await send(message)
+
+        return flaky
+
+    monkeypatch.setattr(live, "sender", failing)
+    answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=1)
+    table, token = answer["table"], answer["seats"][0]["token"]
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        view = next_state(ws)["view"]
+        if view.get("legal_actions"):  # else the bots move, and their states fail
+            ws.send_json({"type": "act", "action": view["legal_actions"][0], "move": view["move"]})
+        with pytest.raises(WebSocketDisconnect) as ended:
+            while True:
+                ws.receive_json()
+    assert ended.value.code == 1013  # "try again later": the page connects again
+
+
 def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -194,14 +226,21 @@ def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
         async def reads(message: dict[str, Any]) -> None:
             heard.append(message)
 
-        stuck, seat = Client(None, never_read), Client(0, reads)
+        closed = asyncio.Event()
+
+        async def close() -> None:
+            closed.set()
+
+        stuck, seat = Client(None, never_read, close=close), Client(0, reads)
         await hub.join(table, stuck)
         await hub.join(table, seat)
         action = str(table.state.legal_actions()[0])
         await hub.play(table, 0, action, 0)
-        # The move was made and sent to the seat; the stuck connection was let go.
+        # The move was made and sent to the seat; the stuck connection was let go, and
+        # ended, so that its page connects again rather than wait for states never sent.
         assert [m["view"]["move"] for m in heard if m["type"] == "state"] == [0, 1]
         assert table.clients == [seat]
+        await asyncio.wait_for(closed.wait(), 5)
         hub.pool.close()
         store.close()
 

@@ -53,6 +53,7 @@ FORGET_AFTER = 60.0
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
+Closer = Callable[[], Awaitable[None]]
 
 
 class RefusedError(Exception):
@@ -96,6 +97,16 @@ def event_json(
     return {"kind": shown.kind, "text": shown.render(names), **shown.fields()}
 
 
+async def _close_within(close: Closer, seconds: float) -> None:
+    """Call ``close``, giving up after ``seconds`` or on any error (the connection may be
+    gone already, or stuck for good: the operating system ends it in time)."""
+    try:
+        async with asyncio.timeout(seconds):
+            await close()
+    except Exception as error:
+        log.debug("a connection let go of did not close: %r", error)
+
+
 @dataclass(eq=False)
 class Client:
     """One open connection: its seat (``None``: spectator), how many events it has had, and
@@ -106,6 +117,8 @@ class Client:
     sent_events: int = 0
     # The seat's token (``None``: a spectator): it opens the seat's rematch too.
     token: str | None = None
+    # Ends the connection; a page whose connection ends connects again and gets the state.
+    close: Closer | None = None
 
 
 @dataclass(eq=False)
@@ -267,6 +280,8 @@ class Hub:
         self._rematch_lock = asyncio.Lock()
         # The timers that pass for people (kept here so they are not collected, and stopped).
         self.passes: set[asyncio.Task[None]] = set()
+        # Connections being ended after a send to them failed (kept so they are not collected).
+        self.closing: set[asyncio.Task[None]] = set()
         # The other processes on this database (cluster.py sets them on PostgreSQL).
         self.peers: Peers = Alone()
         # Bot moves this process made (stored and applied), for /api/health.
@@ -517,6 +532,16 @@ class Hub:
         except Exception:  # a dropped or stuck connection must not stop the others' updates
             if client in table.clients:
                 table.clients.remove(client)
+                self._end(client)
+
+    def _end(self, client: Client) -> None:
+        """End a connection let go of, in the background. Left open, it would hear nothing
+        more and never know it; ended, its page connects again and is sent the whole state."""
+        if client.close is None:
+            return
+        task = asyncio.create_task(_close_within(client.close, SEND_TIMEOUT))
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
 
     async def send_all(self, table: Table, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection at the table, spectators included."""
@@ -755,7 +780,7 @@ class Hub:
     async def close(self) -> None:
         """Stop the bot tasks (their moves were not stored, so a restart redoes them)."""
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        tasks += self.passes
+        tasks += [*self.passes, *self.closing]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -13,7 +13,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ...core import GameError
 from ..deps import HubDep, SettingsDep
 from ..errors import error_body, unavailable
-from ..hub import Client, Hub, RefusedError, Sender, Table
+from ..hub import Client, Closer, Hub, RefusedError, Sender, Table
 from ..limits import MessageRate
 from ..messages import HANDLERS, welcome
 
@@ -38,6 +38,16 @@ def sender(websocket: WebSocket) -> Sender:
         await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
 
     return send
+
+
+def closer(websocket: WebSocket) -> Closer:
+    """End the connection with 1013 ("try again later"): the server let go of it, since a
+    message to it did not go out in time; the table page then connects again."""
+
+    async def close() -> None:
+        await websocket.close(1013, "a message to this connection did not go out in time")
+
+    return close
 
 
 async def _close(websocket: WebSocket, message: str, code: int) -> None:
@@ -79,7 +89,9 @@ async def live(
         if seat is None:
             await _close(websocket, "that token opens no seat at this table", 4403)
             return
-    client = Client(seat, sender(websocket), token=token if seat is not None else None)
+    client = Client(
+        seat, sender(websocket), token=token if seat is not None else None, close=closer(websocket)
+    )
     rate = MessageRate(settings.message_rate, settings.message_burst)
     await hub.join(table, client)
     await welcome(hub, table, client)
