@@ -53,6 +53,7 @@ FORGET_AFTER = 60.0
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
+# How the hub ends a connection it let go of.
 Closer = Callable[[], Awaitable[None]]
 
 
