@@ -1,4 +1,5 @@
-"""Finished tables nobody is connected to leave the server's memory; the store keeps them."""
+"""What the server keeps in memory: finished tables nobody is connected to leave it (the store
+keeps them), and a table's log, kept as moves are applied, is sent to each connection once."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 
 import pytest
 
+import parlour
 from parlour.server.botpool import BotPool
-from parlour.server.hub import Client, Hub, Table
+from parlour.server.hub import Client, Hub, Table, event_json
 from parlour.server.store import Store
 
 
@@ -97,6 +99,77 @@ def test_a_finished_table_asked_for_again_is_kept_until_it_has_been_unasked_a_wh
         assert hub.tables.get(table.id) is table
         await asyncio.sleep(2.0)
         assert table.id not in hub.tables
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_a_forgotten_table_leaves_its_rematch_to_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'rematch.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        client = Client(0, _heard)
+        await hub.join(table, client)
+        await _play_to_the_end(hub, table)
+        rematch = await hub.rematch(table)
+        assert hub.rematches == {table.id: rematch}
+        await hub.leave(table, client)
+        await asyncio.sleep(0.2)
+        assert table.id not in hub.tables and table.id not in hub.rematches
+        again = await hub.get(table.id)
+        assert again is not None and await hub.rematch(again) == rematch
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_each_connection_is_sent_the_game_log_once_in_order(tmp_path: Path) -> None:
+    # The hub keeps the log as moves are applied (its own and, caught up, another
+    # process's), where it rebuilt the state's log for every message.
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'log.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("foolsblade", 3, {"max_turns": 6}, 7, {})
+        heard: dict[str, list[dict[str, Any]]] = {"early": [], "late": []}
+
+        def keeper(name: str) -> Any:
+            async def send(message: dict[str, Any]) -> None:
+                if message["type"] == "state":
+                    heard[name].append(message)
+
+            return send
+
+        await hub.join(table, Client(None, keeper("early")))
+        for _ in range(40):
+            seat = table.state.current_player
+            assert seat is not None
+            await hub.play(table, seat, str(table.state.legal_actions()[0]), table.move)
+        await hub.join(table, Client(None, keeper("late")))
+        # Moves stored by another process, applied as this one catches up.
+        other = parlour.replay(table.info.record())
+        texts = []
+        while not other.is_over:
+            action = other.legal_actions()[0]
+            other.apply(action)
+            texts.append(action.text)
+        async with table.lock:
+            await hub.apply_stored(table, texts)
+        assert table.state.is_over and table.log == table.state.log == other.log
+        for name, messages in heard.items():
+            assert messages[0]["log_from"] == 0
+            sent: list[dict[str, Any]] = []
+            for message in messages:
+                assert message["log_from"] == len(sent)
+                sent += message["events"]
+            whole = [event_json(e, None, table.sentence_names) for e in table.state.log]
+            assert sent == whole, name
         hub.pool.close()
         store.close()
 

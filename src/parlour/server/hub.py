@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .. import load, replay
-from ..core import Event, GameError, IllegalAction, State, player_name
+from ..core import Action, Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
@@ -144,9 +144,19 @@ class Table:
     # Each seat's name, and how the log's sentences name the seats (kept with the seats).
     names: list[str | None] = field(init=False)
     sentence_names: list[str] | None = field(init=False)
+    # The game's events so far, kept as moves are applied: every message sends the events
+    # after a connection's last, and rebuilding the state's log for each would cost a walk
+    # of the whole game a message.
+    log: list[Event] = field(init=False)
 
     def __post_init__(self) -> None:
         self.renamed()
+        self.log = self.state.log
+
+    def apply(self, action: Action | str) -> None:
+        """Apply a legal action (its row is stored) to the state, the log and the record."""
+        self.log += self.state.apply(action)
+        self.info.actions.append(action if isinstance(action, str) else action.text)
 
     def renamed(self) -> None:
         """Take in the seats' names as they are now (after a name was given)."""
@@ -348,6 +358,8 @@ class Hub:
             loop.call_later(FORGET_AFTER - unused, self._forget, table)
         else:
             del self.tables[table.id]
+            # The database keeps the rematch too (``Store.rematch``), read if it is asked for.
+            self.rematches.pop(table.id, None)
 
     async def create(
         self,
@@ -509,7 +521,7 @@ class Hub:
             await self._safe_send(table, client, message)
 
     async def _send_state(self, table: Table, client: Client) -> None:
-        log_events = table.state.log
+        log_events = table.log
         # Where ``events`` begin in the seat's log: 0 (on connect, or after a name changed the
         # sentences) tells the client to replace its log; else it appends them.
         start = client.sent_events
@@ -628,8 +640,7 @@ class Hub:
                     "your move was not made: the database did not store it "
                     f"({database_trouble(error)}); send it again in a moment"
                 ) from None
-            state.apply(action)
-            table.info.actions.append(action.text)
+            table.apply(action)
             if state.is_over:
                 await self._store_finish(table)
             await self._broadcast(table)
@@ -637,8 +648,7 @@ class Hub:
     def _apply(self, table: Table, texts: list[str]) -> None:
         """Apply stored actions to the table's state, in order."""
         for stored in texts:
-            table.state.apply(stored)
-            table.info.actions.append(stored)
+            table.apply(stored)
 
     async def _broadcast(self, table: Table) -> None:
         for client in list(table.clients):
