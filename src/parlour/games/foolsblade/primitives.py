@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from ...core import Event
 from . import schema
@@ -61,6 +61,15 @@ if TYPE_CHECKING:
 
 M = TypeVar("M", bound=BaseEffect)
 ZONE_INDEX = {name: i for i, name in enumerate(ZONES)}
+
+
+class Demand(NamedTuple):
+    """What an effect takes of one seat: the choice it asks (its count 0: choices of one kind
+    add up), where the cards leave from (seat, zone) and how many."""
+
+    decision: Decision
+    place: tuple[int, int]
+    need: int
 
 
 # -- helpers of the primitives ------------------------------------------------------------------
@@ -183,6 +192,11 @@ class Primitive(ABC, Generic[M]):
     def payable(self, state: FoolsBladeState, effect: M, seat: int) -> bool:
         """Whether ``seat`` can pay the effect as a cost now: always, unless it takes cards."""
         return True
+
+    def demand(self, effect: M, owner: int, seat: int) -> Demand | None:
+        """What the effect takes of ``seat`` for a Lose effect to be carried out in full;
+        ``None``: it takes no cards."""
+        return None
 
 
 class DrawPrimitive(Primitive[schema.Draw]):
@@ -324,6 +338,11 @@ class DiscardPrimitive(Primitive[schema.Discard]):
         """``seat`` has the cards to discard."""
         return len(eligible(state, self.decision(effect, seat, effect.count))) >= effect.count
 
+    def demand(self, effect: schema.Discard, owner: int, seat: int) -> Demand:
+        """``seat``'s cards of the kind asked, from the zone asked."""
+        decision = self.decision(effect, seat, 0)
+        return Demand(decision, (seat, decision.zone), effect.count)
+
 
 class StealPrimitive(Primitive[schema.Steal]):
     """``steal``: the owner takes cards of another seat's hand, weapon, gear or Stash."""
@@ -376,6 +395,14 @@ class StealPrimitive(Primitive[schema.Steal]):
                 return True
         return False
 
+    def demand(self, effect: schema.Steal, owner: int, seat: int) -> Demand | None:
+        """One card of another seat's zone: what is there is taken, up to the count."""
+        if seat == owner:
+            return None
+        zone = ZONE_INDEX[effect.from_]
+        decision = make(Decision, (STEAL_DECISION, owner, 0, seat, zone, -1, ""))
+        return Demand(decision, (seat, zone), 1)
+
 
 class GivePrimitive(Primitive[schema.Give]):
     """``give``: the owner gives cards of its hand to other seats."""
@@ -420,6 +447,13 @@ class GivePrimitive(Primitive[schema.Give]):
     def payable(self, state: FoolsBladeState, effect: schema.Give, seat: int) -> bool:
         """``seat`` holds the cards to give."""
         return len(state.hands[seat]) >= effect.count
+
+    def demand(self, effect: schema.Give, owner: int, seat: int) -> Demand | None:
+        """The owner's cards in hand, whichever other seat receives them (so gives add up)."""
+        if seat == owner:
+            return None
+        decision = make(Decision, (GIVE_DECISION, owner, 0, -1, HAND_ZONE, -1, ""))
+        return Demand(decision, (owner, HAND_ZONE), effect.count)
 
 
 class BreakPrimitive(Primitive[schema.Break]):
@@ -467,6 +501,11 @@ class BreakPrimitive(Primitive[schema.Break]):
         """``seat`` has the cards to break."""
         decision = self.decision(effect, seat, seat, effect.count)
         return len(eligible(state, decision)) >= effect.count
+
+    def demand(self, effect: schema.Break, owner: int, seat: int) -> Demand:
+        """``seat``'s cards that can break, in the zone asked."""
+        decision = self.decision(effect, owner, seat, 0)
+        return Demand(decision, (seat, decision.zone), effect.count)
 
 
 class StrengthPrimitive(Primitive[schema.Strength]):
@@ -927,30 +966,11 @@ def possible(state: FoolsBladeState, effects: Sequence[Effect], owner: int) -> b
         who = getattr(e, "who", None)
         if who is None or who == "monster":
             continue
+        primitive = PRIMITIVES[e.do]
         for seat in targets(state, who, owner, -1, -1):
-            decision: Decision | None = None
-            need = getattr(e, "count", 1)
-            if e.do == "discard":
-                deck = DECK_INDEX[e.deck] if e.deck is not None else -1
-                zone = ZONE_INDEX[e.from_]
-                decision = make(Decision, (DISCARD_DECISION, seat, 0, -1, zone, deck, e.kind or ""))
-                place = (seat, zone)
-            elif e.do == "give" and seat != owner:
-                # Every give comes out of the owner's hand, whoever receives it.
-                decision = make(Decision, (GIVE_DECISION, owner, 0, -1, HAND_ZONE, -1, ""))
-                place = (owner, HAND_ZONE)
-            elif e.do == "break":
-                decision = make(
-                    Decision, (BREAK_DECISION, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
-                )
-                place = (seat, ZONE_INDEX[e.from_])
-            elif e.do == "steal" and seat != owner:
-                decision = make(
-                    Decision, (STEAL_DECISION, owner, 0, seat, ZONE_INDEX[e.from_], -1, "")
-                )
-                place = (seat, ZONE_INDEX[e.from_])
-                need = 1
-            if decision is not None:
+            found = primitive.demand(e, owner, seat)
+            if found is not None:
+                decision, place, need = found
                 needs[decision] = needs.get(decision, 0) + need
                 places[place] = places.get(place, 0) + need
     if any(len(eligible(state, decision)) < need for decision, need in needs.items()):
