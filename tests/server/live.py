@@ -27,15 +27,19 @@ def start_server(
     bot_delay: float = 0.0,
     pass_delay: float | None = None,
     message_rate: float | None = None,
+    forget_after: float | None = None,
 ) -> subprocess.Popen[bytes]:
     """``parlour serve`` in its own process, returned once it answers HTTP; ``pass_delay``
     replaces the server's pause before it passes for a person (auto_pass), ``message_rate``
-    the messages a connection may send a second."""
+    the messages a connection may send a second, ``forget_after`` the seconds a table
+    nobody uses stays in memory."""
     main = "from parlour.cli.app import main; main()"
+    # Neither the pause nor the memory's wait has an option (the same for everyone by
+    # design): set in the server's process, as tests/server/test_people.py sets them in its own.
     if pass_delay is not None:
-        # The pause has no option (the same for everyone by design): set in the server's
-        # process, as tests/server/test_people.py sets it in its own.
         main = f"from parlour.server import people; people.AUTO_PASS_DELAY = {pass_delay!r}; {main}"
+    if forget_after is not None:
+        main = f"from parlour.server import hub; hub.FORGET_AFTER = {forget_after!r}; {main}"
     process = subprocess.Popen(
         [
             sys.executable,

@@ -66,12 +66,15 @@ def workers(
     bot_delay: float,
     pass_delay: float | None = None,
     message_rate: float | None = None,
+    forget_after: float | None = None,
 ) -> Iterator[list[subprocess.Popen[bytes]]]:
     """``count`` server processes on ``url``, each on its own port (``.args[4]``)."""
     started: list[subprocess.Popen[bytes]] = []
     try:
         for _ in range(count):
-            started.append(start_server(url, free_port(), bot_delay, pass_delay, message_rate))
+            started.append(
+                start_server(url, free_port(), bot_delay, pass_delay, message_rate, forget_after)
+            )
         yield started
     finally:
         for process in started:
@@ -615,6 +618,36 @@ def test_a_process_nobody_watches_a_table_at_catches_up_when_asked(postgres: Pos
         assert asyncio.run(watch()) == played
         # And it plays on there, from the move the other process reached.
         assert asyncio.run(_moves_at(base(first), answer, played + 3)) == played + 3
+
+
+def test_a_table_forgotten_by_its_bots_process_has_them_play_after_a_move_elsewhere(
+    postgres: Postgres,
+) -> None:
+    # The process holding the bot lease forgets a table left at a person's turn, and keeps
+    # the lease; the person's move through the other process brings the table back there,
+    # and its bots play on.
+    url = database(postgres, "forgotten")
+    with workers(url, 2, bot_delay=0, forget_after=0.3) as (first, second):
+        answer = open_table(base(first), "fearless", 3, 4, {1: "random", 2: "random"})
+        deadline = time.monotonic() + 30
+        while health(base(first))["tables"] or health(base(first))["bot_leases"] != 1:
+            assert time.monotonic() < deadline, health(base(first))
+            time.sleep(0.1)
+        moves = health(base(first))["bot_moves"]
+
+        async def move_then_wait_for_the_bots() -> None:
+            address = base(second).replace("http://", "ws://")
+            token = answer["seats"][0]["token"]
+            async with connect(f"{address}/ws/{answer['table']}?token={token}") as ws:
+                view = (await _next(ws, "state", lambda m: m["view"].get("legal_actions")))["view"]
+                act = {"type": "act", "action": view["legal_actions"][0], "move": view["move"]}
+                await ws.send(json.dumps(act))
+                after = view["move"] + 3  # its own move and both bots'
+                await _next(ws, "state", lambda m: m["view"]["move"] >= after)
+
+        asyncio.run(move_then_wait_for_the_bots())
+        assert health(base(first))["bot_moves"] >= moves + 2
+        assert health(base(second))["bot_moves"] == 0
 
 
 def test_a_rematch_opened_in_one_process_reaches_the_seats_of_the_other(

@@ -59,20 +59,58 @@ def test_a_finished_table_nobody_watches_is_forgotten_and_loads_again(
     asyncio.run(asyncio.wait_for(game(), 60))
 
 
-def test_an_unfinished_table_stays_when_everyone_leaves(
+def test_a_table_left_waiting_for_a_person_is_forgotten_and_plays_on_when_loaded_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A person left a game against bots at their turn: nothing runs there, so the table
+    # leaves memory (it was kept for as long as the process ran), and loads again as it was.
+    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'left.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 7, {1: "random", 2: "random"})
+        client = Client(0, _heard)
+        await hub.join(table, client)
+        while table.state.current_player != 0 or table.move == 0:
+            if table.state.current_player == 0:
+                await hub.play(table, 0, str(table.state.legal_actions()[0]), table.move)
+            await asyncio.sleep(0.02)  # the bots move
+        await hub.leave(table, client)
+        await asyncio.sleep(0.3)
+        assert table.id not in hub.tables
+        again = await hub.get(table.id)
+        assert again is not None and again is not table
+        assert again.info.record() == table.info.record()
+        assert again.state.view(0) == table.state.view(0)
+        move = again.move
+        await hub.play(again, 0, str(again.state.legal_actions()[0]), move)
+        for _ in range(250):  # the bots play on at the table loaded again
+            if again.move > move + 1 or again.state.is_over:
+                break
+            await asyncio.sleep(0.02)
+        assert again.move > move + 1 or again.state.is_over
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_a_table_whose_bots_play_on_is_kept_until_its_game_is_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
 
     async def game() -> None:
-        store = Store(f"sqlite:///{tmp_path / 'stay.db'}")
-        hub = Hub(store, BotPool(1))
-        table, _tokens = await hub.create("fearless", 3, {}, 7, {})
-        client = Client(0, _heard)
-        await hub.join(table, client)
-        await hub.leave(table, client)
-        await asyncio.sleep(0.2)
-        assert hub.tables[table.id] is table
+        store = Store(f"sqlite:///{tmp_path / 'bots.db'}")
+        hub = Hub(store, BotPool(1), bot_delay=0.01)
+        bots = dict.fromkeys(range(3), "random")
+        table, _tokens = await hub.create("fearless", 3, {}, 7, bots)
+        while not table.state.is_over:
+            assert hub.tables[table.id] is table, f"forgotten at move {table.move}"
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)
+        assert table.id not in hub.tables
         hub.pool.close()
         store.close()
 

@@ -37,9 +37,7 @@ class Cluster:
         self.hub = hub
         self.follower = Follower(hub)
         self.leases = BotLeases(conninfo, hub)
-        self.listener = Listener(
-            conninfo, self.follower.heard, self.follower.changed, self.follower.resync
-        )
+        self.listener = Listener(conninfo, self.follower.heard, self.follower.changed, self.resync)
         self.tasks: list[asyncio.Task[None]] = []
         hub.peers = self
 
@@ -55,6 +53,18 @@ class Cluster:
     async def current(self, table: Table) -> None:
         """Apply what other processes stored at a table this process was not following."""
         await self.follower.current(table)
+
+    def forgotten(self, table_id: str) -> None:
+        """A table left this process's memory (its bot lease, if held here, stays)."""
+        self.follower.forgotten(table_id)
+
+    async def resync(self) -> None:
+        """After a break in listening: bring the tables here up to the database, and load
+        those whose bots are played here, forgotten while they waited for a person (their
+        person may have moved meanwhile)."""
+        await self.follower.resync()
+        for table_id in sorted(self.leases.held - self.hub.tables.keys()):
+            self.follower.load(table_id)
 
     async def start(self) -> None:
         """Listen for other processes' moves and take the bot leases nobody holds."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..core import GameError
 from .hub import Hub, Table, database_trouble
 from .people import CHAT_HISTORY
 from .store import ChatLine, SeatInfo
@@ -34,7 +35,8 @@ class Follower:
         # The newest number heard of per table, loaded here or not: a table being loaded
         # while its next action is announced may have been read just before that action.
         self.recent: OrderedDict[str, int] = OrderedDict()
-        # Seat and chat changes being sent to this process's connections.
+        # Seat and chat changes being sent to this process's connections, and tables being
+        # loaded to play their bots.
         self.sending: set[asyncio.Task[None]] = set()
 
     def heard(self, table_id: str, seq: int, text: str | None) -> None:
@@ -44,8 +46,13 @@ class Follower:
         if len(self.recent) > REMEMBERED:
             self.recent.popitem(last=False)
         table = self.hub.tables.get(table_id)
-        if table is None or table.move >= seq:
-            return  # not held here (it loads fresh when needed), or this process stored it
+        if table is None:
+            if self.hub.peers.plays_bots(table_id):
+                # Forgotten here while it waited for a person, whose move this may be.
+                self.load(table_id)
+            return  # else not held here: it loads fresh when needed
+        if table.move >= seq:
+            return  # this process stored it
         self.pending.setdefault(table_id, {})[seq] = text
         if table.clients or self.hub.peers.plays_bots(table_id):
             self._follow(table)
@@ -80,8 +87,27 @@ class Follower:
         else:
             log.error("table %s: an unknown change %r", table.id, kind)
             return
+        self._keep(task)
+
+    def forgotten(self, table_id: str) -> None:
+        """A table left the hub's memory: what was heard of it is read again when it loads."""
+        self.pending.pop(table_id, None)
+
+    def _keep(self, task: asyncio.Task[None]) -> None:
         self.sending.add(task)
         task.add_done_callback(self.sending.discard)
+
+    def load(self, table_id: str) -> None:
+        """Load a table whose bots this process plays, forgotten here (it waited for a
+        person), so that its bots play on."""
+        self._keep(asyncio.create_task(self._load(table_id)))
+
+    async def _load(self, table_id: str) -> None:
+        try:
+            await self.hub.get(table_id)  # which starts its bots
+        except (GameError, SQLAlchemyError) as error:
+            reason = database_trouble(error) if isinstance(error, SQLAlchemyError) else error
+            log.error("table %s: its bots cannot be played here: %s", table_id, reason)
 
     async def _seats(self, table: Table, seats: list[SeatInfo]) -> None:
         async with table.lock:  # no move's state between the change and its resending

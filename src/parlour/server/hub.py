@@ -46,9 +46,9 @@ SEND_TIMEOUT = 2.0
 BOT_ATTEMPTS = 3
 # The longest wait, in seconds, before a bot tries again a move the database did not store.
 STORE_RETRY_CAP = 5.0
-# Seconds a finished table with nobody connected stays in memory: then it is dropped, and
-# loaded again from the store if anyone opens it (else every game played since the process
-# started would stay in memory).
+# Seconds a table with nobody connected stays in memory once nothing runs at it (its game
+# over, or waiting for a person): then it is dropped, and loaded again from the store if
+# anyone opens it (else every game played or left since the process started would stay).
 FORGET_AFTER = 60.0
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
@@ -138,9 +138,11 @@ class Table:
     pass_move: int | None = None
     # The last lines of chat (``people.CHAT_HISTORY``), read from the store on first use.
     chat: list[ChatLine] | None = None
-    # When a request last asked for the table (the event loop's clock): a finished table is
-    # forgotten only after ``FORGET_AFTER`` seconds unasked and unwatched.
+    # When a request last asked for the table (the event loop's clock): a table is forgotten
+    # only after ``FORGET_AFTER`` seconds unasked and unwatched.
     used_at: float = 0.0
+    # The timer that will see whether the table can be forgotten (one at a time).
+    forgetting: asyncio.TimerHandle | None = None
     # Each seat's name, and how the log's sentences name the seats (kept with the seats).
     names: list[str | None] = field(init=False)
     sentence_names: list[str] | None = field(init=False)
@@ -259,6 +261,10 @@ class Peers(Protocol):
         (nobody here watched it nor played its bots), before it is used here."""
         ...
 
+    def forgotten(self, table_id: str) -> None:
+        """A table left this process's memory (it loads fresh when needed)."""
+        ...
+
 
 class Alone:
     """No other process serves the database: this one plays every table's bots."""
@@ -272,6 +278,9 @@ class Alone:
 
     async def current(self, table: Table) -> None:
         """Nothing to do: every move is made here."""
+
+    def forgotten(self, table_id: str) -> None:
+        """Nothing to do."""
 
 
 class Hub:
@@ -301,16 +310,14 @@ class Hub:
     # -- loading and creating ---------------------------------------------------------------
 
     async def resume_all(self) -> None:
-        """Load every unfinished table and restart the bots whose turn it is."""
+        """Load every unfinished table, which restarts the bots whose turn it is (those that
+        wait for a person are forgotten again after ``FORGET_AFTER``)."""
         ids = await asyncio.to_thread(self.store.ids, True)
         for table_id in ids:
             try:
-                table = await self.get(table_id)
+                await self.get(table_id)
             except GameError as error:
                 log.error("table %s cannot be resumed: %s", table_id, error)
-                continue
-            if table is not None:
-                self.schedule_bot(table)
 
     async def held(self, table_id: str) -> Table | None:
         """The table of that id if this process holds it, up to date; ``None`` if not."""
@@ -339,27 +346,47 @@ class Hub:
                 # The last move was stored but the database failed before the game's end was.
                 await self._store_finish(table)
             else:
-                self._forget_later(table)  # a finished game read for its record, its replay...
+                # Its bots (or the server's pass for a person) go on from where it was left.
+                self.schedule_bot(table)
+                self._forget_later(table)  # read for its record, a replay, a page not joined...
         return table
 
     def _forget_later(self, table: Table) -> None:
-        """Drop a finished table from memory ``FORGET_AFTER`` seconds from now, if nobody is
-        connected to it then (the store keeps it whole)."""
-        if table.state.is_over and not table.clients:
-            asyncio.get_running_loop().call_later(FORGET_AFTER, self._forget, table)
+        """Drop the table from memory ``FORGET_AFTER`` seconds from now, if nobody is
+        connected to it then and nothing runs at it (the store keeps it whole)."""
+        if not table.clients and table.forgetting is None:
+            loop = asyncio.get_running_loop()
+            table.forgetting = loop.call_later(FORGET_AFTER, self._forget, table)
 
     def _forget(self, table: Table) -> None:
+        table.forgetting = None
         if table.clients or self.tables.get(table.id) is not table:
-            return
+            return  # watched again (the last to leave looks again), or loaded anew
         loop = asyncio.get_running_loop()
-        unused = loop.time() - table.used_at
-        if unused < FORGET_AFTER:
-            # Asked for since (a connection about to join, a record read): wait the rest.
-            loop.call_later(FORGET_AFTER - unused, self._forget, table)
-        else:
-            del self.tables[table.id]
-            # The database keeps the rematch too (``Store.rematch``), read if it is asked for.
-            self.rematches.pop(table.id, None)
+        # Asked for since (a connection about to join, a record read): wait the rest. A
+        # table whose bots play on, or where the server is about to pass, waits a while more.
+        wait = FORGET_AFTER if self._running(table) else table.used_at + FORGET_AFTER - loop.time()
+        if wait > 0:
+            table.forgetting = loop.call_later(wait, self._forget, table)
+            return
+        del self.tables[table.id]
+        # The database keeps the rematch too (``Store.rematch``), read if it is asked for.
+        self.rematches.pop(table.id, None)
+        self.peers.forgotten(table.id)
+
+    def _running(self, table: Table) -> bool:
+        """Whether the game goes on at the table without anyone connected: a bot of this
+        process is to move (or thinking), or the server is about to pass for a person."""
+        state = table.state
+        seat = state.current_player
+        if state.is_over or seat is None:
+            return False
+        if table.bot_task is not None and not table.bot_task.done():
+            return True
+        info = table.info.seats[seat]
+        if info.bot is None:
+            return info.auto_pass and people.lone_pass(state)
+        return self.peers.plays_bots(table.id)
 
     async def create(
         self,
@@ -415,8 +442,10 @@ class Hub:
             hints,
         )
         table = self.tables[table_id] = Table(info, state)
+        table.used_at = asyncio.get_running_loop().time()
         self.peers.loaded(table)
         self.schedule_bot(table)
+        self._forget_later(table)  # a table opened that nobody joins
         return table, tokens
 
     async def rematch(self, table: Table) -> str:
@@ -498,8 +527,11 @@ class Hub:
     async def join(self, table: Table, client: Client) -> None:
         """Add a connection and send it the view and the whole log as its seat sees them."""
         async with table.lock:
-            # A finished table may have been forgotten since the caller's ``get``: hold it again.
-            self.tables.setdefault(table.id, table)
+            if table.id not in self.tables:
+                # Forgotten since the caller's ``get``: held again, and caught up with what
+                # other processes stored meanwhile.
+                self.tables[table.id] = table
+                self.peers.loaded(table)
             table.clients.append(client)
             await self._send_state(table, client)
         # A move heard between the caller's ``get`` and now was put off: nobody watched.
