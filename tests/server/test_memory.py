@@ -212,3 +212,25 @@ def test_each_connection_is_sent_the_game_log_once_in_order(tmp_path: Path) -> N
         store.close()
 
     asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_a_restart_loads_only_the_unfinished_tables_with_bots(tmp_path: Path) -> None:
+    # Tables of people alone wait for someone to open them: nothing runs there meanwhile.
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'restart.db'}")
+        hub = Hub(store, BotPool(1))
+        people, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        bots, _tokens = await hub.create("fearless", 3, {}, 7, {1: "random", 2: "random"})
+        over, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        await _play_to_the_end(hub, over)
+        await hub.close()
+        restarted = Hub(store, hub.pool)
+        await restarted.resume_all()
+        assert set(restarted.tables) == {bots.id}
+        again = await restarted.get(people.id)
+        assert again is not None and again.info.record() == people.info.record()
+        await restarted.close()
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))

@@ -310,9 +310,10 @@ class Hub:
     # -- loading and creating ---------------------------------------------------------------
 
     async def resume_all(self) -> None:
-        """Load every unfinished table, which restarts the bots whose turn it is (those that
-        wait for a person are forgotten again after ``FORGET_AFTER``)."""
-        ids = await asyncio.to_thread(self.store.ids, True)
+        """Load every unfinished table with a bot seat, which restarts the bots whose turn it
+        is (those that wait for a person are forgotten again after ``FORGET_AFTER``). Tables
+        of people alone load when someone opens them (and the server's passes go on then)."""
+        ids = await asyncio.to_thread(self.store.ids, True, True)
         for table_id in ids:
             try:
                 await self.get(table_id)

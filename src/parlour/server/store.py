@@ -463,13 +463,18 @@ class Store:
             found = session.scalar(select(TableRow.id).where(TableRow.rematch_of == table_id))
             return None if found is None else str(found)
 
-    def ids(self, unfinished_only: bool = False) -> list[str]:
-        """The stored tables' ids, oldest first."""
-        query = select(TableRow.id).order_by(TableRow.created_at)
+    def ids(self, unfinished_only: bool = False, with_bots: bool = False) -> list[str]:
+        """The stored tables' ids, oldest first; ``with_bots``: only tables with a bot seat."""
+        query = select(TableRow.id, TableRow.seats).order_by(TableRow.created_at)
         if unfinished_only:
             query = query.where(TableRow.finished_at.is_(None))
         with Session(self.engine) as session:
-            return list(session.scalars(query).all())
+            rows = session.execute(query).all()
+        return [
+            table_id
+            for table_id, seats in rows
+            if not with_bots or any(seat.get("bot") is not None for seat in seats)
+        ]
 
     def summaries(self, limit: int = 200) -> list[TableInfo]:
         """The newest tables without their actions, newest first."""
