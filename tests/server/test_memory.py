@@ -234,3 +234,30 @@ def test_a_restart_loads_only_the_unfinished_tables_with_bots(tmp_path: Path) ->
         store.close()
 
     asyncio.run(asyncio.wait_for(game(), 60))
+
+
+def test_a_table_stays_a_while_after_its_last_connection_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The wait counts from the leaving, not from a forgetting timer set when it opened.
+    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 1.0)
+
+    async def game() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'leave.db'}")
+        hub = Hub(store, BotPool(1))
+        table, _tokens = await hub.create("fearless", 3, {}, 7, {})
+        client = Client(0, _heard)
+        await hub.join(table, client)
+        await asyncio.sleep(0.8)
+        await hub.leave(table, client)
+        await asyncio.sleep(0.6)  # 1.4 s since it opened, 0.6 s since the leaving
+        assert hub.tables.get(table.id) is table
+        for _ in range(50):  # then forgotten (a timer may fire late on a busy machine)
+            if table.id not in hub.tables:
+                break
+            await asyncio.sleep(0.1)
+        assert table.id not in hub.tables
+        hub.pool.close()
+        store.close()
+
+    asyncio.run(asyncio.wait_for(game(), 60))

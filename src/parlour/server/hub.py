@@ -544,6 +544,7 @@ class Hub:
         async with table.lock:
             if client in table.clients:
                 table.clients.remove(client)
+        table.used_at = asyncio.get_running_loop().time()  # kept a while after the last leaves
         await self._announce(table)
         self._forget_later(table)
 
