@@ -20,9 +20,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from ..analysis import Settings, assemble, decision_points, judge_move
+from .base import Base
 from .botpool import BotPool
 from .hub import Table
-from .store import Base, Store
+from .store import Store
 
 __all__ = ["ITERATIONS", "Analyses", "AnalysisRow", "Progress"]
 

@@ -31,7 +31,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from .base import Base
+from .community.rows import AccountSeatRow
 
 __all__ = [
     "MOVES_CHANNEL",
@@ -55,10 +58,6 @@ MOVES_CHANNEL = "parlour_moves"
 TABLES_CHANNEL = "parlour_tables"
 # NOTIFY payloads must stay under 8000 bytes: a longer action is announced without its text.
 PAYLOAD_LIMIT = 7000
-
-
-class Base(DeclarativeBase):
-    """The declarative base of the server's tables."""
 
 
 class TableRow(Base):
@@ -87,6 +86,14 @@ class TableRow(Base):
     version: Mapped[str | None] = mapped_column(String(32), nullable=True)
     # Whether seats may ask for hints (null for tables older than migration 0003: the default).
     hints: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # Migration 0005. Whether the game counts for ratings (null: no, as for older tables).
+    rated: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # The account that opened the table (it may fill or close open seats while it waits).
+    creator_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # True while a seat is open for anyone to take (the lobby lists these).
+    waiting: Mapped[bool | None] = mapped_column(Boolean, nullable=True, index=True)
+    # Once a rated game ended: each seat's rating change (null for a guest's seat).
+    rating_changes: Mapped[list[float | None] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -133,21 +140,30 @@ class NewAction:
 @dataclass
 class SeatInfo:
     """Who sits at a seat: a bot by name, or a person holding the token with this hash, with
-    the name the person gave (``None``: none yet) and whether the server passes for them."""
+    the name the person gave (``None``: none yet) and whether the server passes for them;
+    ``account``: the account holding the seat (its name is the seat's); ``open``: a person's
+    seat nobody has taken yet (no token)."""
 
     bot: str | None
     token_hash: str | None
     name: str | None = None
     auto_pass: bool = True
+    account: int | None = None
+    open: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The stored form."""
-        return {
+        """The stored form (``account`` and ``open`` only where set, as older rows lack them)."""
+        out: dict[str, Any] = {
             "bot": self.bot,
             "token_hash": self.token_hash,
             "name": self.name,
             "auto_pass": self.auto_pass,
         }
+        if self.account is not None:
+            out["account"] = self.account
+        if self.open:
+            out["open"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatInfo:
@@ -157,6 +173,8 @@ class SeatInfo:
             data.get("token_hash"),
             data.get("name"),
             bool(data.get("auto_pass", True)),
+            data.get("account"),
+            bool(data.get("open", False)),
         )
 
 
@@ -192,6 +210,9 @@ class TableInfo:
     version: str | None = None
     # Whether seats may ask for hints; ``None``: the default (``people.hints_default``).
     hints: bool | None = None
+    rated: bool = False
+    creator_id: int | None = None
+    rating_changes: list[float | None] | None = None
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
@@ -289,9 +310,11 @@ class Store:
         rematch_of: str | None = None,
         version: str | None = None,
         hints: bool | None = None,
+        rated: bool = False,
+        creator_id: int | None = None,
     ) -> TableInfo:
-        """Store a new table with no actions; ``IntegrityError`` if it is the rematch of a
-        table that has one already."""
+        """Store a new table with no actions, and the seats accounts hold there;
+        ``IntegrityError`` if it is the rematch of a table that has one already."""
         created = _now()
         # A JSON round trip so what is stored is exactly what a reload gives back.
         stored = json.loads(json.dumps(options))
@@ -306,11 +329,21 @@ class Store:
             rematch_of=rematch_of,
             version=version,
             hints=hints,
+            rated=rated,
+            creator_id=creator_id,
+            waiting=any(seat.open for seat in seats),
         )
         with Session(self.engine) as session, session.begin():
             session.add(row)
+            # The table's row first (the account seats refer to it); a second rematch of one
+            # table fails here, unannounced.
+            session.flush()
+            session.add_all(
+                AccountSeatRow(table_id=table_id, seat=number, account_id=seat.account, rated=rated)
+                for number, seat in enumerate(seats)
+                if seat.account is not None
+            )
             if rematch_of is not None:
-                session.flush()  # a second rematch of one table fails here, unannounced
                 self._tell(session, rematch_of, "rematch", table_id)
         return TableInfo(
             table_id,
@@ -323,6 +356,8 @@ class Store:
             rematch_of=rematch_of,
             version=version,
             hints=hints,
+            rated=rated,
+            creator_id=creator_id,
         )
 
     def set_seats(self, table_id: str, seats: list[SeatInfo]) -> None:
@@ -500,5 +535,8 @@ class Store:
             rematch_of=row.rematch_of,
             version=row.version,
             hints=row.hints,
+            rated=bool(row.rated),
+            creator_id=row.creator_id,
+            rating_changes=row.rating_changes,
             actions=actions,
         )

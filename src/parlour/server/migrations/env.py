@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from alembic import context
 
-from parlour.server.store import Base
+from parlour.server import store  # noqa: F401  (its row classes, and the accounts', join Base)
+from parlour.server.base import Base
 
 connection = context.config.attributes.get("connection")
 if connection is None:

@@ -1,0 +1,105 @@
+"""The database rows of accounts, sessions, failed sign-ins, ratings and the seats accounts
+hold (migration 0005); the tables' own rows are in ``store.py``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import (
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..base import Base
+
+__all__ = ["AccountRow", "AccountSeatRow", "RatingRow", "SessionRow", "SignInFailureRow"]
+
+
+class AccountRow(Base):
+    """An account: its name as chosen, the name's key for uniqueness (lower case), its
+    password's argon2id hash, and when it was made."""
+
+    __tablename__ = "parlour_accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(20))
+    username_key: Mapped[str] = mapped_column(String(20), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in session: only the SHA-256 of its id is stored, so whoever reads the
+    database cannot use a session."""
+
+    __tablename__ = "parlour_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("parlour_accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SignInFailureRow(Base):
+    """A failed sign-in: for which username key, from which address, and when (the
+    throttles count these in a window)."""
+
+    __tablename__ = "parlour_signin_failures"
+    __table_args__ = (
+        Index("ix_parlour_signin_failures_username", "username_key", "at"),
+        Index("ix_parlour_signin_failures_address", "address", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username_key: Mapped[str] = mapped_column(String(64))
+    address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """One player's rating for one game: an account's, or a bot level's (``bot``), as an
+    OpenSkill mean and deviation, with the number of rated games behind it."""
+
+    __tablename__ = "parlour_ratings"
+    __table_args__ = (
+        UniqueConstraint("account_id", "game", name="uq_parlour_ratings_account"),
+        UniqueConstraint("bot", "game", name="uq_parlour_ratings_bot"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("parlour_accounts.id", ondelete="CASCADE"), nullable=True
+    )
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    game: Mapped[str] = mapped_column(String(64))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class AccountSeatRow(Base):
+    """A seat an account holds at a table, and once a rated game ends its place and rating
+    change (the profile's history and the lobby's "your tables" read these)."""
+
+    __tablename__ = "parlour_account_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("parlour_tables.id"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("parlour_accounts.id", ondelete="CASCADE"), index=True
+    )
+    # Whether the seat counts for ratings (taken before the game, at a rated table); a game
+    # claimed by a guest at its end is in the history but not in the ratings.
+    rated: Mapped[bool] = mapped_column(default=False)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rating_change: Mapped[float | None] = mapped_column(Float, nullable=True)
