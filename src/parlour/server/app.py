@@ -14,11 +14,14 @@ from fastapi.staticfiles import StaticFiles
 from .analysis import Analyses
 from .botpool import BotPool
 from .cluster import Cluster
+from .community.accounts import Accounts
+from .community.sessions import Sessions
+from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
 from .hub import Hub
 from .limits import OriginPolicy
-from .routes import live, pages, tables
+from .routes import accounts, live, pages, tables
 from .store import Store
 
 __all__ = ["create_app"]
@@ -31,6 +34,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     store = Store(settings.db)
     pool = BotPool(settings.workers)
     hub = app.state.hub = Hub(store, pool, settings.bot_delay)
+    app.state.accounts = Accounts(store.engine)
+    app.state.sessions = Sessions(store.engine)
+    app.state.throttle = SignInThrottle(store.engine)
     analyses = app.state.analyses = Analyses(store, pool)
     # On PostgreSQL, other server processes may serve the same tables (cluster.py): the bot
     # leases say which process resumes which table's bots. SQLite has one process.
@@ -103,5 +109,6 @@ def create_app(
         app.add_exception_handler(kind, refused)
     app.include_router(pages.router)
     app.include_router(tables.router)
+    app.include_router(accounts.router)
     app.include_router(live.router)
     return app

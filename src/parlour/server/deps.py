@@ -3,6 +3,7 @@ tables, its analyses and cluster, and the table a path names."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -12,18 +13,26 @@ from starlette.requests import HTTPConnection
 from ..core import GameError
 from .analysis import Analyses
 from .cluster import Cluster
+from .community.accounts import Account, Accounts
+from .community.sessions import COOKIE, Sessions
+from .community.throttle import SignInThrottle
 from .errors import RequestError
 from .hub import Hub, Table
 from .limits import OriginPolicy
 from .pages import Link
 
 __all__ = [
+    "AccountDep",
+    "AccountsDep",
     "AnalysesDep",
     "ClusterDep",
     "HubDep",
     "ServerSettings",
+    "SessionsDep",
     "SettingsDep",
+    "SignedInDep",
     "TableDep",
+    "ThrottleDep",
     "ended",
     "get_table",
 ]
@@ -68,7 +77,46 @@ def get_cluster(connection: HTTPConnection) -> Cluster | None:
     return cluster
 
 
+def get_accounts(connection: HTTPConnection) -> Accounts:
+    """The accounts."""
+    accounts: Accounts = connection.app.state.accounts
+    return accounts
+
+
+def get_sessions(connection: HTTPConnection) -> Sessions:
+    """The signed-in sessions."""
+    sessions: Sessions = connection.app.state.sessions
+    return sessions
+
+
+def get_throttle(connection: HTTPConnection) -> SignInThrottle:
+    """The failed sign-ins, per username and address."""
+    throttle: SignInThrottle = connection.app.state.throttle
+    return throttle
+
+
+async def current_account(connection: HTTPConnection) -> Account | None:
+    """The account whose live session the request's cookie carries, or ``None`` (a guest)."""
+    session_id = connection.cookies.get(COOKIE)
+    if not session_id:
+        return None
+    return await asyncio.to_thread(get_sessions(connection).account, session_id)
+
+
+async def signed_in(connection: HTTPConnection) -> Account:
+    """The signed-in account; 401 for a guest or a dead session."""
+    account = await current_account(connection)
+    if account is None:
+        raise RequestError(401, "sign in first: this needs an account")
+    return account
+
+
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+AccountsDep = Annotated[Accounts, Depends(get_accounts)]
+SessionsDep = Annotated[Sessions, Depends(get_sessions)]
+ThrottleDep = Annotated[SignInThrottle, Depends(get_throttle)]
+AccountDep = Annotated[Account | None, Depends(current_account)]
+SignedInDep = Annotated[Account, Depends(signed_in)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
 ClusterDep = Annotated[Cluster | None, Depends(get_cluster)]
