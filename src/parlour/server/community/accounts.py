@@ -21,6 +21,7 @@ __all__ = [
     "DELETED_NAME",
     "PASSWORD_MAX",
     "PASSWORD_MIN",
+    "WRONG",
     "Account",
     "AccountError",
     "Accounts",
@@ -41,8 +42,6 @@ WRONG = "that username and password do not match an account"
 # (64 MiB, 3 passes): kept as they are, so a newer release's stronger defaults apply and
 # ``needs_rehash`` upgrades old hashes at the next sign-in.
 HASHER = PasswordHasher()
-# Verified against when a name is unknown, so a sign-in takes as long either way.
-_DUMMY_HASH = HASHER.hash("not any account's password")
 
 
 class AccountError(Exception):
@@ -81,10 +80,21 @@ def check_username(raw: Any) -> str:
     return raw
 
 
+def _encodable(text: str) -> bool:
+    # JSON may carry a lone surrogate ("\ud800"), which no hasher can encode as UTF-8.
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def check_password(raw: Any) -> str:
     """``raw`` if it is an acceptable password; ``AccountError`` (400) says why not."""
     if not isinstance(raw, str) or not PASSWORD_MIN <= len(raw) <= PASSWORD_MAX:
         raise AccountError(400, f"a password is {PASSWORD_MIN} to {PASSWORD_MAX} characters long")
+    if not _encodable(raw):
+        raise AccountError(400, "a password is text: it holds a character that is not")
     return raw
 
 
@@ -97,18 +107,19 @@ def _account(row: AccountRow) -> Account:
     return Account(row.id, row.username, _aware(row.created_at))
 
 
-def _verify(password_hash: str, password: str) -> bool:
-    try:
-        return HASHER.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
-
-
 class Accounts:
     """The accounts in one database; every method is blocking (call it from a thread)."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, hasher: PasswordHasher | None = None) -> None:
         self.engine = engine
+        # Read when made, not imported: a test may put a cheaper hasher in ``HASHER``.
+        self.hasher = hasher if hasher is not None else HASHER
+
+    def _verify(self, password_hash: str, password: str) -> bool:
+        try:
+            return self.hasher.verify(password_hash, password)
+        except (VerificationError, InvalidHashError):
+            return False
 
     def create(self, username: Any, password: Any) -> Account:
         """A new account; ``AccountError``: 400 for a bad name or password, 409 taken."""
@@ -117,7 +128,7 @@ class Accounts:
         with Session(self.engine) as session:
             if session.scalar(select(AccountRow.id).where(AccountRow.username_key == key)):
                 raise AccountError(409, f"the username {name!r} is taken")
-        hashed = HASHER.hash(secret)  # outside any transaction: it takes a while on purpose
+        hashed = self.hasher.hash(secret)  # outside any transaction: it takes a while on purpose
         row = AccountRow(
             username=name, username_key=key, password_hash=hashed, created_at=datetime.now(UTC)
         )
@@ -147,7 +158,11 @@ class Accounts:
     def verify(self, username: Any, password: Any) -> Account | None:
         """The account if ``password`` is its password; ``None`` otherwise, an unknown name
         taking as long as a wrong password."""
+        # No account has a password outside the rules: refused before any lookup, the same
+        # for every name (and a huge body costs no hashing).
         if not isinstance(username, str) or not isinstance(password, str):
+            return None
+        if len(password) > PASSWORD_MAX or not _encodable(password):
             return None
         with Session(self.engine) as session:
             row = session.scalar(
@@ -155,13 +170,15 @@ class Accounts:
             )
             found = None if row is None else (row.id, row.password_hash, _account(row))
         if found is None:
-            _verify(_DUMMY_HASH, password)
+            # Hashing costs what verifying a hash of the same parameters costs: an unknown
+            # name takes as long as a wrong password, with no dummy hash to make at start-up.
+            self.hasher.hash(password)
             return None
         account_id, password_hash, account = found
-        if not _verify(password_hash, password):
+        if not self._verify(password_hash, password):
             return None
-        if HASHER.check_needs_rehash(password_hash):
-            self._store_hash(account_id, HASHER.hash(password))
+        if self.hasher.check_needs_rehash(password_hash):
+            self._store_hash(account_id, self.hasher.hash(password))
         return account
 
     def _store_hash(self, account_id: int, password_hash: str) -> None:
@@ -184,7 +201,7 @@ class Accounts:
         account is signed out (``keep_session``: the id hash of the one that asked)."""
         secret = check_password(new_password)
         self._confirm(account, password)
-        self._store_hash(account.id, HASHER.hash(secret))
+        self._store_hash(account.id, self.hasher.hash(secret))
         with Session(self.engine) as session, session.begin():
             session.execute(
                 delete(SessionRow).where(
@@ -210,8 +227,11 @@ class Accounts:
                 seats[seat].pop("account", None)
                 seats[seat]["name"] = DELETED_NAME
                 table.seats = seats
-                if table.creator_id == account.id:
-                    table.creator_id = None
+            # Every table it opened, seated or not: SQLite may give a deleted account's id to
+            # the next account made.
+            session.execute(
+                update(TableRow).where(TableRow.creator_id == account.id).values(creator_id=None)
+            )
             # Deleted explicitly, not only by the foreign keys' cascade: SQLite files made
             # before foreign keys were switched on may not cascade.
             session.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account.id))

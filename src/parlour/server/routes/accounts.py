@@ -4,20 +4,24 @@ password, deleting it, and downloading what the site holds about it (API.md, "Ac
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
-from ..community.accounts import Account, AccountError, username_key
+from ..community.accounts import WRONG, Account, AccountError, username_key
 from ..community.export import account_data
 from ..community.sessions import COOKIE, LIFETIME, session_hash
+from ..community.throttle import SignInThrottle, ThrottledError, address_key
 from ..deps import AccountsDep, HubDep, SessionsDep, SignedInDep, ThrottleDep
 from ..errors import RequestError, error_body
 
 __all__ = ["router"]
 
 router = APIRouter()
+
+T = TypeVar("T")
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -32,8 +36,35 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 def _address(request: Request) -> str:
-    """The client's address (behind a proxy, as uvicorn's proxy headers give it)."""
-    return request.client.host[:64] if request.client is not None else "unknown"
+    """The client's address as the throttle counts it (behind a proxy the operator trusts,
+    the address the proxy names: ``parlour serve --forwarded-allow-ips``)."""
+    return address_key(request.client.host) if request.client is not None else "unknown"
+
+
+def _too_many(refusal: ThrottledError) -> JSONResponse:
+    """The answer while a throttle refuses: 429, with ``Retry-After``."""
+    return JSONResponse(
+        error_body(str(refusal)), 429, headers={"Retry-After": str(refusal.retry_after)}
+    )
+
+
+async def _counted(
+    throttle: SignInThrottle, request: Request, username: Any, check: Callable[[], T]
+) -> T:
+    """Run ``check``, which checks a password for ``username``, as a throttled attempt:
+    ``ThrottledError`` before it runs; counted as a failure unless it returns an account
+    or refuses for another reason than the password (``AccountError`` other than 403)."""
+    key = username_key(username) if isinstance(username, str) else ""
+    attempt = await asyncio.to_thread(throttle.attempt, key, _address(request))
+    try:
+        result = await asyncio.to_thread(check)
+    except AccountError as error:
+        if error.status != 403:
+            await asyncio.to_thread(throttle.forget, attempt)
+        raise
+    if result is not None:
+        await asyncio.to_thread(throttle.forget, attempt)
+    return result
 
 
 def _signed_in(request: Request, account: Account, session_id: str, status: int) -> Response:
@@ -49,6 +80,15 @@ def _signed_in(request: Request, account: Account, session_id: str, status: int)
         # Behind TLS (the proxy says https, uvicorn's proxy headers pass it on) the cookie
         # never travels unencrypted.
         secure=request.url.scheme == "https",
+    )
+    return response
+
+
+def _signed_out(request: Request) -> Response:
+    """204, and the session cookie cleared (with the flags it was set with)."""
+    response = Response(status_code=204)
+    response.delete_cookie(
+        COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https"
     )
     return response
 
@@ -79,19 +119,14 @@ async def sign_in(
     (with ``Retry-After``) while the name or the address has failed too often."""
     body = await _body(request)
     username, password = body.get("username"), body.get("password")
-    key = username_key(username)[:64] if isinstance(username, str) else ""
-    address = _address(request)
-    wait = await asyncio.to_thread(throttle.retry_after, key, address)
-    if wait is not None:
-        return JSONResponse(
-            error_body(f"too many failed sign-ins; try again in {wait} seconds"),
-            429,
-            headers={"Retry-After": str(wait)},
+    try:
+        account = await _counted(
+            throttle, request, username, lambda: accounts.verify(username, password)
         )
-    account = await asyncio.to_thread(accounts.verify, username, password)
+    except ThrottledError as refusal:
+        return _too_many(refusal)
     if account is None:
-        await asyncio.to_thread(throttle.failed, key, address)
-        raise RequestError(401, "that username and password do not match an account")
+        raise RequestError(401, WRONG)
     session_id = await asyncio.to_thread(sessions.open, account)
     return _signed_in(request, account, session_id, 200)
 
@@ -100,9 +135,7 @@ async def sign_in(
 async def sign_out(request: Request, sessions: SessionsDep) -> Response:
     """Sign out: the session is ended on the server, and the cookie cleared."""
     await asyncio.to_thread(sessions.close, request.cookies.get(COOKIE))
-    response = Response(status_code=204)
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
-    return response
+    return _signed_out(request)
 
 
 @router.get("/api/me")
@@ -113,37 +146,46 @@ async def me(account: SignedInDep) -> dict[str, Any]:
 
 @router.post("/api/me/password", status_code=204)
 async def change_password(
-    request: Request, account: SignedInDep, accounts: AccountsDep
+    request: Request, account: SignedInDep, accounts: AccountsDep, throttle: ThrottleDep
 ) -> Response:
     """Change the password: ``{"password": current, "new_password": new}``; every other
-    session of the account is signed out."""
+    session of the account is signed out. A wrong current password counts as a failed
+    sign-in (a stolen session must not guess the password freely)."""
     body = await _body(request)
     current = session_hash(request.cookies.get(COOKIE, ""))
+
+    def change() -> bool:
+        accounts.change_password(account, body.get("password"), body.get("new_password"), current)
+        return True
+
     try:
-        await asyncio.to_thread(
-            accounts.change_password,
-            account,
-            body.get("password"),
-            body.get("new_password"),
-            current,
-        )
+        await _counted(throttle, request, account.username, change)
+    except ThrottledError as refusal:
+        return _too_many(refusal)
     except AccountError as error:
         raise _refused(error) from None
     return Response(status_code=204)
 
 
 @router.delete("/api/accounts/me", status_code=204)
-async def delete_account(request: Request, account: SignedInDep, accounts: AccountsDep) -> Response:
+async def delete_account(
+    request: Request, account: SignedInDep, accounts: AccountsDep, throttle: ThrottleDep
+) -> Response:
     """Delete the account: ``{"password"}``. Its finished games stay, its seats named
-    "deleted player"; its sessions end."""
+    "deleted player"; its sessions end. A wrong password counts as a failed sign-in."""
     body = await _body(request)
+
+    def remove() -> bool:
+        accounts.delete(account, body.get("password"))
+        return True
+
     try:
-        await asyncio.to_thread(accounts.delete, account, body.get("password"))
+        await _counted(throttle, request, account.username, remove)
+    except ThrottledError as refusal:
+        return _too_many(refusal)
     except AccountError as error:
         raise _refused(error) from None
-    response = Response(status_code=204)
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
-    return response
+    return _signed_out(request)
 
 
 @router.get("/api/me/export")
@@ -151,4 +193,9 @@ async def export(account: SignedInDep, hub: HubDep) -> JSONResponse:
     """Everything the site holds about the signed-in account, as a JSON download."""
     data = await asyncio.to_thread(account_data, hub.store, account)
     filename = f"parlour-{account.username}.json"
-    return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+    headers = {
+        "Content-Disposition": f'attachment; filename="{filename}"',
+        # Personal data: no cache, shared or the browser's, keeps a copy.
+        "Cache-Control": "no-store",
+    }
+    return JSONResponse(data, headers=headers)
