@@ -342,6 +342,14 @@ def serve(
             "(repeatable; docs/agents.md)."
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            help="Addresses of the proxies whose X-Forwarded-For and X-Forwarded-Proto are "
+            "believed (comma-separated, * for any); by default 127.0.0.1 and ::1 "
+            "(docs/server.md, 'Behind a TLS proxy')."
+        ),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
@@ -354,7 +362,18 @@ def serve(
             make_bot(spec)
         except GameError as error:
             fail(str(error), EXIT_USAGE)
-    serving(host, port, db, workers, bot_delay, allow_origin or (), message_rate, agents, processes)
+    serving(
+        host,
+        port,
+        db,
+        workers,
+        bot_delay,
+        allow_origin or (),
+        message_rate,
+        agents,
+        processes,
+        forwarded_allow_ips,
+    )
 
 
 def main() -> None:

@@ -32,9 +32,11 @@ def serve(
     message_rate: float = MESSAGE_RATE,
     agents: Sequence[str] = (),
     processes: int = 1,
+    forwarded_allow_ips: str | None = None,
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted, in
-    ``processes`` server processes sharing the port (PostgreSQL only, above one)."""
+    ``processes`` server processes sharing the port (PostgreSQL only, above one), trusting
+    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``."""
     try:
         # Open (and migrate) the database now, so a bad URL or an unreachable server is one
         # clear sentence instead of a failed start-up inside uvicorn.
@@ -75,7 +77,13 @@ def serve(
         "ws_max_size": MAX_MESSAGE * 16,
         "ws_per_message_deflate": False,
         "log_level": "warning",
+        # A TLS proxy's X-Forwarded-Proto makes the session cookie Secure, its
+        # X-Forwarded-For names the client the sign-in throttle counts; uvicorn believes
+        # them only from these addresses (its default: this machine, 127.0.0.1 and ::1).
+        "proxy_headers": True,
     }
+    if forwarded_allow_ips is not None:
+        options["forwarded_allow_ips"] = forwarded_allow_ips
     try:
         if processes > 1:
             # uvicorn binds the port once and starts the processes on it (the kernel shares
