@@ -251,6 +251,13 @@ def test_sign_in_opens_a_new_session(client: TestClient) -> None:
     assert second != first
     assert browser.get("/api/me").json()["username"] == "alice"
     assert client.get("/api/me").json()["username"] == "alice"
+    # Signing in again in one browser replaces its session: the old one ends on the server.
+    assert len(rows(client, SessionRow)) == 2
+    assert sign_in(browser, "alice", PASSWORD).status_code == 200
+    assert len(rows(client, SessionRow)) == 2
+    replay = other_browser(client)
+    replay.cookies.set(COOKIE, second)
+    assert replay.get("/api/me").status_code == 401
 
 
 def test_a_wrong_password_and_an_unknown_name_are_answered_alike(client: TestClient) -> None:

@@ -12,7 +12,7 @@ from fastapi.responses import JSONResponse, Response
 
 from ..community.accounts import WRONG, Account, AccountError, username_key
 from ..community.export import account_data
-from ..community.sessions import COOKIE, LIFETIME, session_hash
+from ..community.sessions import COOKIE, LIFETIME, Sessions, session_hash
 from ..community.throttle import SignInThrottle, ThrottledError, address_key
 from ..deps import AccountsDep, HubDep, SessionsDep, SignedInDep, ThrottleDep
 from ..errors import RequestError, error_body
@@ -67,6 +67,16 @@ async def _counted(
     return result
 
 
+async def _open_session(
+    request: Request, sessions: Sessions, account: Account, status: int
+) -> Response:
+    """Open a session of ``account`` and answer with its cookie; the session the browser
+    had (it is replaced there) is ended on the server too, not left alive unseen."""
+    session_id = await asyncio.to_thread(sessions.open, account)
+    await asyncio.to_thread(sessions.close, request.cookies.get(COOKIE))
+    return _signed_in(request, account, session_id, status)
+
+
 def _signed_in(request: Request, account: Account, session_id: str, status: int) -> Response:
     """The answer that signs ``account`` in: its name, and the session cookie."""
     response = JSONResponse({"username": account.username}, status)
@@ -107,8 +117,7 @@ async def sign_up(request: Request, accounts: AccountsDep, sessions: SessionsDep
         )
     except AccountError as error:
         raise _refused(error) from None
-    session_id = await asyncio.to_thread(sessions.open, account)
-    return _signed_in(request, account, session_id, 201)
+    return await _open_session(request, sessions, account, 201)
 
 
 @router.post("/api/session")
@@ -127,8 +136,7 @@ async def sign_in(
         return _too_many(refusal)
     if account is None:
         raise RequestError(401, WRONG)
-    session_id = await asyncio.to_thread(sessions.open, account)
-    return _signed_in(request, account, session_id, 200)
+    return await _open_session(request, sessions, account, 200)
 
 
 @router.delete("/api/session", status_code=204)
