@@ -26,6 +26,8 @@ class AccountRow(Base):
     password's argon2id hash, and when it was made."""
 
     __tablename__ = "parlour_accounts"
+    # A deleted account's id is never given to a new one (SQLite would reuse the last id).
+    __table_args__ = {"sqlite_autoincrement": True}
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     username: Mapped[str] = mapped_column(String(20))

@@ -25,6 +25,7 @@ def upgrade() -> None:
         sa.Column("username_key", sa.String(20), nullable=False, unique=True),
         sa.Column("password_hash", sa.String(200), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sqlite_autoincrement=True,
     )
     op.create_table(
         "parlour_sessions",
