@@ -435,9 +435,7 @@ class Store:
         account's seat row (``rated``: whether it counts for ratings; ``None``: as the table
         does); the other processes hear of the new seats."""
         with Session(self.engine) as session, session.begin():
-            row = session.get(TableRow, table_id, with_for_update=True)
-            if row is None:
-                raise GoneError(f"there is no table {table_id!r}")
+            row = self._locked(session, table_id)
             seats = [SeatInfo.from_json(s) for s in row.seats]
             change(row, seats)
             stored = [s.to_json() for s in seats]
@@ -455,14 +453,25 @@ class Store:
             self._tell(session, table_id, "seats", stored)
         return seats
 
+    def _locked(self, session: Session, table_id: str) -> TableRow:
+        """The table's row, locked until the transaction ends; ``GoneError`` if none."""
+        if self.engine.dialect.name == "sqlite":
+            # The driver begins a transaction only at the first write, so a read first would
+            # not be part of it: a write that changes nothing takes the database's write lock
+            # (others wait for it), and what is read after it stays true until the commit.
+            claim = text("UPDATE parlour_tables SET id = id WHERE id = :id")
+            session.execute(claim, {"id": table_id})
+        row = session.get(TableRow, table_id, with_for_update=True)
+        if row is None:
+            raise GoneError(f"there is no table {table_id!r}")
+        return row
+
     def close_waiting(self, table_id: str) -> None:
         """Delete a table that waits for open seats, with its account seats and chat; the
         other processes hear of it. ``ConflictError`` once its game has begun, ``GoneError``
         if it is gone already."""
         with Session(self.engine) as session, session.begin():
-            row = session.get(TableRow, table_id, with_for_update=True)
-            if row is None:
-                raise GoneError(f"there is no table {table_id!r}")
+            row = self._locked(session, table_id)
             if not row.waiting:
                 raise ConflictError("the game has begun: only a table that waits can be closed")
             session.execute(delete(AccountSeatRow).where(AccountSeatRow.table_id == table_id))
