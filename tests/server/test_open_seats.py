@@ -306,7 +306,8 @@ def test_an_accounts_tables_are_listed_on_another_device(client: TestClient) -> 
     sign_up(client, "ana")
     waiting = waiting_table(client)["table"]
     # Ana leads here, so it is her turn at once.
-    mine = create(client, "fearless", 3, {1: "random", 2: "random"}, sit=0)["table"]
+    opened = create(client, "fearless", 3, {1: "random", 2: "random"}, sit=0)
+    mine, token = opened["table"], opened["seats"][0]["token"]
     elsewhere = create(client, "fearless", 3, {1: "random", 2: "random"})["table"]
     assert client.get("/api/me/tables").status_code == 200
     # Another browser: a session of its own.
@@ -325,7 +326,16 @@ def test_an_accounts_tables_are_listed_on_another_device(client: TestClient) -> 
     # The page of that URL opens Ana's seat by the session; she plays the game out.
     with client.websocket_connect(first["url"].replace("/table/", "/ws/")) as ws:
         play_out(ws)
-    assert [entry["table"] for entry in client.get("/api/me/tables").json()["tables"]] == [waiting]
+        # A rematch keeps the seat the account's: it is offered at its page with no token.
+        rematch = client.post(f"/api/tables/{mine}/rematch", json={"token": token})
+        assert rematch.status_code == 200, rematch.text
+        again = rematch.json()["table"]
+        message = ws.receive_json()
+        while message["type"] != "rematch":
+            message = ws.receive_json()
+        assert message["url"] == f"/table/{again}"
+    listed = client.get("/api/me/tables").json()["tables"]
+    assert [entry["table"] for entry in listed] == [again, waiting]
 
 
 def test_a_guest_claims_a_finished_game_into_an_account(client: TestClient) -> None:

@@ -608,18 +608,18 @@ class Hub:
             await self.offer_rematch(table, client)
 
     async def offer_rematch(self, table: Table, client: Client) -> None:
-        """Send a seat its link to the rematch of this table, if one is open."""
-        if client.seat is None or client.token is None or not table.state.is_over:
+        """Send a seat its link to the rematch of this table, if one is open (for a seat
+        opened by its account's session, the page the session opens the seat on)."""
+        if client.seat is None or not table.state.is_over:
+            return
+        if client.token is None and table.info.seats[client.seat].account is None:
             return
         found = await self._rematch_of(table)
         if found is None:
             return
-        message = {
-            "type": "rematch",
-            "table": found,
-            "seat": client.seat,
-            "url": seat_url(found, client.seat, client.token),
-        }
+        token, seat = client.token, client.seat
+        url = f"/table/{found}" if token is None else seat_url(found, seat, token)
+        message = {"type": "rematch", "table": found, "seat": seat, "url": url}
         await self._safe_send(table, client, message)
 
     # -- seats that change hands ------------------------------------------------------------
