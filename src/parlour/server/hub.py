@@ -661,6 +661,18 @@ class Hub:
         await self.resend(table, full_log=True)
         await self._announce(table)
 
+    async def _seats_again(self, table: Table) -> None:
+        """Read the table's seats from the store and take them in if they changed: a seat
+        taken through another process while this one was not listening was not heard of,
+        and the table would wait here for ever. The caller holds the table's lock."""
+        try:
+            info = await asyncio.to_thread(self.store.get, table.id)
+        except SQLAlchemyError as error:
+            log.warning("table %s: its seats cannot be read: %s", table.id, database_trouble(error))
+            return
+        if info is not None and info.seats != table.info.seats:
+            await self.reseat(table, info.seats)
+
     async def close_waiting(self, table: Table) -> None:
         """Delete a table that waits for open seats, and end its connections; ``ConflictError``
         once its game has begun, ``GoneError`` if another process closed it first."""
@@ -813,7 +825,9 @@ class Hub:
             if state.is_over:
                 raise RefusedError("the game is over")
             if table.waiting:
-                raise RefusedError(_still_open(table.open_seats))
+                await self._seats_again(table)
+                if table.waiting:
+                    raise RefusedError(_still_open(table.open_seats))
             turn = state.current_player
             if turn != seat:
                 who = "nobody" if turn is None else player_name(turn, table.sentence_names)
