@@ -69,13 +69,21 @@ class Follower:
             await asyncio.shield(task)  # a request given up must not stop the catching up
 
     def changed(self, news: dict[str, Any]) -> None:
-        """Another process stored a table's new seats (a name, a setting), a line of its chat
-        or its rematch: tell this process's connections at that table."""
+        """Another process stored a table's new seats (a name, a setting, an open seat taken
+        or filled), a line of its chat or its rematch, or closed it: tell this process's
+        connections at that table."""
         table = self.hub.tables.get(news["table"])
-        if table is None or news.get("origin") == self.hub.store.origin:
-            return  # not held here (it loads fresh when needed), or told already
         kind, data = news.get("kind"), news.get("data")
-        if kind == "rematch" and isinstance(data, str):
+        if news.get("origin") == self.hub.store.origin:
+            return  # told already
+        if table is None:
+            if kind == "seats" and self.hub.peers.plays_bots(news["table"]):
+                # Forgotten here while it waited for open seats: the last may have been taken.
+                self.load(news["table"])
+            return  # else not held here: it loads fresh when needed
+        if kind == "closed":
+            task = asyncio.create_task(self.hub.closed(table))
+        elif kind == "rematch" and isinstance(data, str):
             task = asyncio.create_task(self.hub.rematch_opened(table, data))
         elif kind == "seats" and isinstance(data, list):
             task = asyncio.create_task(self._seats(table, [SeatInfo.from_json(s) for s in data]))
@@ -111,12 +119,8 @@ class Follower:
 
     async def _seats(self, table: Table, seats: list[SeatInfo]) -> None:
         async with table.lock:  # no move's state between the change and its resending
-            table.info.seats = seats
-            table.renamed()
-            table.pass_move = None  # an auto_pass setting may have changed
-            await self.hub.resend(table, full_log=True)
-            await self.hub.send_all(table, {"type": "table", "table": table.describe()})
-        self.hub.schedule_bot(table)
+            await self.hub.reseat(table, seats)
+        self.hub.schedule_bot(table)  # the game begins here if the last open seat was taken
 
     async def _chat(self, table: Table, line: ChatLine) -> None:
         if table.chat is not None:  # else read from the store on first use, this line with it

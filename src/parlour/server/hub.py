@@ -8,8 +8,9 @@ import hmac
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Protocol
 
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -98,6 +99,47 @@ def event_json(
     return {"kind": shown.kind, "text": shown.render(names), **shown.fields()}
 
 
+def _still_open(seats: Sequence[int]) -> str:
+    """Why nobody may move yet at a table whose ``seats`` are open."""
+    which = ", ".join(map(str, seats))
+    return f"the game begins once every seat is taken; still open: seat {which}"
+
+
+def _seats_fit(
+    players: int,
+    bots: dict[int, str],
+    accounts: dict[int, int],
+    open_seats: set[int],
+    names: dict[int, str],
+    rated: bool,
+    hints: bool | None,
+) -> bool | None:
+    """The hints setting of a new table whose seats are these; ``RefusedError`` says why
+    they do not fit together (a seat both a bot's and open, a rated table with a guest)."""
+    for seat in sorted(open_seats | accounts.keys()):
+        if not 0 <= seat < players:
+            raise RefusedError(f"seat {seat} is not a seat of a {players}-player table")
+        if seat in bots:
+            raise RefusedError(f"seat {seat} is a bot's: only a person's seat is open or taken")
+    for seat in sorted(open_seats):
+        if seat in accounts:
+            raise RefusedError(f"seat {seat} is yours, so it is not open")
+        if seat in names:
+            raise RefusedError(f"seat {seat} is open: whoever takes it names it")
+    if not rated:
+        return hints
+    taken = bots.keys() | accounts.keys() | open_seats
+    guests = [seat for seat in range(players) if seat not in taken]
+    if guests:
+        raise RefusedError(
+            "at a rated table every person's seat is an account's: sit at one seat and "
+            f"leave the others open (seat {', '.join(map(str, guests))} is neither)"
+        )
+    if hints:
+        raise RefusedError("a rated table has no hints")
+    return False
+
+
 async def _close_within(close: Closer, seconds: float) -> None:
     """Call ``close``, giving up after ``seconds`` or on any error (the connection may be
     gone already, or stuck for good: the operating system ends it in time)."""
@@ -120,6 +162,8 @@ class Client:
     token: str | None = None
     # Ends the connection; a page whose connection ends connects again and gets the state.
     close: Closer | None = None
+    # Ends the connection for good with a close code (the table was closed).
+    shut: Callable[[int], Awaitable[None]] | None = None
 
 
 @dataclass(eq=False)
@@ -143,6 +187,8 @@ class Table:
     used_at: float = 0.0
     # The timer that will see whether the table can be forgotten (one at a time).
     forgetting: asyncio.TimerHandle | None = None
+    # The username of the account that opened the table (``None``: a guest, or deleted).
+    creator: str | None = None
     # Each seat's name, and how the log's sentences name the seats (kept with the seats).
     names: list[str | None] = field(init=False)
     sentence_names: list[str] | None = field(init=False)
@@ -175,6 +221,23 @@ class Table:
         """How many actions have been applied (and stored)."""
         return self.state.move_number
 
+    @property
+    def open_seats(self) -> list[int]:
+        """The person seats nobody has taken yet."""
+        return [seat for seat, info in enumerate(self.info.seats) if info.open]
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the table waits for open seats to be taken: no move is made until then."""
+        return any(info.open for info in self.info.seats)
+
+    def seat_of_account(self, account_id: int) -> int | None:
+        """The seat the account holds here, or ``None``."""
+        for seat, info in enumerate(self.info.seats):
+            if info.account == account_id:
+                return seat
+        return None
+
     def seat_for(self, token: str) -> int | None:
         """The human seat this token opens, or ``None``; compared in constant time."""
         digest = hash_token(token)
@@ -204,10 +267,15 @@ class Table:
 
         With the seats' ``"names"``, and for a person's seat its ``"auto_pass"`` setting:
         while it is on and the seat can only pass, the view offers no action (the server
-        passes for the seat) and says ``"passing": true``.
+        passes for the seat) and says ``"passing": true``. While open seats wait to be taken
+        it offers no action either, and says ``"waiting": true``.
         """
         view = self.state.view(seat)
         view["names"] = self.names
+        if self.waiting:
+            # Nobody acts before every seat is taken: the page shows no action to take.
+            view.pop("legal_actions", None)
+            view["waiting"] = True
         if seat is not None:
             auto_pass = self.info.seats[seat].auto_pass
             view["auto_pass"] = auto_pass
@@ -217,7 +285,8 @@ class Table:
         return view
 
     def describe(self) -> dict[str, Any]:
-        """Public facts about the table: game, seats (bot or person), status, times."""
+        """Public facts about the table: game, seats (bot or person), names, open seats,
+        whether it is rated, its creator's username, status, times."""
         game = load(self.info.game)
         connected = {client.seat for client in self.clients}
         return {
@@ -233,6 +302,9 @@ class Table:
             ],
             "names": self.names,
             "hints": self.hints,
+            "open": self.open_seats,
+            "rated": self.info.rated,
+            "creator": self.creator,
             "status": self.status(),
             "move": self.move,
             "scores": self.state.scores(),
@@ -338,9 +410,13 @@ class Hub:
         info = await asyncio.to_thread(self.store.get, table_id)
         if info is None:
             return None
+        creator = None
+        if info.creator_id is not None:
+            creator = await asyncio.to_thread(self.store.username, info.creator_id)
         table = self.tables.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             table = self.tables[table_id] = Table(info, replay(info.record()))
+            table.creator = creator
             table.used_at = asyncio.get_running_loop().time()
             self.peers.loaded(table)
             if table.state.is_over and info.finished_at is None:
@@ -380,7 +456,7 @@ class Hub:
         process is to move (or thinking), or the server is about to pass for a person."""
         state = table.state
         seat = state.current_player
-        if state.is_over or seat is None:
+        if state.is_over or seat is None or table.waiting:
             return False
         if table.bot_task is not None and not table.bot_task.done():
             return True
@@ -401,30 +477,44 @@ class Hub:
         hints: bool | None = None,
         auto_pass: dict[int, bool] | None = None,
         token_hashes: dict[int, str] | None = None,
+        accounts: dict[int, int] | None = None,
+        rated: bool = False,
+        creator_id: int | None = None,
+        open_seats: Collection[int] = (),
     ) -> tuple[Table, dict[int, str]]:
-        """A new table and the token of each human seat; ``GameError`` for a bad request.
+        """A new table and the token of each human seat; ``GameError`` for a bad request,
+        ``RefusedError`` for seats that do not fit together.
 
         ``names`` names people's seats (checked by ``people.check_name``); ``hints`` (default:
         ``people.hints_default``) lets seats ask for hints; ``auto_pass`` sets people's seats'
         setting (default: on); ``token_hashes`` keeps seats' tokens (a rematch's: no new
-        token is made for them).
+        token is made for them); ``accounts`` gives seats to accounts (by id; their names
+        are the usernames, in ``names``); ``rated``: the game counts for ratings (every
+        person's seat an account's or open, no hints); ``creator_id``: the account that
+        opened it; ``open_seats``: people's seats left for anyone, with no token (the table
+        waits until they are taken).
         """
         game = load(game_name)
         if seed is None:
             seed = secrets.randbits(32)
         state = game.new_game(players, seed, **options)
-        kept = token_hashes or {}
+        kept, held = token_hashes or {}, accounts or {}
+        given, passing = names or {}, auto_pass or {}
+        hints = _seats_fit(players, bot_seats, held, set(open_seats), given, rated, hints)
         tokens = {
             seat: new_token()
             for seat in range(players)
-            if seat not in bot_seats and seat not in kept
+            if seat not in bot_seats and seat not in kept and seat not in open_seats
         }
         hashes = {**{seat: hash_token(token) for seat, token in tokens.items()}, **kept}
-        given, passing = names or {}, auto_pass or {}
         seats = [
             SeatInfo(bot_seats[seat], None)
             if seat in bot_seats
-            else SeatInfo(None, hashes[seat], given.get(seat), passing.get(seat, True))
+            else SeatInfo(None, None, None, passing.get(seat, True), open=True)
+            if seat in open_seats
+            else SeatInfo(
+                None, hashes[seat], given.get(seat), passing.get(seat, True), held.get(seat)
+            )
             for seat in range(players)
         ]
         if hints is None:
@@ -441,8 +531,12 @@ class Hub:
             rematch_of,
             game.version,
             hints,
+            rated,
+            creator_id,
         )
         table = self.tables[table_id] = Table(info, state)
+        if creator_id is not None:
+            table.creator = await asyncio.to_thread(self.store.username, creator_id)
         table.used_at = asyncio.get_running_loop().time()
         self.peers.loaded(table)
         self.schedule_bot(table)
@@ -488,6 +582,11 @@ class Hub:
                 hints=table.hints,
                 auto_pass={s: i.auto_pass for s, i in enumerate(seats) if i.bot is None},
                 token_hashes={s: i.token_hash for s, i in enumerate(seats) if i.token_hash},
+                accounts={s: i.account for s, i in enumerate(seats) if i.account is not None},
+                # Rated again if every person's seat is still an account's (none was deleted).
+                rated=table.info.rated
+                and all(i.bot is not None or i.account is not None for i in seats),
+                creator_id=table.info.creator_id,
             )
         except IntegrityError:
             # Another process opened it a moment ago.
@@ -509,19 +608,96 @@ class Hub:
             await self.offer_rematch(table, client)
 
     async def offer_rematch(self, table: Table, client: Client) -> None:
-        """Send a seat its link to the rematch of this table, if one is open."""
-        if client.seat is None or client.token is None or not table.state.is_over:
+        """Send a seat its link to the rematch of this table, if one is open (for a seat
+        opened by its account's session, the page the session opens the seat on)."""
+        if client.seat is None or not table.state.is_over:
+            return
+        if client.token is None and table.info.seats[client.seat].account is None:
             return
         found = await self._rematch_of(table)
         if found is None:
             return
-        message = {
-            "type": "rematch",
-            "table": found,
-            "seat": client.seat,
-            "url": seat_url(found, client.seat, client.token),
-        }
+        token, seat = client.token, client.seat
+        url = f"/table/{found}" if token is None else seat_url(found, seat, token)
+        message = {"type": "rematch", "table": found, "seat": seat, "url": url}
         await self._safe_send(table, client, message)
+
+    # -- seats that change hands ------------------------------------------------------------
+
+    async def sit(self, table: Table, seat: int, name: str, account_id: int | None = None) -> str:
+        """Give open seat ``seat`` to a person named ``name`` (the account's, if given): its
+        new token. ``ConflictError`` if it is not open (taken here or by another process
+        first) or the account sits here already, ``GoneError`` if the table was closed."""
+        token = new_token()
+        async with table.lock:
+            seats = await asyncio.to_thread(
+                self.store.take_seat, table.id, seat, hash_token(token), name, account_id
+            )
+            await self.reseat(table, seats)
+        self.schedule_bot(table)  # the game begins if that was the last open seat
+        return token
+
+    async def fill(self, table: Table, seat: int, bot: str) -> None:
+        """Seat ``bot`` at open seat ``seat`` (``ConflictError``: not open; ``GoneError``)."""
+        async with table.lock:
+            seats = await asyncio.to_thread(self.store.fill_seat, table.id, seat, bot)
+            await self.reseat(table, seats)
+        self.peers.loaded(table)  # perhaps its first bot: this process may take its lease
+        self.schedule_bot(table)
+
+    async def claim(self, table: Table, seat: int, account_id: int, name: str) -> None:
+        """Make a finished game's guest seat the account's (``ConflictError`` if it cannot be)."""
+        async with table.lock:
+            seats = await asyncio.to_thread(self.store.claim_seat, table.id, seat, account_id, name)
+            await self.reseat(table, seats)
+
+    async def reseat(self, table: Table, seats: list[SeatInfo]) -> None:
+        """Take in the table's stored seats (changed here or by another process) and send
+        every connection its view, its log naming the seats anew, and the table's
+        description; the caller holds the table's lock."""
+        table.info.seats = seats
+        table.renamed()
+        table.pass_move = None  # an auto_pass setting may have changed
+        await self.resend(table, full_log=True)
+        await self._announce(table)
+
+    async def _seats_again(self, table: Table) -> None:
+        """Read the table's seats from the store and take them in if they changed: a seat
+        taken through another process while this one was not listening was not heard of,
+        and the table would wait here for ever. The caller holds the table's lock."""
+        try:
+            info = await asyncio.to_thread(self.store.get, table.id)
+        except SQLAlchemyError as error:
+            log.warning("table %s: its seats cannot be read: %s", table.id, database_trouble(error))
+            return
+        if info is not None and info.seats != table.info.seats:
+            await self.reseat(table, info.seats)
+
+    async def close_waiting(self, table: Table) -> None:
+        """Delete a table that waits for open seats, and end its connections; ``ConflictError``
+        once its game has begun, ``GoneError`` if another process closed it first."""
+        async with table.lock:
+            await asyncio.to_thread(self.store.close_waiting, table.id)
+        await self.closed(table)
+
+    async def closed(self, table: Table) -> None:
+        """Forget a table closed while it waited (here or in another process): each of its
+        connections is told so, then ended with close code 4410."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            self.peers.forgotten(table.id)
+        if table.forgetting is not None:
+            table.forgetting.cancel()
+            table.forgetting = None
+        message = {"type": "error", "message": "this table was closed by the person who opened it"}
+        for client in list(table.clients):
+            await self._safe_send(table, client, message)
+            if client in table.clients:
+                table.clients.remove(client)
+            if client.shut is not None:
+                task = asyncio.create_task(_close_within(partial(client.shut, 4410), SEND_TIMEOUT))
+                self.closing.add(task)
+                task.add_done_callback(self.closing.discard)
 
     # -- connections ------------------------------------------------------------------------
 
@@ -648,6 +824,10 @@ class Hub:
                 )
             if state.is_over:
                 raise RefusedError("the game is over")
+            if table.waiting:
+                await self._seats_again(table)
+                if table.waiting:
+                    raise RefusedError(_still_open(table.open_seats))
             turn = state.current_player
             if turn != seat:
                 who = "nobody" if turn is None else player_name(turn, table.sentence_names)
@@ -737,8 +917,8 @@ class Hub:
         """Start the bot whose turn it is, unless one is already thinking at this table, or
         pass for a person who can only pass and lets the server do it."""
         state = table.state
-        if state.is_over or state.current_player is None:
-            return
+        if state.is_over or state.current_player is None or table.waiting:
+            return  # over, or nobody moves until every open seat is taken
         if table.info.seats[state.current_player].bot is None:
             self._schedule_pass(table, state.current_player)
             return

@@ -69,6 +69,8 @@ async def rename(hub: Hub, table: Table, client: Client, message: dict[str, Any]
     """``{"type": "name", "name": ...}``: the seat's holder names it; every connection gets
     its view and its log again, their sentences naming the seat anew."""
     seat = _holder(client, "take a name")
+    if table.info.seats[seat].account is not None:
+        raise RefusedError("this seat is an account's and is named by its username")
     try:
         name = people.check_name(message.get("name"))
     except ValueError as error:
@@ -142,6 +144,8 @@ async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) 
     state = table.state
     if state.is_over:
         raise RefusedError("the game is over")
+    if table.waiting:
+        raise RefusedError("the game has not begun: a seat is still open")
     if state.current_player != seat:
         raise RefusedError("a hint is for the seat that decides now, and that is not yours")
     found = _hints.get(table)

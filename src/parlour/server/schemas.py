@@ -15,6 +15,7 @@ from pydantic import (
     BeforeValidator,
     Field,
     ModelWrapValidatorHandler,
+    StrictInt,
     StrictStr,
     ValidationError,
     ValidationInfo,
@@ -33,10 +34,14 @@ __all__ = [
     "MAX_SEATS",
     "MAX_SEED",
     "REFUSED",
+    "BotRequest",
+    "ClaimRequest",
     "RematchRequest",
     "SeatAsked",
     "SeatsRequest",
+    "SitRequest",
     "TableRequest",
+    "bot_kind",
 ]
 
 # The type of the errors whose message is the sentence sent back.
@@ -66,8 +71,9 @@ def _seat(key: Any, players: int | None, what: str) -> int:
 
 class TableRequest(BaseModel):
     """``POST /api/tables``: the game, players (default: the game's fewest), options, seed
-    (default: drawn at random), the bots by seat, the names of people's seats, and whether
-    hints are on (``None``: on where one person plays against bots)."""
+    (default: drawn at random), the bots by seat, the names of people's seats, whether hints
+    are on (``None``: on where one person plays against bots), the seat the signed-in
+    person sits at, the seats left open for anyone, and whether the game is rated."""
 
     game: str = Field(default=None, validate_default=True, examples=["fearless"])
     players: int = Field(default=None, validate_default=True, examples=[3])
@@ -78,6 +84,9 @@ class TableRequest(BaseModel):
     bots: dict[int, str] = Field(default_factory=dict, examples=[{"2": "easy"}])
     names: dict[int, str] = Field(default_factory=dict, examples=[{"0": "Ana"}])
     hints: bool | None = None
+    sit: int | None = Field(default=None, examples=[0])
+    open: list[int] = Field(default_factory=list, examples=[[1]])
+    rated: bool = False
 
     @model_validator(mode="before")
     @classmethod
@@ -168,20 +177,75 @@ class TableRequest(BaseModel):
             raise _refuse('"hints" must be true or false')
         return value
 
+    @field_validator("sit", mode="before")
+    @classmethod
+    def _sit(cls, value: Any, info: ValidationInfo) -> Any:
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _refuse('"sit" must be the number of the seat you take')
+        return _person_seat(value, info, "sit")
+
+    @field_validator("open", mode="before")
+    @classmethod
+    def _open(cls, value: Any, info: ValidationInfo) -> list[int]:
+        if not value:
+            return []
+        if not isinstance(value, list) or any(
+            isinstance(seat, bool) or not isinstance(seat, int) for seat in value
+        ):
+            raise _refuse('"open" must be a list of seat numbers: [1, 2]')
+        if len(set(value)) != len(value):
+            raise _refuse('"open" names a seat twice')
+        for seat in value:
+            _person_seat(seat, info, "open")
+            if seat == info.data.get("sit"):
+                raise _refuse(f"seat {seat} is the one you sit at, so it is not open")
+            if seat in info.data.get("names", {}):
+                raise _refuse(f"seat {seat} is open: whoever takes it names it")
+        return list(value)
+
+    @field_validator("rated", mode="before")
+    @classmethod
+    def _rated(cls, value: Any) -> Any:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise _refuse('"rated" must be true or false')
+        return value
+
+    @model_validator(mode="after")
+    def _sit_unnamed(self) -> TableRequest:
+        if self.sit is not None and self.sit in self.names:
+            raise _refuse(f"seat {self.sit} is yours: it is named by your username")
+        return self
+
     def bot_seats(self, agents: tuple[str, ...]) -> dict[int, str]:
         """Each bot seat's bot as the hub takes it: a built-in bot (any case, spaces
         trimmed) or one of ``agents``; ``RefusedError`` names the first that is neither."""
-        seats: dict[int, str] = {}
-        for seat, name in self.bots.items():
-            if name.strip() in agents:
-                # An agent the operator started the server with (`parlour serve --agent`);
-                # no request may name any other program, as that would run it here.
-                seats[seat] = name.strip()
-            elif name.strip().lower() in bot_names():
-                seats[seat] = name.strip().lower()
-            else:
-                raise RefusedError(_no_bot(name))
-        return seats
+        return {seat: bot_kind(name, agents) for seat, name in self.bots.items()}
+
+
+def _person_seat(seat: int, info: ValidationInfo, what: str) -> int:
+    """``seat`` if it is a seat of the table and not a bot's (for ``"sit"`` and ``"open"``)."""
+    players = info.data.get("players")
+    if players is not None and not 0 <= seat < players:
+        raise _refuse(f'"{what}": seat {seat} is not a seat of a {players}-player table')
+    if seat in info.data.get("bots", {}):
+        raise _refuse(f"\"{what}\": seat {seat} is a bot's, not a person's")
+    return seat
+
+
+def bot_kind(name: str, agents: tuple[str, ...]) -> str:
+    """The bot ``name`` as the hub takes it: a built-in bot (any case, spaces trimmed) or
+    one of ``agents``; ``RefusedError`` if it is neither."""
+    if name.strip() in agents:
+        # An agent the operator started the server with (`parlour serve --agent`); no
+        # request may name any other program, as that would run it here.
+        return name.strip()
+    if name.strip().lower() in bot_names():
+        return name.strip().lower()
+    raise RefusedError(_no_bot(name))
 
 
 def _no_bot(name: Any) -> str:
@@ -224,3 +288,25 @@ class RematchRequest(_OneSentence):
     SENTENCE = 'send {"token": "<seat token>"}'
 
     token: StrictStr
+
+
+class ClaimRequest(RematchRequest):
+    """``POST /api/tables/{id}/claim``: the token of the guest's seat at the finished table."""
+
+
+class SitRequest(_OneSentence):
+    """``POST /api/tables/{id}/sit``: the open seat to take, and a guest's name (a signed-in
+    person's seat is named by the username)."""
+
+    SENTENCE = 'send {"seat": n}, or as a guest {"seat": n, "name": "<your name>"}'
+
+    seat: StrictInt
+    name: StrictStr | None = None
+
+
+class BotRequest(_OneSentence):
+    """``POST /api/tables/{id}/seats/{n}/bot``: the bot to seat at an open seat."""
+
+    SENTENCE = 'send {"bot": "<bot name>"}, for example {"bot": "medium"}'
+
+    bot: StrictStr

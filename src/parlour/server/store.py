@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,6 +23,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     make_url,
@@ -34,7 +36,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from .base import Base
-from .community.rows import AccountSeatRow
+from .community.rows import AccountRow, AccountSeatRow
 
 __all__ = [
     "MOVES_CHANNEL",
@@ -43,6 +45,7 @@ __all__ = [
     "ChatLine",
     "ChatRow",
     "ConflictError",
+    "GoneError",
     "NewAction",
     "SeatInfo",
     "Store",
@@ -124,7 +127,12 @@ class ChatRow(Base):
 
 
 class ConflictError(Exception):
-    """The action's sequence number is taken: another writer got there first."""
+    """The action's sequence number is taken (another writer got there first), or a seat
+    change found the seat or the table no longer as it was asked for; its text says why."""
+
+
+class GoneError(Exception):
+    """The table is no longer stored (closed while it waited)."""
 
 
 @dataclass(frozen=True)
@@ -367,6 +375,137 @@ class Store:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(seats=stored))
             self._tell(session, table_id, "seats", stored)
 
+    # -- seats that change hands: open seats taken or filled, a waiting table closed, a
+    # finished game claimed. Each is checked and written in one transaction holding the
+    # table's row (``FOR UPDATE`` on PostgreSQL; SQLite has one writer at a time), so of two
+    # processes changing one seat at once exactly one succeeds.
+
+    def take_seat(
+        self, table_id: str, seat: int, token_hash: str, name: str, account_id: int | None
+    ) -> list[SeatInfo]:
+        """Give open seat ``seat`` to a person (an account's, or a guest's); the seats now.
+        ``ConflictError`` if the seat is not open or the account sits there already,
+        ``GoneError`` if the table is gone."""
+
+        def take(row: TableRow, seats: list[SeatInfo]) -> None:
+            if not seats[seat].open:
+                raise ConflictError(f"seat {seat} is not open: someone has it already")
+            if account_id is not None and any(s.account == account_id for s in seats):
+                raise ConflictError("you have a seat at this table already")
+            seats[seat] = SeatInfo(None, token_hash, name, seats[seat].auto_pass, account_id)
+
+        return self._change_seats(table_id, take, account_id, seat, rated=None)
+
+    def fill_seat(self, table_id: str, seat: int, bot: str) -> list[SeatInfo]:
+        """Seat bot ``bot`` at open seat ``seat``; the seats now (``ConflictError`` if the
+        seat is not open, ``GoneError`` if the table is gone)."""
+
+        def fill(_row: TableRow, seats: list[SeatInfo]) -> None:
+            if not seats[seat].open:
+                raise ConflictError(f"seat {seat} is not open: someone has it already")
+            seats[seat] = SeatInfo(bot, None)
+
+        return self._change_seats(table_id, fill, None, seat, rated=None)
+
+    def claim_seat(self, table_id: str, seat: int, account_id: int, name: str) -> list[SeatInfo]:
+        """Make a finished game's guest seat the account's, in its history but not its
+        ratings; the seats now (``ConflictError`` if the seat or another seat of the table
+        is the account's already, or the game is not over)."""
+
+        def claim(row: TableRow, seats: list[SeatInfo]) -> None:
+            if row.finished_at is None:
+                raise ConflictError("the game is not over: a seat is claimed once it ends")
+            if seats[seat].account is not None:
+                raise ConflictError(f"seat {seat} belongs to an account already")
+            if any(s.account == account_id for s in seats):
+                raise ConflictError("you have a seat at this table already")
+            seats[seat].account, seats[seat].name = account_id, name
+
+        return self._change_seats(table_id, claim, account_id, seat, rated=False)
+
+    def _change_seats(
+        self,
+        table_id: str,
+        change: Callable[[TableRow, list[SeatInfo]], None],
+        account_id: int | None,
+        seat: int,
+        rated: bool | None,
+    ) -> list[SeatInfo]:
+        """Apply ``change(row, seats)`` to the locked table's seats and store them, with the
+        account's seat row (``rated``: whether it counts for ratings; ``None``: as the table
+        does); the other processes hear of the new seats."""
+        with Session(self.engine) as session, session.begin():
+            row = self._locked(session, table_id)
+            seats = [SeatInfo.from_json(s) for s in row.seats]
+            change(row, seats)
+            stored = [s.to_json() for s in seats]
+            row.seats = stored
+            row.waiting = any(s.open for s in seats)
+            if account_id is not None:
+                session.add(
+                    AccountSeatRow(
+                        table_id=table_id,
+                        seat=seat,
+                        account_id=account_id,
+                        rated=bool(row.rated) if rated is None else rated,
+                    )
+                )
+            self._tell(session, table_id, "seats", stored)
+        return seats
+
+    def _locked(self, session: Session, table_id: str) -> TableRow:
+        """The table's row, locked until the transaction ends; ``GoneError`` if none."""
+        if self.engine.dialect.name == "sqlite":
+            # The driver begins a transaction only at the first write, so a read first would
+            # not be part of it: a write that changes nothing takes the database's write lock
+            # (others wait for it), and what is read after it stays true until the commit.
+            claim = text("UPDATE parlour_tables SET id = id WHERE id = :id")
+            session.execute(claim, {"id": table_id})
+        row = session.get(TableRow, table_id, with_for_update=True)
+        if row is None:
+            raise GoneError(f"there is no table {table_id!r}")
+        return row
+
+    def close_waiting(self, table_id: str) -> None:
+        """Delete a table that waits for open seats, with its account seats and chat; the
+        other processes hear of it. ``ConflictError`` once its game has begun, ``GoneError``
+        if it is gone already."""
+        with Session(self.engine) as session, session.begin():
+            row = self._locked(session, table_id)
+            if not row.waiting:
+                raise ConflictError("the game has begun: only a table that waits can be closed")
+            session.execute(delete(AccountSeatRow).where(AccountSeatRow.table_id == table_id))
+            session.execute(delete(ChatRow).where(ChatRow.table_id == table_id))
+            session.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            session.delete(row)
+            self._tell(session, table_id, "closed", None)
+
+    def username(self, account_id: int) -> str | None:
+        """The username of an account, or ``None`` (deleted)."""
+        with Session(self.engine) as session:
+            found = session.scalar(select(AccountRow.username).where(AccountRow.id == account_id))
+        return None if found is None else str(found)
+
+    def usernames(self, account_ids: set[int]) -> dict[int, str]:
+        """The usernames of these accounts, by id (deleted ones left out)."""
+        if not account_ids:
+            return {}
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(AccountRow.id, AccountRow.username).where(AccountRow.id.in_(account_ids))
+            ).all()
+        return {int(account_id): str(name) for account_id, name in rows}
+
+    def account_tables(self, account_id: int) -> list[tuple[str, int]]:
+        """The unfinished tables where the account holds a seat, and the seat."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(AccountSeatRow.table_id, AccountSeatRow.seat)
+                .join(TableRow, TableRow.id == AccountSeatRow.table_id)
+                .where(AccountSeatRow.account_id == account_id, TableRow.finished_at.is_(None))
+            ).all()
+        return [(str(table_id), int(seat)) for table_id, seat in rows]
+
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         """Store a line of a table's chat."""
         with Session(self.engine) as session, session.begin():
@@ -511,12 +650,14 @@ class Store:
             if not with_bots or any(seat.get("bot") is not None for seat in seats)
         ]
 
-    def summaries(self, limit: int = 200) -> list[TableInfo]:
-        """The newest tables without their actions, newest first."""
+    def summaries(self, limit: int = 200, waiting: bool = False) -> list[TableInfo]:
+        """The newest tables without their actions, newest first; ``waiting``: only those
+        with an open seat."""
+        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+        if waiting:
+            query = query.where(TableRow.waiting.is_(True))
         with Session(self.engine) as session:
-            rows = session.scalars(
-                select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
-            ).all()
+            rows = session.scalars(query).all()
             return [self._info(row, []) for row in rows]
 
     @staticmethod

@@ -1,9 +1,11 @@
-"""The live table: ``/ws/{table_id}``, a seat's (or, without a token, a spectator's)
-connection, and the messages it sends (API.md, "Server protocol"; docs/server.md)."""
+"""The live table: ``/ws/{table_id}``, a seat's (or, without a token, the seat the session's
+account holds there, else a spectator's) connection, and the messages it sends (API.md,
+"Server protocol"; docs/server.md)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -11,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...core import GameError
-from ..deps import HubDep, SettingsDep
+from ..deps import HubDep, SettingsDep, current_account
 from ..errors import error_body, unavailable
 from ..hub import Client, Closer, Hub, RefusedError, Sender, Table
 from ..limits import MessageRate
@@ -48,6 +50,16 @@ def closer(websocket: WebSocket) -> Closer:
         await websocket.close(1013, "a message to this connection did not go out in time")
 
     return close
+
+
+def shutter(websocket: WebSocket) -> Callable[[int], Awaitable[None]]:
+    """End the connection for good with a close code (the table was closed): the table page
+    does not connect again."""
+
+    async def shut(code: int) -> None:
+        await websocket.close(code, "the table was closed")
+
+    return shut
 
 
 async def _close(websocket: WebSocket, message: str, code: int) -> None:
@@ -89,8 +101,20 @@ async def live(
         if seat is None:
             await _close(websocket, "that token opens no seat at this table", 4403)
             return
+    else:
+        try:
+            account = await current_account(websocket)
+        except SQLAlchemyError as error:
+            await _close(websocket, unavailable(error), 4503)
+            return
+        if account is not None:
+            seat = table.seat_of_account(account.id)
     client = Client(
-        seat, sender(websocket), token=token if seat is not None else None, close=closer(websocket)
+        seat,
+        sender(websocket),
+        token=token if seat is not None else None,
+        close=closer(websocket),
+        shut=shutter(websocket),
     )
     rate = MessageRate(settings.message_rate, settings.message_burst)
     await hub.join(table, client)

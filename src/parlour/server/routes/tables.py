@@ -1,14 +1,15 @@
-"""The JSON API: the games and their cards, opening tables and reading them, finished games'
-records, replays and analyses, rematches, and this process's health."""
+"""The JSON API: the games and their cards, opening tables and reading them, open seats
+(taking, filling, closing), an account's tables, finished games' records, replays, analyses,
+claims and rematches, and this process's health."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.routing import APIRoute
 
@@ -17,11 +18,30 @@ from ...bots import LEVELS
 from ...bots import names as bot_names
 from ...core import GameError
 from ..catalogue import catalogue, table_cards
-from ..deps import AnalysesDep, ClusterDep, HubDep, SettingsDep, TableDep, ended
+from ..community.accounts import Account
+from ..deps import (
+    AccountDep,
+    AnalysesDep,
+    ClusterDep,
+    HubDep,
+    SettingsDep,
+    SignedInDep,
+    TableDep,
+    ended,
+)
 from ..errors import RequestError
 from ..hub import RefusedError, Table, event_json, seat_url
-from ..people import hints_default, seat_names
-from ..schemas import RematchRequest, SeatsRequest, TableRequest
+from ..people import check_name, hints_default, seat_names
+from ..schemas import (
+    BotRequest,
+    ClaimRequest,
+    RematchRequest,
+    SeatsRequest,
+    SitRequest,
+    TableRequest,
+    bot_kind,
+)
+from ..store import ConflictError, GoneError, TableInfo
 
 __all__ = ["MAX_BODY", "router"]
 
@@ -120,8 +140,18 @@ async def table_card(table: TableDep, card_id: str) -> dict[str, Any]:
 
 
 @router.post("/api/tables", status_code=201)
-async def create_table(asked: TableRequest, hub: HubDep, settings: SettingsDep) -> dict[str, Any]:
-    """Open a table: ``{game, players, options, seed?, bots}``; seat links come back."""
+async def create_table(
+    asked: TableRequest, hub: HubDep, settings: SettingsDep, account: AccountDep
+) -> dict[str, Any]:
+    """Open a table: ``{game, players, options, seed?, bots, names?, hints?, sit?, open?,
+    rated?}``; seat links come back (none for open seats)."""
+    if asked.sit is not None and account is None:
+        raise RequestError(401, 'sign in first: "sit" takes a seat for your account')
+    if asked.rated and account is None:
+        raise RequestError(400, "a rated table is opened by a signed-in person: sign in first")
+    names, accounts = dict(asked.names), {}
+    if account is not None and asked.sit is not None:
+        names[asked.sit], accounts[asked.sit] = account.username, account.id
     try:
         table, tokens = await hub.create(
             asked.game,
@@ -129,8 +159,12 @@ async def create_table(asked: TableRequest, hub: HubDep, settings: SettingsDep) 
             asked.options,
             asked.seed,
             asked.bot_seats(settings.agents),
-            names=asked.names,
+            names=names,
             hints=asked.hints,
+            accounts=accounts,
+            rated=asked.rated,
+            creator_id=account.id if account is not None else None,
+            open_seats=asked.open,
         )
     except (RefusedError, GameError) as error:
         raise RequestError(400, str(error)) from None
@@ -140,37 +174,54 @@ async def create_table(asked: TableRequest, hub: HubDep, settings: SettingsDep) 
             {"seat": seat, "token": token, "url": seat_url(table.id, seat, token)}
             for seat, token in sorted(tokens.items())
         ],
+        "open": table.open_seats,
         "spectate": f"/table/{table.id}",
     }
 
 
 @router.get("/api/tables")
-async def list_tables(hub: HubDep) -> list[dict[str, Any]]:
-    """The newest tables, newest first: open, running and finished, with scores."""
+async def list_tables(
+    hub: HubDep, waiting: Annotated[bool, Query(alias="open")] = False
+) -> list[dict[str, Any]]:
+    """The newest tables, newest first: open, running and finished, with scores;
+    ``?open=true``: only those waiting for someone to take an open seat."""
+    found = await asyncio.to_thread(hub.store.summaries, waiting=waiting)
+    creators = await asyncio.to_thread(
+        hub.store.usernames, {i.creator_id for i in found if i.creator_id is not None}
+    )
     out = []
-    for info in await asyncio.to_thread(hub.store.summaries):
+    for info in found:
         live = await hub.held(info.id)
         if live is not None:
-            out.append(live.describe())
+            if not waiting or live.waiting:  # an open seat taken since the query
+                out.append(live.describe())
             continue
-        game = load(info.game)
-        out.append(
-            {
-                "id": info.id,
-                "game": game.name,
-                "title": game.title,
-                "players": info.players,
-                "status": "over" if info.finished_at else "playing",
-                "scores": info.scores,
-                "winners": info.winners,
-                "created_at": info.created_at.isoformat(),
-                "finished_at": info.finished_at.isoformat() if info.finished_at else None,
-                "seats": [{"seat": s, "bot": seat.bot} for s, seat in enumerate(info.seats)],
-                "names": seat_names(info.seats),
-                "hints": hints_default(info.seats) if info.hints is None else info.hints,
-            }
-        )
+        out.append(_summary(info, creators))
     return out
+
+
+def _summary(info: TableInfo, creators: dict[int, str]) -> dict[str, Any]:
+    """A table this process does not hold, as the lobby lists it (without replaying it)."""
+    game = load(info.game)
+    open_seats = [seat for seat, held in enumerate(info.seats) if held.open]
+    status = "over" if info.finished_at else "waiting" if open_seats else "playing"
+    return {
+        "id": info.id,
+        "game": game.name,
+        "title": game.title,
+        "players": info.players,
+        "status": status,
+        "scores": info.scores,
+        "winners": info.winners,
+        "created_at": info.created_at.isoformat(),
+        "finished_at": info.finished_at.isoformat() if info.finished_at else None,
+        "seats": [{"seat": s, "bot": seat.bot} for s, seat in enumerate(info.seats)],
+        "names": seat_names(info.seats),
+        "hints": hints_default(info.seats) if info.hints is None else info.hints,
+        "open": open_seats,
+        "rated": info.rated,
+        "creator": None if info.creator_id is None else creators.get(info.creator_id),
+    }
 
 
 @router.get("/api/tables/{table_id}")
@@ -193,7 +244,8 @@ def _where_a_seat_stands(table: Table, seat: int) -> dict[str, Any]:
         "status": facts["status"],
         "move": facts["move"],
         "current_player": turn,
-        "your_turn": turn == seat,
+        # Nobody moves at a table that waits for open seats.
+        "your_turn": turn == seat and not table.waiting,
         "scores": facts["scores"],
         "winners": facts["winners"],
         "created_at": facts["created_at"],
@@ -223,6 +275,115 @@ async def your_seats(asked: SeatsRequest, hub: HubDep) -> dict[str, Any]:
             continue
         out.append(_where_a_seat_stands(table, seat))
     return {"seats": out}
+
+
+@router.get("/api/me/tables")
+async def my_tables(account: SignedInDep, hub: HubDep) -> dict[str, Any]:
+    """The signed-in account's unfinished tables, on any device: each like an entry of
+    ``POST /api/seats``, with the table's URL (the session opens the seat) and its clock;
+    the seats whose turn it is first, then the newest."""
+    out: list[dict[str, Any]] = []
+    for table_id, seat in await asyncio.to_thread(hub.store.account_tables, account.id):
+        try:
+            table = await hub.get(table_id)
+        except GameError:
+            continue  # a record the rules no longer replay: nothing to play there
+        if table is None or table.state.is_over:
+            continue
+        entry = _where_a_seat_stands(table, seat)
+        out.append({**entry, "url": f"/table/{table.id}", "clock": None})
+    out.sort(key=lambda entry: entry["created_at"], reverse=True)
+    out.sort(key=lambda entry: not entry["your_turn"])
+    return {"tables": out}
+
+
+# -- open seats -----------------------------------------------------------------------------------
+
+
+@router.post("/api/tables/{table_id}/sit")
+async def sit(
+    table: TableDep, asked: SitRequest, hub: HubDep, account: AccountDep
+) -> dict[str, Any]:
+    """Take an open seat: ``{"seat": n}`` signed in (the seat is the account's), or as a
+    guest ``{"seat": n, "name": ...}``; its token and link come back."""
+    _seat_of(table, asked.seat)
+    if account is None:
+        if table.info.rated:
+            raise RequestError(403, "a rated table's seats are for accounts: sign in to sit")
+        if asked.name is None:
+            raise RequestError(400, 'a guest sits with a name: {"seat": n, "name": "<your name>"}')
+        try:
+            name = check_name(asked.name)
+        except ValueError as error:
+            raise RequestError(400, str(error)) from None
+    else:
+        name = account.username
+        if table.seat_of_account(account.id) is not None:
+            raise RequestError(409, "you have a seat at this table already")
+    if not table.info.seats[asked.seat].open:
+        raise RequestError(409, f"seat {asked.seat} is not open: someone has it already")
+    try:
+        token = await hub.sit(table, asked.seat, name, account.id if account else None)
+    except ConflictError as error:
+        raise RequestError(409, str(error)) from None
+    except GoneError as error:
+        raise RequestError(404, str(error)) from None
+    return {
+        "table": table.id,
+        "seat": asked.seat,
+        "token": token,
+        "url": seat_url(table.id, asked.seat, token),
+    }
+
+
+def _creator(table: Table, account: Account | None, doing: str) -> None:
+    """Refuse (403) anyone but the signed-in account that opened the table."""
+    if account is None or account.id != table.info.creator_id:
+        raise RequestError(403, f"only the person who opened the table, signed in, may {doing}")
+
+
+@router.post("/api/tables/{table_id}/seats/{seat}/bot")
+async def fill_seat(
+    table: TableDep,
+    seat: int,
+    asked: BotRequest,
+    hub: HubDep,
+    account: AccountDep,
+    settings: SettingsDep,
+) -> dict[str, Any]:
+    """The table's creator seats a bot at an open seat: ``{"bot": "medium"}``; the table's
+    description comes back."""
+    _creator(table, account, "seat a bot")
+    _seat_of(table, seat)
+    try:
+        bot = bot_kind(asked.bot, settings.agents)
+    except RefusedError as error:
+        raise RequestError(400, str(error)) from None
+    if not table.info.seats[seat].open:
+        raise RequestError(409, f"seat {seat} is not open: someone has it already")
+    try:
+        await hub.fill(table, seat, bot)
+    except ConflictError as error:
+        raise RequestError(409, str(error)) from None
+    except GoneError as error:
+        raise RequestError(404, str(error)) from None
+    return {"table": table.describe()}
+
+
+@router.delete("/api/tables/{table_id}", status_code=204)
+async def close_table(table: TableDep, hub: HubDep, account: AccountDep) -> Response:
+    """The table's creator closes it while it waits for open seats: it is deleted, and its
+    connections are told and closed (4410)."""
+    _creator(table, account, "close it")
+    if not table.waiting:
+        raise RequestError(409, "the game has begun: only a table that waits can be closed")
+    try:
+        await hub.close_waiting(table)
+    except ConflictError as error:
+        raise RequestError(409, str(error)) from None
+    except GoneError as error:
+        raise RequestError(404, str(error)) from None
+    return Response(status_code=204)
 
 
 # -- finished games -------------------------------------------------------------------------------
@@ -281,3 +442,25 @@ async def rematch(table: TableDep, asked: RematchRequest, hub: HubDep) -> dict[s
         raise RequestError(409, "the game is still going on")
     new_id = await hub.rematch(table)
     return {"table": new_id, "seat": seat, "url": seat_url(new_id, seat, asked.token)}
+
+
+@router.post("/api/tables/{table_id}/claim")
+async def claim(
+    table: TableDep, asked: ClaimRequest, hub: HubDep, account: SignedInDep
+) -> dict[str, Any]:
+    """A guest's finished game, claimed into the signed-in account by its seat's token: in
+    the account's history, not in its ratings."""
+    seat = table.seat_for(asked.token)
+    if seat is None:
+        raise RequestError(403, "that token opens no seat here")
+    if not table.state.is_over:
+        raise RequestError(409, "the game is still going on: a seat is claimed once it ends")
+    if table.info.seats[seat].account is not None:
+        raise RequestError(409, f"seat {seat} belongs to an account already")
+    if table.seat_of_account(account.id) is not None:
+        raise RequestError(409, "you have a seat at this table already")
+    try:
+        await hub.claim(table, seat, account.id, account.username)
+    except ConflictError as error:
+        raise RequestError(409, str(error)) from None
+    return {"table": table.id, "seat": seat}
