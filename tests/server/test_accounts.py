@@ -617,6 +617,22 @@ def test_a_deleted_account_leaves_its_finished_games_under_deleted_player(
     sign_up(other_browser(client), "Alice", OTHER)
 
 
+def test_a_live_table_names_a_deleted_accounts_seat_at_once(client: TestClient) -> None:
+    sign_up(client, "alice")
+    made = client.post(
+        "/api/tables", json={"game": "fearless", "players": 3, "sit": 0, "bots": {"1": "random"}}
+    )
+    assert made.status_code == 201, made.text
+    table_id = made.json()["table"]
+    assert client.get(f"/api/tables/{table_id}").json()["table"]["names"][0] == "alice"
+
+    gone = client.request("DELETE", "/api/accounts/me", json={"password": PASSWORD})
+    assert gone.status_code == 204
+    # The copy in memory took in the stored seats: it would write the old ones back else.
+    names = client.get(f"/api/tables/{table_id}").json()["table"]["names"]
+    assert names[0] == DELETED_NAME
+
+
 def test_the_export_holds_the_games_and_ratings_and_no_secret(client: TestClient) -> None:
     session_id = sign_up(client, "alice")
     [account] = rows(client, AccountRow)

@@ -661,6 +661,19 @@ class Hub:
         await self.resend(table, full_log=True)
         await self._announce(table)
 
+    async def seats_stored(self, table_ids: Sequence[str]) -> None:
+        """Take in seats changed in the store outside the hub (an account deleted): this
+        process's copies of those tables, and the other processes' (told through the store)."""
+        for table_id in table_ids:
+            info = await asyncio.to_thread(self.store.get, table_id)
+            if info is None:
+                continue
+            await asyncio.to_thread(self.store.set_seats, table_id, info.seats)
+            table = self.tables.get(table_id)
+            if table is not None:
+                async with table.lock:
+                    await self.reseat(table, info.seats)
+
     async def _seats_again(self, table: Table) -> None:
         """Read the table's seats from the store and take them in if they changed: a seat
         taken through another process while this one was not listening was not heard of,

@@ -209,9 +209,10 @@ class Accounts:
                 )
             )
 
-    def delete(self, account: Account, password: Any) -> None:
+    def delete(self, account: Account, password: Any) -> list[str]:
         """Delete the account after checking its password: its sessions and ratings go,
-        the seats it held are named ``DELETED_NAME`` in the games that stay."""
+        the seats it held are named ``DELETED_NAME`` in the games that stay (the ids of
+        those tables are returned, for the live copies of them to take in)."""
         self._confirm(account, password)
         with Session(self.engine) as session, session.begin():
             held = session.execute(
@@ -238,3 +239,4 @@ class Accounts:
             session.execute(delete(RatingRow).where(RatingRow.account_id == account.id))
             session.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
             session.execute(delete(AccountRow).where(AccountRow.id == account.id))
+        return [table_id for table_id, _seat in held]

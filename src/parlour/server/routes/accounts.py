@@ -177,22 +177,26 @@ async def change_password(
 
 @router.delete("/api/accounts/me", status_code=204)
 async def delete_account(
-    request: Request, account: SignedInDep, accounts: AccountsDep, throttle: ThrottleDep
+    request: Request,
+    account: SignedInDep,
+    accounts: AccountsDep,
+    throttle: ThrottleDep,
+    hub: HubDep,
 ) -> Response:
     """Delete the account: ``{"password"}``. Its finished games stay, its seats named
     "deleted player"; its sessions end. A wrong password counts as a failed sign-in."""
     body = await _body(request)
 
-    def remove() -> bool:
-        accounts.delete(account, body.get("password"))
-        return True
+    def remove() -> list[str]:
+        return accounts.delete(account, body.get("password"))
 
     try:
-        await _counted(throttle, request, account.username, remove)
+        renamed = await _counted(throttle, request, account.username, remove)
     except ThrottledError as refusal:
         return _too_many(refusal)
     except AccountError as error:
         raise _refused(error) from None
+    await hub.seats_stored(renamed)
     return _signed_out(request)
 
 
