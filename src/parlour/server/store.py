@@ -97,6 +97,11 @@ class TableRow(Base):
     waiting: Mapped[bool | None] = mapped_column(Boolean, nullable=True, index=True)
     # Once a rated game ended: each seat's rating change (null for a guest's seat).
     rating_changes: Mapped[list[float | None] | None] = mapped_column(JSON, nullable=True)
+    # Migration 0006. The clock chosen at creation (API.md, "Clocks": {"initial",
+    # "increment"} or {"per_move"}; null: none), and where it stands: each seat's remaining
+    # seconds, the seat whose time runs and since when, the seats played by a bot meanwhile.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):

@@ -1,5 +1,5 @@
 """The database rows of accounts, sessions, failed sign-ins, ratings and the seats accounts
-hold (migration 0005); the tables' own rows are in ``store.py``."""
+hold (migration 0005), and of "Play now" (0006); the tables' own rows are in ``store.py``."""
 
 from __future__ import annotations
 
@@ -18,7 +18,14 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from ..base import Base
 
-__all__ = ["AccountRow", "AccountSeatRow", "RatingRow", "SessionRow", "SignInFailureRow"]
+__all__ = [
+    "AccountRow",
+    "AccountSeatRow",
+    "MatchTicketRow",
+    "RatingRow",
+    "SessionRow",
+    "SignInFailureRow",
+]
 
 
 class AccountRow(Base):
@@ -105,3 +112,30 @@ class AccountSeatRow(Base):
     rated: Mapped[bool] = mapped_column(default=False)
     place: Mapped[int | None] = mapped_column(Integer, nullable=True)
     rating_change: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class MatchTicketRow(Base):
+    """A request to "Play now" (migration 0006): who asks (an account, or a guest's name),
+    for which game, table size (null: any) and rated or not, with bots after how many
+    seconds (null: never); once seated, the table, seat and that seat's token, which the
+    ticket's holder reads once seated (the ticket id is stored hashed, as sessions are)."""
+
+    __tablename__ = "parlour_match_tickets"
+    __table_args__ = (Index("ix_parlour_match_tickets_waiting", "status", "game", "created_at"),)
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    rated: Mapped[bool] = mapped_column(default=False)
+    bots_after: Mapped[float | None] = mapped_column(Float, nullable=True)
+    account_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("parlour_accounts.id", ondelete="CASCADE"), nullable=True
+    )
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # "waiting", "seated" or "cancelled".
+    status: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    seated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
