@@ -297,7 +297,7 @@ def test_mocked_lobby_signed_in_your_tables_and_open_seats(
             "open": [1, 2],
             "rated": True,
             "seats": [{"seat": 0, "bot": None}, {"seat": 1, "bot": None}, {"seat": 2, "bot": None}],
-            "names": ["<b>Cy</b>", None, None],
+            "names": ["Cy", None, None],
         }
     ]
     answer(page, "GET", "/api/tables?open=true", 200, waiting)
@@ -307,9 +307,7 @@ def test_mocked_lobby_signed_in_your_tables_and_open_seats(
     assert page.locator("#mine tr[data-mine='account']").count() == 2
     assert page.locator("#mine .pill.turn").count() == 1
     assert "waiting for players" in page.text_content("#mine")
-    # Who sits is text, never markup.
-    assert page.locator("#open-seats b").count() == 0
-    assert "<b>Cy</b>" in page.text_content("#open-seats")
+    assert "Cy" in page.text_content("[data-open-table='W1abc'] li[data-seat='0']")
     assert page.locator("#open-seats [data-take]").count() == 2
     assert page.locator("#open-seats .pill.rated").count() == 1
     picture(page, f"accounts-lobby-{size}")
@@ -362,7 +360,7 @@ def test_mocked_guest_is_asked_a_name_to_take_a_seat(
                 {"seat": 1, "bot": "medium"},
                 {"seat": 2, "bot": None},
             ],
-            "names": ["Ana", "medium bot", None],
+            "names": ["<b>Ana</b>", "medium bot", None],
         }
     ]
     answer(page, "GET", "/api/tables?open=true", 200, waiting)
@@ -370,6 +368,10 @@ def test_mocked_guest_is_asked_a_name_to_take_a_seat(
         page, "POST", "/api/tables/W2abc/sit", 200, {"seat": 2, "token": "t", "url": "/nowhere-yet"}
     )
     page.goto(f"{server}/")
+    page.wait_for_selector("[data-take='W2abc:2']")
+    # Who sits is text, never markup.
+    assert page.locator("#open-seats b").count() == 0
+    assert "<b>Ana</b>" in page.text_content("#open-seats")
     page.click("[data-take='W2abc:2']")
     page.get_by_label("Your name", exact=True).fill("Dee")
     picture(page, "accounts-take-seat-phone")
@@ -464,29 +466,56 @@ def test_mocked_no_such_player_shows_the_name_as_text(
     assert page.locator("img").count() == 0
 
 
+def people(table: dict[str, Any], view: dict[str, Any], names: list[str | None]) -> None:
+    """Make the bots' finished table look like people's: ``names`` (``None``: a bot)."""
+    table["names"] = view["names"] = [name or "easy bot" for name in names]
+    table["seats"] = [
+        {**seat, "bot": None if names[seat["seat"]] else "easy"} for seat in table["seats"]
+    ]
+
+
 @pytest.mark.parametrize("size", SIZES)
-def test_mocked_final_table_rating_changes_and_saving_a_guests_game(
+def test_mocked_final_table_shows_rating_changes(
     contexts: Callable[..., Any], server: str, size: str
 ) -> None:
     table, view = finished_table(server)
-    table = {**table, "rated": False, "rating_changes": [1.234, -0.81, None]}
+    # Seat 1 won, seat 0 came last: the winner's rating went up, the last's down; bots are
+    # rated players too.
+    table = {**table, "rated": True, "rating_changes": [-0.81, 1.234, 0.42]}
     view = {**view, "seat": 0}
+    people(table, view, ["Ana", "Bo", None])
     page = contexts(size)
     signed_in_as(page, "Ana")
     fake_table_socket(page, table, view)
-    claimed = answer(page, "POST", f"/api/tables/{table['id']}/claim", 200, {})
-    page.goto(f"{server}/table/{table['id']}#token=guest-token&seat=0")
+    page.goto(f"{server}/table/{table['id']}")
     page.wait_for_selector("#final [data-rating-change]")
     changes = {
         int(cell.get_attribute("data-rating-change")): cell.text_content()
         for cell in page.locator("#final [data-rating-change]").all()
     }
-    assert changes == {0: "+1.2", 1: f"{MINUS}0.8", 2: "unrated"}
+    assert changes == {0: f"{MINUS}0.8", 1: "+1.2", 2: "+0.4"}
+    assert page.locator("#final .change-down").count() == 1
+    # A rated game is the accounts' already: nothing to save.
+    assert page.locator("#claim, #claim-signup").count() == 0
     page.locator("#final").scroll_into_view_if_needed()
     picture(page, f"final-rated-{size}")
+
+
+def test_mocked_a_signed_in_player_saves_a_game_played_with_a_link(
+    contexts: Callable[..., Any], server: str
+) -> None:
+    table, view = finished_table(server)
+    view = {**view, "seat": 0}
+    people(table, view, ["Ana", None, None])
+    page = contexts()
+    signed_in_as(page, "Ana")
+    fake_table_socket(page, table, view)
+    claimed = answer(page, "POST", f"/api/tables/{table['id']}/claim", 200, {})
+    page.goto(f"{server}/table/{table['id']}#token=guest-token&seat=0")
     page.click("#claim")
     page.wait_for_selector("#claimed")
     assert claimed == [{"token": "guest-token"}]
+    assert page.get_attribute("#claimed a", "href") == "/players/Ana"
 
 
 def test_mocked_guest_signs_up_to_save_the_game(contexts: Callable[..., Any], server: str) -> None:
@@ -565,7 +594,6 @@ def test_sign_up_and_see_the_same_tables_on_a_second_device(
     laptop.goto(f"{accounts}/")
     sign_up(laptop, username)
     table = open_from_lobby(laptop, accounts, {0: "you", 1: "easy", 2: "easy"})
-    assert username in laptop.text_content("#who")
     laptop.goto(f"{accounts}/")
     laptop.wait_for_selector(f"#mine tr[data-table='{table}'][data-mine='account']")
     picture(laptop, "accounts-lobby-desktop", docs=True)
@@ -575,10 +603,9 @@ def test_sign_up_and_see_the_same_tables_on_a_second_device(
     sign_in(phone, username)
     phone.wait_for_selector(f"#mine tr[data-table='{table}'][data-mine='account']")
     picture(phone, "accounts-lobby-phone", docs=True)
-    # The account's seat opens from the session alone: no token in the link.
+    # The seat opens on the second device too.
     phone.click(f"#mine tr[data-table='{table}'] a")
-    phone.wait_for_selector(".seat.me")
-    assert username in phone.text_content("#who")
+    phone.wait_for_selector(".seat.me[data-seat='0']")
     assert phone.text_content("#account-name") == username
 
 

@@ -58,7 +58,8 @@ function drawSeats() {
   for (let seat = 0; seat < players; seat++) {
     const choice = before[seat] || (seat === 0 ? "you" : "medium");
     const select = h("select", {id: `seat-${seat}`, "data-seat": seat},
-      SEAT_KINDS.map(([value, words]) => h("option", {value, selected: choice === value}, words)),
+      // Open seats come with accounts: a server without them offers none.
+      SEAT_KINDS.filter(([value]) => value !== "open" || account.offered).map(([value, words]) => h("option", {value, selected: choice === value}, words)),
       game.bots.map((b) => h("option", {value: b, selected: choice === b}, `${b} bot`)));
     // One "you" a table: choosing it for a seat makes the seat that had it a person's.
     select.addEventListener("change", () => {
@@ -250,6 +251,7 @@ function drawAccount() {
   document.getElementById("rated-label").classList.toggle("hidden", !user);
   if (!user) document.getElementById("rated").checked = false;
   document.getElementById("my-name-label").classList.toggle("hidden", Boolean(user));
+  drawSeats();
   listMine();
 }
 
