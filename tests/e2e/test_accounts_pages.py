@@ -583,7 +583,16 @@ def open_from_lobby(page: Any, server: str, seats: dict[int, str], rated: bool =
     page.wait_for_selector("[data-seat-link]")
     page.click("[data-seat-link]")
     page.wait_for_selector(".seat.me")
+    no_pause(page)
     return str(page.url.split("/table/")[1].split("#")[0])
+
+
+def no_pause(page: Any) -> None:
+    """Reopen the table page with ``pace=0``: no finished trick held on screen."""
+    url = page.url
+    page.goto(f"{url}{'&' if '#' in url else '#'}pace=0")
+    page.reload()
+    page.wait_for_selector(".seat.me")
 
 
 def test_sign_up_and_see_the_same_tables_on_a_second_device(
@@ -628,6 +637,7 @@ def test_open_seat_taken_from_the_lobby_then_a_rated_game_moves_ratings(
     picture(second, "open-seats-phone", docs=True)
     second.click(f"[data-take='{table}:1']")
     second.wait_for_selector(".seat.me")
+    no_pause(second)
     first.wait_for_selector("#waiting.hidden", state="attached")
 
     play_until_over([first, second])
