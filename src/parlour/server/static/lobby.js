@@ -1,7 +1,7 @@
 // The lobby: open a table (game, seats, bots, options), share its links, list the tables,
 // the tables waiting for players (open seats) and your own.
 import {h, api, memory, toast} from "./common.js";
-import {account, askName, onAccount, startAccount} from "./account.js";
+import {account, askName, onAccount, openAuth, startAccount} from "./account.js";
 
 let games = [];
 
@@ -214,7 +214,7 @@ async function listOpen() {
       seats.push(h("li", {"data-seat": seat}, h("span", {class: "seat-no"}, seat), " ",
         open.has(seat)
           ? [h("span", {class: "pill open"}, "free"), h("button", {type: "button", class: "small", "data-take": `${t.id}:${seat}`,
-            "aria-label": `Take seat ${seat} at ${t.title}`, onclick: (e) => take(t, seat, e.target)}, "Take seat")]
+            "aria-label": `Take seat ${seat} at ${t.title}`, onclick: (e) => take(t, seat, e.target)}, t.rated && !account.user ? "Sign in to take" : "Take seat")]
           : h("span", {class: "seat-name"}, name || "someone")));
     }
     return h("div", {class: "open-table", "data-open-table": t.id},
@@ -228,6 +228,11 @@ async function listOpen() {
 /** Take a free seat: an account's at once, a guest's once they give a name. */
 async function take(table, seat, button) {
   const body = {seat};
+  if (!account.user && table.rated) {
+    // Only accounts sit at a rated table.
+    openAuth("signin", {intro: "Seats at a rated table are for accounts: sign in (or sign up) and the seat is yours.", then: () => take(table, seat, button)});
+    return;
+  }
   if (!account.user) {
     const name = await askName(`You are taking seat ${seat} at a ${table.title} table.`);
     if (!name) return;
@@ -253,6 +258,7 @@ function drawAccount() {
   document.getElementById("my-name-label").classList.toggle("hidden", Boolean(user));
   drawSeats();
   listMine();
+  listOpen();
 }
 
 /** "Learn": a first game against easy bots with hints on and the guide open. */

@@ -49,6 +49,7 @@ function connect() {
       location.replace(`/table/${encodeURIComponent(tableId)}/bad-link`);
       return;
     }
+    if (event.code === 4410) { fail("This table was closed", "The person who opened it closed it before the game began."); return; }
     if (event.code === 4500) { fail("This table cannot be shown", "The server could not bring the game back; it is kept as it was."); return; }
     draw();
     setTimeout(connect, retry);
@@ -313,7 +314,7 @@ function fail(headline, detail) {
   box.replaceChildren(h("div", {class: "panel failure"}, h("h2", {}, headline), h("p", {}, detail),
     h("p", {}, h("a", {class: "button", href: "/"}, "Back to the lobby"))));
   box.classList.remove("hidden");
-  for (const id of ["table-layout", "dock", "final"]) document.getElementById(id).classList.add("hidden");
+  for (const id of ["table-layout", "dock", "final", "waiting"]) document.getElementById(id).classList.add("hidden");
   document.getElementById("status").textContent = "closed";
 }
 
@@ -515,23 +516,24 @@ function drawNameForm(view) {
 /** Whether the table waits for people to take its open seats (a table whose game has not
  * begun is "waiting" too, with no open seat: that one plays). */
 function waiting() {
+  if (page.view && page.view.waiting) return true;
   return Boolean(page.table && page.table.status === "waiting" && (page.table.open || []).length);
 }
 
 /** Whether this page is the table's creator's, who may fill a free seat with a bot or close
- * the table: the signed-in account that made it, else (a table made by a guest) a seat's. */
+ * the table: the signed-in account whose username is the table's ``creator`` (a guest's
+ * table has none; the server checks again). */
 function isCreator() {
   const creator = page.table ? page.table.creator : null;
-  const name = creator && typeof creator === "object" ? creator.username : creator;
-  if (typeof name === "string" && name) return Boolean(account.user) && account.user.username.toLowerCase() === name.toLowerCase();
-  return page.seat !== null;
+  return typeof creator === "string" && Boolean(account.user) && account.user.username.toLowerCase() === creator.toLowerCase();
 }
 
 function drawWaiting() {
   const box = document.getElementById("waiting");
   const table = page.table;
-  box.classList.toggle("hidden", !waiting());
-  if (!waiting()) { page.closing = false; return; }
+  const shown = waiting() && Boolean(table) && !page.closed;
+  box.classList.toggle("hidden", !shown);
+  if (!shown) { page.closing = false; return; }
   const creator = isCreator();
   if (creator && !page.bots) {
     page.bots = [];
@@ -543,7 +545,8 @@ function drawWaiting() {
     const pick = h("select", {id: `bot-${seat}`, "aria-label": `bot level for seat ${seat}`},
       (page.bots || []).map((b) => h("option", {value: b, selected: b === "medium"}, `${b} bot`)));
     return h("li", {"data-open-seat": seat}, h("span", {class: "seat-no"}, seat), h("span", {class: "pill open"}, "free"),
-      page.seat === null ? h("button", {type: "button", class: "small", "data-take": seat, onclick: (e) => takeSeat(seat, e.target)}, "Take this seat") : null,
+      page.seat === null ? h("button", {type: "button", class: "small", "data-take": seat, onclick: (e) => takeSeat(seat, e.target)},
+        table.rated && !account.user ? "Sign in to take this seat" : "Take this seat") : null,
       creator && (page.bots || []).length ? [pick, h("button", {type: "button", class: "secondary small", "data-fill": seat, onclick: (e) => fillWithBot(seat, pick.value, e.target)}, "Fill with this bot")] : null);
   });
   const closeControls = !creator ? null : page.closing
@@ -564,6 +567,11 @@ function drawWaiting() {
  * they give a name; the page then opens the seat. */
 async function takeSeat(seat, button) {
   const body = {seat};
+  if (!account.user && page.table.rated) {
+    // Only accounts sit at a rated table.
+    openAuth("signin", {intro: "Seats at a rated table are for accounts: sign in (or sign up) and the seat is yours.", then: () => takeSeat(seat, button)});
+    return;
+  }
   if (!account.user) {
     const name = await askName(`You are taking seat ${seat} at this table.`);
     if (!name) return;
@@ -582,15 +590,10 @@ async function takeSeat(seat, button) {
   }
 }
 
-/** What the creator's requests carry: the seat's token at a table made by a guest. */
-function creatorBody(extra) {
-  return token ? {...extra, token} : extra;
-}
-
 async function fillWithBot(seat, bot, button) {
   button.disabled = true;
   try {
-    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, creatorBody({bot}));
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, {bot});
   } catch (error) {
     toast(error.message);
     button.disabled = false;
@@ -599,8 +602,7 @@ async function fillWithBot(seat, bot, button) {
 
 async function closeTable() {
   try {
-    const body = creatorBody({});
-    await api(`/api/tables/${encodeURIComponent(tableId)}`, Object.keys(body).length ? body : undefined, {method: "DELETE"});
+    await api(`/api/tables/${encodeURIComponent(tableId)}`, undefined, {method: "DELETE"});
     page.closed = true;
     if (socket) socket.close();
     location.href = "/";
