@@ -55,7 +55,7 @@ export function seatStrip(view, table, mySeat) {
       h("div", {class: "name"},
         h("span", {class: "seat-no", title: `seat ${seat}`}, seat),
         h("span", {class: `dot${info && (info.bot || info.connected) ? " on" : ""}`, title: info && info.bot ? "bot" : info && info.connected ? "connected" : "away"}),
-        h("span", {class: "seat-name"}, seatName(table, seat, mySeat, view.names))),
+        h("span", {class: "seat-name"}, table && (table.open || []).includes(seat) ? "free seat" : seatName(table, seat, mySeat, view.names))),
       h("div", {class: "stats"}, numbers.map((n) => h("span", {}, n)))));
   }
   return strip;
