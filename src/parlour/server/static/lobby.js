@@ -187,7 +187,7 @@ async function listMine() {
     let status = found.error ? "gone" : found.status || "unknown";
     if (found.status === "over") status = (found.winners || []).includes(found.seat) ? "finished: you won" : "finished";
     if (found.status === "waiting" && (found.open || []).length) status = "waiting for players";
-    const turn = Boolean(found.your_turn) && found.status === "playing";
+    const turn = Boolean(found.your_turn) && found.status !== "over" && !(found.open || []).length;
     const forget = forgettable ? h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
       onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget") : null;
     return h("tr", {"data-table": entry.table, "data-mine": forgettable ? "browser" : "account"},
