@@ -1,12 +1,14 @@
-"""The pages for people: the lobby, a live table, a replay, and where a bad seat link goes."""
+"""The pages for people: the lobby, a live table, a replay, a player's profile, a game's
+leaderboard, and where a bad seat link goes."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse, RedirectResponse, Response
 
+from ... import GameError, game_names, load
 from ..deps import TableDep, ended, get_table
 from ..pages import Link, problem_page
 
@@ -44,3 +46,25 @@ async def bad_link_page(table_id: str) -> Response:
 async def replay_page(table: TableDep) -> FileResponse:
     ended(table, "replay", (Link(f"/table/{table.id}", "Watch the game"),))
     return FileResponse(STATIC / "replay.html")
+
+
+# The page asks the server for the player (``GET /api/players/{username}``) and says so
+# when there is none: an account may be deleted while links to its profile live on.
+@router.get("/players/{username}")
+async def profile_page() -> FileResponse:
+    return FileResponse(STATIC / "profile.html")
+
+
+@router.get("/ratings")
+async def ratings_index() -> RedirectResponse:
+    return RedirectResponse(f"/ratings/{game_names()[0]}")
+
+
+@router.get("/ratings/{game}", response_model=None)
+async def ratings_page(game: str) -> Response:
+    try:
+        load(game)
+    except GameError:
+        games = ", ".join(game_names())
+        return problem_page(404, f"there is no game {game!r}: the games are {games}.")
+    return FileResponse(STATIC / "ratings.html")

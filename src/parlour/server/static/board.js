@@ -1,5 +1,5 @@
 // Drawing a table from a view: the seat strip, the game's board and hand, the final table.
-import {h, api, seatName, title} from "./common.js";
+import {h, api, seatName, signed, title} from "./common.js";
 import * as fearless from "./games/fearless.js";
 import * as citadels from "./games/citadels.js";
 import * as foolsblade from "./games/foolsblade.js";
@@ -55,7 +55,7 @@ export function seatStrip(view, table, mySeat) {
       h("div", {class: "name"},
         h("span", {class: "seat-no", title: `seat ${seat}`}, seat),
         h("span", {class: `dot${info && (info.bot || info.connected) ? " on" : ""}`, title: info && info.bot ? "bot" : info && info.connected ? "connected" : "away"}),
-        h("span", {class: "seat-name"}, seatName(table, seat, mySeat, view.names))),
+        h("span", {class: "seat-name"}, table && (table.open || []).includes(seat) ? "free seat" : seatName(table, seat, mySeat, view.names))),
       h("div", {class: "stats"}, numbers.map((n) => h("span", {}, n)))));
   }
   return strip;
@@ -74,7 +74,8 @@ export function drawGame(view, given) {
   }
 }
 
-/** The table of final scores, winners first. */
+/** The table of final scores, winners first, with each seat's rating change at a rated table
+ * (``rating_changes`` in the table's description: "+1.2", "\u22120.8", "unrated"). */
 export function finalTable(view, table, mySeat) {
   const winners = view.winners || [];
   const names = winners.map((s) => seatName(table, s, mySeat, view.names));
@@ -83,9 +84,17 @@ export function finalTable(view, table, mySeat) {
     : `Shared win: ${names.join(", ")}`;
   const order = [...Array(view.players).keys()].sort((a, b) =>
     (winners.includes(b) - winners.includes(a)) || (table && table.lower_score_wins ? view.scores[a] - view.scores[b] : view.scores[b] - view.scores[a]));
-  const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names)), h("td", {}, view.scores[s])));
+  const changes = table && Array.isArray(table.rating_changes) && table.rating_changes.some((c) => c !== null && c !== undefined) ? table.rating_changes : null;
+  const change = (s) => {
+    const value = changes[s];
+    const cls = value === null || value === undefined ? "muted" : value > 0 ? "change-up" : value < 0 ? "change-down" : "";
+    return h("td", {class: "num", "data-rating-change": s}, h("span", {class: cls}, signed(value)));
+  };
+  const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names)), h("td", {}, view.scores[s]),
+    changes ? change(s) : null));
   return [h("div", {class: "winner"}, headline),
-    h("table", {class: "scores"}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Seat"), h("th", {}, table && table.lower_score_wins ? "Fear (lowest wins)" : "Score"))), h("tbody", {}, rows))];
+    h("table", {class: "scores"}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Seat"), h("th", {}, table && table.lower_score_wins ? "Fear (lowest wins)" : "Score"),
+      changes ? h("th", {class: "num"}, "Rating") : null)), h("tbody", {}, rows))];
 }
 
 export {title};

@@ -16,15 +16,38 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** GET or POST JSON; throws an Error carrying the server's message. */
-export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
-  };
+/** GET or POST JSON (another method with ``{method}``); throws an Error carrying the
+ * server's message, its status and, when throttled, ``retryAfter`` in seconds. */
+export async function api(path, body, {method} = {}) {
+  const init = {method: method || (body === undefined ? "GET" : "POST")};
+  if (body !== undefined) {
+    init.headers = {"Content-Type": "application/json"};
+    init.body = JSON.stringify(body);
+  }
   const answer = await fetch(path, init);
   const data = await answer.json().catch(() => ({}));
-  if (!answer.ok) throw new Error(data.message || `${answer.status} ${answer.statusText}`);
+  if (!answer.ok) {
+    const error = new Error(data.message || `${answer.status} ${answer.statusText}`);
+    error.status = answer.status;
+    error.retryAfter = Number(answer.headers.get("Retry-After")) || null;
+    throw error;
+  }
   return data;
+}
+
+/** "+1.2", "\u22120.8" (a true minus sign), "0.0": a rating change; "unrated" for none. */
+export function signed(change) {
+  if (change === null || change === undefined) return "unrated";
+  const text = Math.abs(change).toFixed(1);
+  if (text === "0.0") return "\u00B10.0";
+  return `${change > 0 ? "+" : "\u2212"}${text}`;
+}
+
+/** A date for people ("3 Dec 2026"), from an ISO text. */
+export function day(iso) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleDateString("en-GB", {day: "numeric", month: "short", year: "numeric"});
 }
 
 /** The name a seat goes by, as the log's sentences write it: its name ("Ana", "easy bot"),

@@ -1,5 +1,7 @@
-// The lobby: open a table (game, seats, bots, options), share its links, list the tables.
+// The lobby: open a table (game, seats, bots, options), share its links, list the tables,
+// the tables waiting for players (open seats) and your own.
 import {h, api, memory, toast} from "./common.js";
+import {account, askName, onAccount, openAuth, startAccount} from "./account.js";
 
 let games = [];
 
@@ -44,6 +46,9 @@ function optionValues() {
   return out;
 }
 
+// What a seat may be: you, a person with a link, an open seat anyone may take, or a bot.
+const SEAT_KINDS = [["you", "you"], ["person", "a person (gets a link)"], ["open", "open: anyone may take it"]];
+
 function drawSeats() {
   const game = gameByName(document.getElementById("game").value);
   const players = Number(document.getElementById("players").value);
@@ -51,10 +56,17 @@ function drawSeats() {
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let seat = 0; seat < players; seat++) {
-    const choice = before[seat] || (seat === 0 ? "person" : "medium");
-    box.append(h("label", {}, `Seat ${seat}`, h("select", {id: `seat-${seat}`, "data-seat": seat},
-      h("option", {value: "person", selected: choice === "person"}, "a person"),
-      game.bots.map((b) => h("option", {value: b, selected: choice === b}, `${b} bot`)))));
+    const choice = before[seat] || (seat === 0 ? "you" : "medium");
+    const select = h("select", {id: `seat-${seat}`, "data-seat": seat},
+      // Open seats come with accounts: a server without them offers none.
+      SEAT_KINDS.filter(([value]) => value !== "open" || account.offered).map(([value, words]) => h("option", {value, selected: choice === value}, words)),
+      game.bots.map((b) => h("option", {value: b, selected: choice === b}, `${b} bot`)));
+    // One "you" a table: choosing it for a seat makes the seat that had it a person's.
+    select.addEventListener("change", () => {
+      if (select.value !== "you") return;
+      for (const other of box.querySelectorAll("select")) if (other !== select && other.value === "you") other.value = "person";
+    });
+    box.append(h("label", {}, `Seat ${seat}`, select));
   }
 }
 
@@ -75,33 +87,50 @@ async function create(event) {
   try {
     body.options = optionValues();
   } catch (error) { toast(error.message); return; }
+  const open = [];
+  let mine = null;
   for (const select of document.querySelectorAll("#seat-picks select")) {
-    if (select.value !== "person") body.bots[select.dataset.seat] = select.value;
+    const seat = Number(select.dataset.seat);
+    if (select.value === "open") open.push(seat);
+    else if (select.value === "you") mine = seat;
+    else if (select.value !== "person") body.bots[seat] = select.value;
   }
+  if (open.length) body.open = open;
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
-  // Your name goes to the first seat a person takes: the one you are about to sit at.
-  const name = document.getElementById("my-name").value.trim();
-  const first = [...document.querySelectorAll("#seat-picks select")].find((s) => s.value === "person");
-  if (name && first) { body.names = {[first.dataset.seat]: name}; memory.setName(name); }
+  if (account.user) {
+    // The account's seat follows it to any device; the server names it after the account.
+    if (mine !== null) body.sit = mine;
+    if (document.getElementById("rated").checked) body.rated = true;
+  } else {
+    // Your name goes to the seat you are about to sit at.
+    const name = document.getElementById("my-name").value.trim();
+    if (name && mine !== null) { body.names = {[mine]: name}; memory.setName(name); }
+  }
   try {
     const answer = await api("/api/tables", body);
     const title = gameByName(body.game).title;
-    for (const s of answer.seats) memory.keepSeat({table: answer.table, seat: s.seat, url: s.url, title});
-    showLinks(answer);
+    // A seat taken as the account is marked so: the table page offers no "save this game" for it.
+    const as = (seat) => (body.sit === seat ? account.user.username : null);
+    for (const s of answer.seats) memory.keepSeat({table: answer.table, seat: s.seat, url: s.url, title, account: as(s.seat)});
+    showLinks(answer, mine, open);
     listTables();
     listMine();
+    listOpen();
   } catch (error) { toast(error.message); }
 }
 
-function showLinks(answer) {
+function showLinks(answer, mine = null, open = []) {
   const list = document.getElementById("links");
   const full = (path) => new URL(path, location.href).href;
+  // Your own seat first.
+  const seats = [...answer.seats].sort((a, b) => (b.seat === mine) - (a.seat === mine));
   list.replaceChildren(
-    ...answer.seats.map((s) => h("li", {},
-      h("a", {class: "button", href: s.url, "data-seat-link": s.seat}, `Sit at seat ${s.seat}`), " ",
+    ...seats.map((s) => h("li", {},
+      h("a", {class: s.seat === mine || mine === null ? "button" : "button secondary", href: s.url, "data-seat-link": s.seat}, s.seat === mine ? `Go to your seat (seat ${s.seat})` : `Sit at seat ${s.seat}`), " ",
       h("button", {type: "button", class: "secondary", onclick: () => copy(full(s.url))}, "copy link"), " ",
       h("span", {class: "muted"}, full(s.url)))),
+    open.length ? h("li", {id: "open-note"}, `Open: ${open.length === 1 ? "seat" : "seats"} ${open.join(", ")}. Anyone may take ${open.length === 1 ? "it" : "them"} from \u201COpen seats\u201D in the lobby; the game starts when every seat is taken.`) : null,
     h("li", {}, h("a", {href: answer.spectate, id: "spectate-link"}, "Watch as a spectator"), " ", h("span", {class: "muted"}, full(answer.spectate))));
   const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   document.getElementById("lan-hint").classList.toggle("hidden", !local);
@@ -131,30 +160,105 @@ async function listTables() {
   if (!tables.length) box.append(h("p", {class: "muted"}, "No tables yet."));
 }
 
-/** "Your tables": the seat links this browser holds, with how each table stands now. */
+/** "Your tables": a signed-in account's unfinished tables from the server (any device), then
+ * the seat links this browser holds, each with how its table stands now. */
 async function listMine() {
   const box = document.getElementById("mine");
-  const held = memory.seats();
-  document.getElementById("mine-panel").classList.toggle("hidden", !held.length);
-  if (!held.length) { box.replaceChildren(); return; }
+  let fromAccount = [];
+  if (account.user) {
+    const answer = await api("/api/me/tables").catch(() => []);
+    fromAccount = Array.isArray(answer) ? answer : answer.tables || [];
+  }
+  const ours = (e) => fromAccount.some((a) => a.table === e.table && a.seat === e.seat);
+  const held = memory.seats().filter((e) => !ours(e));
+  document.getElementById("mine-help").textContent = account.user
+    ? "Your seats at unfinished tables, on every device where you sign in, then the seat links this browser holds."
+    : "The seats this browser holds. Their links are kept here, in this browser only: sign in to find your tables on any device.";
+  document.getElementById("mine-panel").classList.toggle("hidden", !held.length && !fromAccount.length);
+  if (!held.length && !fromAccount.length) { box.replaceChildren(); return; }
   const tokenOf = (url) => new URLSearchParams(String(url).split("#")[1] || "").get("token") || "";
   let answers = [];
-  try {
-    answers = (await api("/api/seats", {seats: held.map((e) => ({table: e.table, token: tokenOf(e.url)}))})).seats;
-  } catch (error) { answers = []; }
-  const rows = held.map((entry, i) => {
-    const found = answers[i] || {};
+  if (held.length) {
+    try {
+      answers = (await api("/api/seats", {seats: held.map((e) => ({table: e.table, token: tokenOf(e.url)}))})).seats;
+    } catch (error) { answers = []; }
+  }
+  const row = (entry, found, forgettable) => {
     let status = found.error ? "gone" : found.status || "unknown";
     if (found.status === "over") status = (found.winners || []).includes(found.seat) ? "finished: you won" : "finished";
-    const turn = Boolean(found.your_turn) && found.status !== "over";
-    const forget = h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
-      onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget");
-    return h("tr", {"data-table": entry.table},
-      h("td", {}, h("a", {href: entry.url}, `${found.title || entry.title || entry.table} \u00B7 seat ${entry.seat}`)),
+    if (found.status === "waiting" && (found.open || []).length) status = "waiting for players";
+    const turn = Boolean(found.your_turn) && found.status !== "over" && !(found.open || []).length;
+    const forget = forgettable ? h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
+      onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget") : null;
+    return h("tr", {"data-table": entry.table, "data-mine": forgettable ? "browser" : "account"},
+      h("td", {}, h("a", {href: entry.url || `/table/${encodeURIComponent(entry.table)}`}, `${found.title || entry.title || entry.table} \u00B7 seat ${entry.seat}`)),
       h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: found.error || ""}, turn ? "your turn" : status)),
       h("td", {}, forget));
-  });
+  };
+  const rows = [...fromAccount.map((entry) => row(entry, entry, false)), ...held.map((entry, i) => row(entry, answers[i] || {}, true))];
   box.replaceChildren(h("table", {class: "tables"}, h("tbody", {}, rows)));
+}
+
+/** "Open seats": the tables waiting for players, who sits already, a button per free seat. */
+async function listOpen() {
+  const tables = await api("/api/tables?open=true").catch(() => []);
+  const waiting = (Array.isArray(tables) ? tables : []).filter((t) => (t.open || []).length);
+  const box = document.getElementById("open-seats");
+  document.getElementById("open-panel").classList.toggle("hidden", !waiting.length);
+  box.replaceChildren(...waiting.map((t) => {
+    const open = new Set(t.open);
+    const seats = [];
+    for (let seat = 0; seat < t.players; seat++) {
+      const info = (t.seats || [])[seat] || {};
+      const name = (t.names || [])[seat] || (info.bot ? `${info.bot} bot` : null);
+      seats.push(h("li", {"data-seat": seat}, h("span", {class: "seat-no"}, seat), " ",
+        open.has(seat)
+          ? [h("span", {class: "pill open"}, "free"), h("button", {type: "button", class: "small", "data-take": `${t.id}:${seat}`,
+            "aria-label": `Take seat ${seat} at ${t.title}`, onclick: (e) => take(t, seat, e.target)}, t.rated && !account.user ? "Sign in to take" : "Take seat")]
+          : h("span", {class: "seat-name"}, name || "someone")));
+    }
+    return h("div", {class: "open-table", "data-open-table": t.id},
+      h("div", {class: "head"}, h("span", {}, t.title), h("span", {class: "muted"}, `${t.players} players`),
+        t.rated ? h("span", {class: "pill rated"}, "rated") : null,
+        h("a", {href: `/table/${encodeURIComponent(t.id)}`, class: "muted"}, "look")),
+      h("ul", {}, seats));
+  }));
+}
+
+/** Take a free seat: an account's at once, a guest's once they give a name. */
+async function take(table, seat, button) {
+  const body = {seat};
+  if (!account.user && table.rated) {
+    // Only accounts sit at a rated table.
+    openAuth("signin", {intro: "Seats at a rated table are for accounts: sign in (or sign up) and the seat is yours.", then: () => take(table, seat, button)});
+    return;
+  }
+  if (!account.user) {
+    const name = await askName(`You are taking seat ${seat} at a ${table.title} table.`);
+    if (!name) return;
+    body.name = name;
+  }
+  button.disabled = true;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(table.id)}/sit`, body);
+    memory.keepSeat({table: table.id, seat: answer.seat, url: answer.url, title: table.title, account: account.user ? account.user.username : null});
+    location.href = answer.url;
+  } catch (error) {
+    toast(error.message);
+    button.disabled = false;
+    listOpen();
+  }
+}
+
+/** The parts of the lobby that depend on who is signed in. */
+function drawAccount() {
+  const user = account.user;
+  document.getElementById("rated-label").classList.toggle("hidden", !user);
+  if (!user) document.getElementById("rated").checked = false;
+  document.getElementById("my-name-label").classList.toggle("hidden", Boolean(user));
+  drawSeats();
+  listMine();
+  listOpen();
 }
 
 /** "Learn": a first game against easy bots with hints on and the guide open. */
@@ -164,10 +268,11 @@ async function learn(game) {
   for (let seat = 1; seat < players; seat++) bots[seat] = "easy";
   const body = {game: game.name, players, bots, hints: true};
   const name = document.getElementById("my-name").value.trim();
-  if (name) { body.names = {0: name}; memory.setName(name); }
+  if (account.user) body.sit = 0;
+  else if (name) { body.names = {0: name}; memory.setName(name); }
   try {
     const answer = await api("/api/tables", body);
-    memory.keepSeat({table: answer.table, seat: 0, url: answer.seats[0].url, title: game.title});
+    memory.keepSeat({table: answer.table, seat: 0, url: answer.seats[0].url, title: game.title, account: body.sit === 0 ? account.user.username : null});
     location.href = `${answer.seats[0].url}&learn=1`;
   } catch (error) { toast(error.message); }
 }
@@ -181,10 +286,13 @@ async function start() {
   document.getElementById("create").addEventListener("submit", create);
   document.getElementById("my-name").value = memory.name();
   document.getElementById("learn").replaceChildren(...games.map((g) => h("button", {type: "button", class: "secondary", "data-learn": g.name, onclick: () => learn(g)}, `Learn ${g.title}`)));
+  document.getElementById("boards").replaceChildren(...games.map((g) => h("a", {href: `/ratings/${encodeURIComponent(g.name)}`}, g.title)));
   drawGameForm();
+  onAccount(drawAccount);
+  await startAccount();
   listTables();
-  listMine();
-  setInterval(() => { listTables(); listMine(); }, 10000);
+  listOpen();
+  setInterval(() => { listTables(); listMine(); listOpen(); }, 10000);
 }
 
 start();

@@ -2,6 +2,7 @@
 import {h, api, seatName, toast} from "./common.js";
 import {cardLookup, drawGame, loadCatalogue, seatStrip} from "./board.js";
 import {analysisPanel} from "./analysis.js";
+import {startAccount} from "./account.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 // ``want`` is the step last asked for: quick clicks count from it, and an answer for an
@@ -77,4 +78,5 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") go(Math.max(0, page.want - 1));
 });
 
+startAccount();
 go(0);

@@ -6,6 +6,7 @@
 // state arrives, and moves that cannot be taken back ask first, in words.
 import {h, api, memory, plainName, seatName, toast} from "./common.js";
 import {cardLookup, drawGame, finalTable, loadCatalogue, rendererFor, seatStrip} from "./board.js";
+import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
 
 const ARM_MS = 300;
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -20,6 +21,9 @@ const page = {
   events: [], last: {}, fresh: true, shown: new Map(), shownMove: null, confirm: null, hints: null,
   banner: null, howto: fragment.get("learn") === "1", asked: false,
   autoPass: null,  // "Pass for me" as the player last set it, until a view carries it
+  bots: null,  // the game's bot levels, once a waiting table needs them
+  closing: false,  // the creator asked to close the waiting table: "Close it?" shows
+  claimed: null,  // the account this finished game was saved to
 };
 const cardInfo = cardLookup(tableId, () => { drawLog(); draw(); });
 const queue = [];
@@ -45,6 +49,7 @@ function connect() {
       location.replace(`/table/${encodeURIComponent(tableId)}/bad-link`);
       return;
     }
+    if (event.code === 4410) { fail("This table was closed", "The person who opened it closed it before the game began."); return; }
     if (event.code === 4500) { fail("This table cannot be shown", "The server could not bring the game back; it is kept as it was."); return; }
     draw();
     setTimeout(connect, retry);
@@ -309,7 +314,7 @@ function fail(headline, detail) {
   box.replaceChildren(h("div", {class: "panel failure"}, h("h2", {}, headline), h("p", {}, detail),
     h("p", {}, h("a", {class: "button", href: "/"}, "Back to the lobby"))));
   box.classList.remove("hidden");
-  for (const id of ["table-layout", "dock", "final"]) document.getElementById(id).classList.add("hidden");
+  for (const id of ["table-layout", "dock", "final", "waiting"]) document.getElementById(id).classList.add("hidden");
   document.getElementById("status").textContent = "closed";
 }
 
@@ -321,6 +326,7 @@ function drawStatus(myTurn) {
   if (!live()) { el.textContent = "reconnecting…"; el.classList.add("offline"); return; }
   if (!view) { el.textContent = "connecting…"; return; }
   if (view.is_over) { el.textContent = "game over"; el.classList.add("over"); return; }
+  if (waiting()) { el.textContent = "waiting for players"; return; }
   if (myTurn) { el.textContent = "your turn"; el.classList.add("turn"); return; }
   el.textContent = `${names(view.current_player)} to play`;
 }
@@ -343,12 +349,13 @@ function drawHowto() {
 function draw() {
   const view = page.view;
   drawHowto();
+  drawWaiting();
   if (!view || page.closed) { drawStatus(false); return; }
   const table = page.table;
   const r = renderer();
   const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over;
   if (page.shownMove !== view.move) { page.shown = new Map(); page.shownMove = view.move; }
-  const canAct = myTurn && !page.pending && live();
+  const canAct = myTurn && !page.pending && live() && !waiting();
   // For scripts and tests driving the page: which move is shown, and whether it is final.
   document.body.dataset.move = view.move;
   document.body.dataset.over = view.is_over;
@@ -381,6 +388,7 @@ function draw() {
   let words;
   if (view.is_over) words = "The game is over";
   else if (!live()) words = "Reconnecting\u2026 your controls come back in a moment";
+  else if (waiting()) words = "Waiting for players: the game starts when every seat is taken";
   else if (page.pending) words = "Sending\u2026";
   else if (view.passing) words = "Passing for you (your only move)\u2026";
   else if (myTurn) {
@@ -390,7 +398,7 @@ function draw() {
   else words = `Waiting for ${names(view.current_player)}\u2026`;
   if (turn.textContent !== words) turn.textContent = words;
   const key = r.phase ? r.phase(view, ctx) : null;
-  document.getElementById("phase").textContent = key && page.catalogue.phases ? page.catalogue.phases[key] || "" : "";
+  document.getElementById("phase").textContent = key && page.catalogue.phases && !waiting() ? page.catalogue.phases[key] || "" : "";
 
   // Buttons for the moves no card on the table stands for; while a move is on its way or the
   // line is down, the last ones shown stay visible but disabled.
@@ -438,7 +446,7 @@ function draw() {
       page.seat !== null && !page.rematch ? h("button", {type: "button", id: "rematch", onclick: rematch}, "Rematch") : null,
       h("a", {class: "button secondary", href: `/replay/${encodeURIComponent(tableId)}`}, "Replay"),
       h("a", {class: "button secondary", href: "/"}, "Lobby"));
-    final.replaceChildren(h("div", {class: "panel final"}, h("h2", {}, "Final table"), ...finalTable(view, table, page.seat), buttonsRow));
+    final.replaceChildren(h("div", {class: "panel final"}, h("h2", {}, "Final table"), ...finalTable(view, table, page.seat), buttonsRow, claimOffer()));
   }
 }
 
@@ -501,6 +509,135 @@ function drawNameForm(view) {
     page.asked = true;
     document.getElementById("name-text").value = memory.name();
   }
+}
+
+// -- a table waiting for players --------------------------------------------------------------
+
+/** Whether the table waits for people to take its open seats (a table whose game has not
+ * begun is "waiting" too, with no open seat: that one plays). */
+function waiting() {
+  if (page.view && page.view.waiting) return true;
+  return Boolean(page.table && page.table.status === "waiting" && (page.table.open || []).length);
+}
+
+/** Whether this page is the table's creator's, who may fill a free seat with a bot or close
+ * the table: the signed-in account whose username is the table's ``creator`` (a guest's
+ * table has none; the server checks again). */
+function isCreator() {
+  const creator = page.table ? page.table.creator : null;
+  return typeof creator === "string" && Boolean(account.user) && account.user.username.toLowerCase() === creator.toLowerCase();
+}
+
+function drawWaiting() {
+  const box = document.getElementById("waiting");
+  const table = page.table;
+  const shown = waiting() && Boolean(table) && !page.closed;
+  box.classList.toggle("hidden", !shown);
+  if (!shown) { page.closing = false; return; }
+  const creator = isCreator();
+  if (creator && !page.bots) {
+    page.bots = [];
+    api("/api/games").then((games) => { page.bots = (games.find((g) => g.name === table.game) || {}).bots || []; draw(); }, () => {});
+  }
+  const open = table.open || [];
+  const watchLink = new URL(`/table/${encodeURIComponent(tableId)}`, location.href).href;
+  const items = open.map((seat) => {
+    const pick = h("select", {id: `bot-${seat}`, "aria-label": `bot level for seat ${seat}`},
+      (page.bots || []).map((b) => h("option", {value: b, selected: b === "medium"}, `${b} bot`)));
+    return h("li", {"data-open-seat": seat}, h("span", {class: "seat-no"}, seat), h("span", {class: "pill open"}, "free"),
+      page.seat === null ? h("button", {type: "button", class: "small", "data-take": seat, onclick: (e) => takeSeat(seat, e.target)},
+        table.rated && !account.user ? "Sign in to take this seat" : "Take this seat") : null,
+      creator && (page.bots || []).length ? [pick, h("button", {type: "button", class: "secondary small", "data-fill": seat, onclick: (e) => fillWithBot(seat, pick.value, e.target)}, "Fill with this bot")] : null);
+  });
+  const closeControls = !creator ? null : page.closing
+    ? h("div", {class: "confirm danger", role: "alertdialog", "aria-labelledby": "close-question"},
+      h("p", {id: "close-question"}, "Close this table? It is gone for everyone, and nobody can sit here any more."),
+      h("div", {class: "actions"}, h("button", {type: "button", class: "danger", id: "close-yes", onclick: closeTable}, "Close the table"),
+        h("button", {type: "button", class: "secondary", onclick: () => { page.closing = false; draw(); }}, "Keep it open")))
+    : h("button", {type: "button", class: "quiet small", id: "close-table", onclick: () => { page.closing = true; draw(); }}, "Close the table");
+  box.replaceChildren(
+    h("h2", {}, "Waiting for players"),
+    h("p", {}, `The game starts when every seat is taken. ${open.length === 1 ? "One seat is" : `${open.length} seats are`} free: anyone can take ${open.length === 1 ? "it" : "one"} here or from \u201COpen seats\u201D in the lobby.`),
+    h("ul", {}, items),
+    h("p", {class: "muted"}, "This table's address: ", h("span", {id: "watch-link"}, watchLink)),
+    closeControls);
+}
+
+/** Take a free seat from this page (a spectator's): an account's at once, a guest's once
+ * they give a name; the page then opens the seat. */
+async function takeSeat(seat, button) {
+  const body = {seat};
+  if (!account.user && page.table.rated) {
+    // Only accounts sit at a rated table.
+    openAuth("signin", {intro: "Seats at a rated table are for accounts: sign in (or sign up) and the seat is yours.", then: () => takeSeat(seat, button)});
+    return;
+  }
+  if (!account.user) {
+    const name = await askName(`You are taking seat ${seat} at this table.`);
+    if (!name) return;
+    body.name = name;
+  }
+  button.disabled = true;
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/sit`, body);
+    memory.keepSeat({table: tableId, seat: answer.seat, url: answer.url, title: page.table.title, account: account.user ? account.user.username : null});
+    const target = new URL(answer.url, location.href);
+    location.assign(target.href);
+    if (target.pathname === location.pathname) location.reload();  // only the fragment changed
+  } catch (error) {
+    toast(error.message);
+    button.disabled = false;
+  }
+}
+
+async function fillWithBot(seat, bot, button) {
+  button.disabled = true;
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, {bot});
+  } catch (error) {
+    toast(error.message);
+    button.disabled = false;
+  }
+}
+
+async function closeTable() {
+  try {
+    await api(`/api/tables/${encodeURIComponent(tableId)}`, undefined, {method: "DELETE"});
+    page.closed = true;
+    if (socket) socket.close();
+    location.href = "/";
+  } catch (error) {
+    toast(error.message);
+  }
+}
+
+// -- a finished game kept in an account ----------------------------------------------------------
+
+/** At the end of a game played with a seat link, "Save this game to my account": the game
+ * then counts in the account's history (never in ratings). A guest signs up (or in) first. */
+function claimOffer() {
+  if (!token || page.seat === null || !account.offered || !account.known || (page.table && page.table.rated)) return null;
+  if (page.claimed) {
+    return h("p", {class: "claim", id: "claimed"}, "Saved to your account: it is in ", h("a", {href: profileUrl(page.claimed)}, "your profile"), ".");
+  }
+  const user = account.user;
+  // A seat taken as an account is already in it.
+  const kept = memory.seats().find((s) => s.table === tableId && s.seat === page.seat);
+  if (user && kept && kept.account && kept.account.toLowerCase() === user.username.toLowerCase()) return null;
+  if (user) {
+    return h("div", {class: "claim"}, h("button", {type: "button", id: "claim", onclick: () => claim().catch((error) => toast(error.message))}, "Save this game to my account"));
+  }
+  return h("div", {class: "claim"},
+    h("p", {class: "muted"}, "Keep this game in a history of your own: it shows on your profile with its replay."),
+    h("button", {type: "button", id: "claim-signup", onclick: () => openAuth("signup", {
+      intro: "Create an account and this game is saved to it. (Have one already? Sign in below.)", then: claim})}, "Save this game to a new account"));
+}
+
+async function claim() {
+  await api(`/api/tables/${encodeURIComponent(tableId)}/claim`, {token});
+  page.claimed = account.user.username;
+  memory.keepSeat({table: tableId, seat: page.seat, url: location.pathname + location.hash, title: page.table ? page.table.title : "", account: page.claimed});
+  draw();
 }
 
 async function rematch() {
@@ -576,6 +713,16 @@ new ResizeObserver(() => {
 
 if (token) {
   const seat = Number(fragment.get("seat"));
-  memory.keepSeat({table: tableId, seat: Number.isInteger(seat) ? seat : null, url: location.pathname + location.hash.replace(/&?(learn|pace)=[^&]*/g, "")});
+  const before = memory.seats().find((s) => s.table === tableId && s.seat === seat) || {};
+  memory.keepSeat({...before, table: tableId, seat: Number.isInteger(seat) ? seat : null, url: location.pathname + location.hash.replace(/&?(learn|pace)=[^&]*/g, "")});
 }
+// Without a seat link the server opens the signed-in account's seat: signing in or out
+// reconnects as the new account.
+let accountSeen = false;
+onAccount(() => {
+  if (accountSeen && !token && socket) socket.close();
+  accountSeen = true;
+  draw();
+});
+startAccount();
 connect();
