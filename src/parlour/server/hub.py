@@ -203,8 +203,9 @@ class Table:
         """The view of ``seat``; its ``"move"`` is what the client echoes when it acts.
 
         With the seats' ``"names"``, and for a person's seat its ``"auto_pass"`` setting:
-        while it is on and the seat can only pass, the view offers no action (the server
-        passes for the seat) and says ``"passing": true``.
+        while it is on and the seat can only pass, the view says ``"passing": true`` (the
+        server passes for the seat) and keeps its ``legal_actions``, ``["pass"]``, as every
+        view of the seat to act does (API.md).
         """
         view = self.state.view(seat)
         view["names"] = self.names
@@ -212,7 +213,6 @@ class Table:
             auto_pass = self.info.seats[seat].auto_pass
             view["auto_pass"] = auto_pass
             if auto_pass and view.get("legal_actions") == [people.PASS]:
-                del view["legal_actions"]
                 view["passing"] = True
         return view
 
