@@ -263,6 +263,10 @@ class FoolsBladeState(State):
             answer_window(self, move, events)
         else:
             step_move(self, move, events)
+        if events:
+            names = self.table.names
+            for happened in events:
+                happened.card_names = names  # type: ignore[attr-defined]  # all are CardEvents
         self.move_number += 1
         self._journal = (move, events, self._journal)
         return events
