@@ -84,7 +84,7 @@ def test_every_game_declares_a_view_type_that_extends_the_common_keys(name: str)
 
 
 # The keys the server adds to the views it sends (``CommonView``), never a game's own.
-SERVER_KEYS = {"names", "auto_pass", "passing"}
+SERVER_KEYS = {"names", "auto_pass", "labels", "passing"}
 
 
 def test_every_view_has_exactly_the_declared_keys_and_types() -> None:

@@ -47,6 +47,9 @@ def expected_view(state: State, seat: int | None, names: list[str | None]) -> di
     """The view the server sends ``seat``: the seat's own, with the table's names and, for a
     seat, its auto_pass setting (on: at a lone pass the view says the server is passing)."""
     view = {**state.view(seat), "names": names}
+    if "legal_actions" in view:
+        words = sentence_names(names)
+        view["labels"] = {a.text: state.label(a, words) for a in state.legal_actions()}
     if seat is not None:
         view["auto_pass"] = True
         if view.get("legal_actions") == ["pass"]:
