@@ -145,10 +145,10 @@ function names(seat) {
   return seatName(page.table, seat, page.seat, page.view && page.view.names);
 }
 
-/** What a button says for an action: the game's words, else the action text. */
+/** What a button says for an action: the game's words the view carries, else the action text. */
 function labelOf(action) {
-  const r = renderer();
-  try { return r.label ? r.label(action, page.view, context(new Set())) : action; } catch (error) { return action; }
+  const labels = (page.view && page.view.labels) || {};
+  return labels[action] || action;
 }
 
 /** An event's text with "(you)" after your own name and card ids given their names. The
@@ -454,7 +454,7 @@ function drawConfirm() {
   own.textContent = c.own ? `\u26A0 ${c.own}` : "";
   own.classList.toggle("hidden", !c.own);
   const yes = document.getElementById("confirm-yes");
-  yes.textContent = c.verb;
+  yes.textContent = labelOf(c.action);
   delete yes.dataset.armed;
 }
 
