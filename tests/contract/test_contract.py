@@ -125,6 +125,25 @@ def test_action_texts_are_unique_canonical_and_accepted(case: tuple[str, int]) -
     assert all_views(by_object) == all_views(by_text)
 
 
+def test_every_legal_action_has_the_games_own_words_for_a_button(
+    case: tuple[str, int],
+) -> None:
+    name, players = case
+    state = parlour.load(name).new_game(players, seed=5)
+    names = [f"Seat{seat}" for seat in range(players)]
+    rng = Rng(11)
+    for _ in range(300):
+        if state.is_over:
+            break
+        actions = state.legal_actions()
+        labels = [state.label(action, names) for action in actions]
+        assert len(set(labels)) == len(labels), f"one label for two moves: {labels}"
+        for action, words in zip(actions, labels, strict=True):
+            assert words and words[0].isupper() and words != action.text, (action, words)
+            assert "Player " not in words, (action, words)  # seats by the names given
+        state.apply(actions[rng.below(len(actions))])
+
+
 def test_illegal_input_raises_and_changes_nothing(case: tuple[str, int]) -> None:
     name, players = case
     for steps in POINTS:

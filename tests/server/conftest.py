@@ -55,12 +55,15 @@ def next_state(ws: Any, log: list[dict[str, Any]] | None = None) -> dict[str, An
 def play_out(
     ws: Any, seed: int = 0, log: list[dict[str, Any]] | None = None, first: Any = None
 ) -> dict[str, Any]:
-    """Play random legal moves for the seat on ``ws`` until the game ends; the last state."""
+    """Play random legal moves for the seat on ``ws`` until the game ends; the last state.
+
+    A lone pass the server plays for the seat (``"passing"``) is left to the server.
+    """
     rng = random.Random(seed)
     message = first if first is not None else next_state(ws, log)
     while not message["view"]["is_over"]:
         view = message["view"]
-        if view.get("legal_actions"):
+        if view.get("legal_actions") and not view.get("passing"):
             action = rng.choice(view["legal_actions"])
             ws.send_json({"type": "act", "action": action, "move": view["move"]})
         message = next_state(ws, log)

@@ -176,7 +176,12 @@ async def _play(ws: Any, seat: Seat, rng: random.Random) -> None:
         if view.get("is_over"):
             seat.over = True
             return
-        if seat.seat is not None and view.get("legal_actions") and pending is None:
+        if (
+            seat.seat is not None
+            and view.get("legal_actions")
+            and not view.get("passing")  # the server passes for the seat
+            and pending is None
+        ):
             await asyncio.sleep(rng.uniform(0, 0.01))
             action = rng.choice(view["legal_actions"])
             pending = (view["move"], action)

@@ -98,7 +98,7 @@ async def _play_connection(ws: Any, seat: Seat, rng: random.Random) -> None:
         if view.get("is_over"):
             seat.over = True
             return
-        if view.get("legal_actions") and pending is None:
+        if view.get("legal_actions") and not view.get("passing") and pending is None:
             await asyncio.sleep(rng.uniform(0, 0.02))  # a person (a quick one) thinks
             action = rng.choice(view["legal_actions"])
             pending = (view["move"], action)

@@ -45,12 +45,14 @@ def spoken(secret: str) -> set[str]:
 
 def expected_view(state: State, seat: int | None, names: list[str | None]) -> dict[str, Any]:
     """The view the server sends ``seat``: the seat's own, with the table's names and, for a
-    seat, its auto_pass setting (on: a lone pass is not offered, the server plays it)."""
+    seat, its auto_pass setting (on: at a lone pass the view says the server is passing)."""
     view = {**state.view(seat), "names": names}
+    if "legal_actions" in view:
+        words = sentence_names(names)
+        view["labels"] = {a.text: state.label(a, words) for a in state.legal_actions()}
     if seat is not None:
         view["auto_pass"] = True
         if view.get("legal_actions") == ["pass"]:
-            del view["legal_actions"]
             view["passing"] = True
     return view
 

@@ -183,7 +183,7 @@ def _play_fools_blade(client: TestClient, auto_pass: bool | None) -> tuple[list[
         while not message["view"]["is_over"] and message["view"]["move"] < 120:
             states.append(message)
             view = message["view"]
-            if view.get("legal_actions"):
+            if view.get("legal_actions") and not view.get("passing"):
                 action = rng.choice(view["legal_actions"])
                 ws.send_json({"type": "act", "action": action, "move": view["move"]})
             message = next_state(ws)
@@ -207,8 +207,11 @@ def test_with_auto_pass_on_no_lone_pass_reaches_the_seat_and_the_server_passes(
     monkeypatch.setattr(people, "AUTO_PASS_DELAY", 0.01)
     states, record = _play_fools_blade(client, None)
     assert _lone_passes_of_seat_0(record) > 0
-    assert not any(s["view"].get("legal_actions") == ["pass"] for s in states)
-    assert any(s["view"].get("passing") for s in states)
+    passing = [s["view"] for s in states if s["view"].get("passing")]
+    assert passing
+    # The view keeps the contract's legal_actions while the server passes (API.md).
+    assert all(view["legal_actions"] == ["pass"] for view in passing)
+    assert all("passing" in s["view"] for s in states if s["view"].get("legal_actions") == ["pass"])
 
 
 def test_with_auto_pass_off_the_lone_pass_is_the_seats_own(

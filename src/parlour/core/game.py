@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -242,6 +242,11 @@ class State:
     def explain_illegal(self, text: str) -> str | None:
         """Why ``text`` is not legal now, when the game can say better than "not legal"."""
         return None
+
+    def label(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """What a button says for ``action``, legal now, in the game's words (seats named by
+        ``names``, as sentences name them); the base says the action's text."""
+        return action.text
 
     # -- what the base gives --------------------------------------------------------------
 

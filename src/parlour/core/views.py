@@ -23,6 +23,9 @@ class CommonView(TypedDict):
     # The server adds these to the views it sends (API.md, "people at the table").
     names: NotRequired[list[str | None]]
     auto_pass: NotRequired[bool]
+    # Beside ``legal_actions``: each one's words for a button, the game's (``State.label``).
+    labels: NotRequired[dict[str, str]]
+    passing: NotRequired[bool]  # the server passes for the seat (its only action is "pass")
 
 
 def seat_name(seat: int, view: Mapping[str, Any]) -> str:

@@ -265,22 +265,28 @@ class Table:
     def view(self, seat: int | None) -> dict[str, Any]:
         """The view of ``seat``; its ``"move"`` is what the client echoes when it acts.
 
-        With the seats' ``"names"``, and for a person's seat its ``"auto_pass"`` setting:
-        while it is on and the seat can only pass, the view offers no action (the server
-        passes for the seat) and says ``"passing": true``. While open seats wait to be taken
-        it offers no action either, and says ``"waiting": true``.
+        With the seats' ``"names"``; for the seat to act, its ``"labels"``, each legal
+        action's words for a button in the game's own (``State.label``), seats named as the
+        log names them. For a person's seat its ``"auto_pass"`` setting: while it is on and
+        the seat can only pass, the view says ``"passing": true`` (the server passes for the
+        seat) and keeps its ``legal_actions``, ``["pass"]``, as every view of the seat to act
+        does (API.md). While open seats wait to be taken nobody is to act: the view offers
+        no action and says ``"waiting": true``.
         """
         view = self.state.view(seat)
         view["names"] = self.names
         if self.waiting:
-            # Nobody acts before every seat is taken: the page shows no action to take.
             view.pop("legal_actions", None)
             view["waiting"] = True
+        if "legal_actions" in view:
+            # Made here, not in the game's view: search reads views in its playouts, and
+            # words for buttons would only slow it.
+            state, names = self.state, self.sentence_names
+            view["labels"] = {a.text: state.label(a, names) for a in state.legal_actions()}
         if seat is not None:
             auto_pass = self.info.seats[seat].auto_pass
             view["auto_pass"] = auto_pass
             if auto_pass and view.get("legal_actions") == [people.PASS]:
-                del view["legal_actions"]
                 view["passing"] = True
         return view
 

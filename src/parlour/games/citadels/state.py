@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
-from . import views
+from . import labels, views
 from .actions import Move
 from .cards import full_deck, kinds_of
 from .draft import DRAFT, RESCUE, TURN, draft_actions, start_round
@@ -242,6 +243,10 @@ class CitadelsState(State):
         self._journal = (move, events, self._journal)
         self._legal = None
         return events
+
+    def label(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """What a button says for a legal action: the prices and counts of this turn."""
+        return labels.label(self, action, names)
 
     def explain_illegal(self, text: str) -> str | None:
         """Why ``text`` cannot be played now, in the table's words."""

@@ -401,18 +401,24 @@ def _take_gold(state: CitadelsState, action: Move, seat: int, events: list[Event
     after_resources(state, events)
 
 
-def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
-    built = state.city_kinds[seat]
+def draw_counts(built: int) -> tuple[int, int]:
+    """How many districts ``draw`` draws and keeps for a city of these kinds (a bit set): an
+    Observatory draws more, a Library keeps more (both cards, without an Observatory)."""
     observatory = built & D_BIT[OBSERVATORY]
-    drawn = draw(state, OBSERVATORY_DRAWN if observatory else CARDS_DRAWN)
+    drawn = OBSERVATORY_DRAWN if observatory else CARDS_DRAWN
+    if built & D_BIT[LIBRARY]:
+        return drawn, LIBRARY_KEPT_OF_OBSERVATORY if observatory else drawn
+    return drawn, CARDS_KEPT
+
+
+def _draw(state: CitadelsState, action: Move, seat: int, events: list[Event]) -> None:
+    count, keep = draw_counts(state.city_kinds[seat])
+    drawn = draw(state, count)
     if len(drawn) == CARDS_DRAWN:
         first, second = drawn
         events.append(DREW_TWO[seat][first][second])
     else:
         events.append(Drew(seat, len(drawn), district_slugs(drawn), "resources"))
-    keep = CARDS_KEPT
-    if built & D_BIT[LIBRARY]:
-        keep = LIBRARY_KEPT_OF_OBSERVATORY if observatory else len(drawn)
     if len(drawn) <= keep:
         add_to_hand(state, seat, drawn)
         after_resources(state, events)

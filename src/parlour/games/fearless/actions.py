@@ -6,8 +6,9 @@ from typing import Any
 
 from ...core import Action
 from .cards import CARD_MASK, SUIT_BITS, SUIT_VALUES, SUITS, ZERO, card_text, parse_card
+from .events import spoken
 
-__all__ = ["CARD_BITS", "PLAY", "ZERO_PLAY", "Play", "action_space", "suit_plays"]
+__all__ = ["CARD_BITS", "PLAY", "ZERO_PLAY", "Play", "action_space", "label", "suit_plays"]
 
 
 class Play(Action):
@@ -68,3 +69,9 @@ def suit_plays(suit: int, field: int) -> tuple[Play, ...]:
 def action_space(players: int, options: dict[str, Any]) -> list[str]:
     """Every action text of Fearless, whatever the player count: one ``play`` a card."""
     return [play.text for play in PLAY.values()]
+
+
+def label(action: Action) -> str:
+    """The words of a button for a play: "Play blue +3", "Play the zero"."""
+    card = action.text.removeprefix("play ")
+    return "Play the zero" if card == ZERO else f"Play {spoken(card)}"

@@ -13,7 +13,7 @@ __all__ = ["catalogue"]
 
 def catalogue() -> dict[str, Any]:
     """The public data a table page needs: cards with their texts where the game has fixed
-    cards, the How-to-play guide and a sentence for each phase."""
+    cards, the How-to-play guide, a sentence for each phase and the ruin's words and fear."""
     suits = ", ".join(SUITS)
     return {
         "how_to_play": [
@@ -45,6 +45,8 @@ def catalogue() -> dict[str, Any]:
                 "text": "There are as many rounds as players; every card is played each round.",
             },
         ],
+        # The scare track's ruin: what it says, and its fear (how far the track is drawn).
+        "ruin": {"text": f"On the ruin ({RUIN_FEAR} fear if they stay):", "fear": RUIN_FEAR},
         "phases": {
             "lead": "You lead this trick: any card may be played.",
             "follow": "Follow the led suit if you can; a zero always follows. If you cannot, "

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action, Event, Game, GameError, IllegalAction, Rng, State
 from . import views
-from .actions import SUIT_FIELD, SUIT_PLAYS, SUIT_SHIFT, ZERO_PLAY, Play, suit_plays
+from .actions import SUIT_FIELD, SUIT_PLAYS, SUIT_SHIFT, ZERO_PLAY, Play, label, suit_plays
 from .cards import HAND_SIZE, SUIT_MASK, ZERO_SHIFT
 from .dealing import Table
 from .events import CardPlayed
@@ -179,6 +180,10 @@ class FearlessState(State):
         other.voids = self.voids
         other.chance = self.chance
         return other
+
+    def label(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """What a button says for a play: "Play blue +3", "Play the zero"."""
+        return label(action)
 
     def explain_illegal(self, text: str) -> str | None:
         """Say whether the text names no card, a card not held, or a card that does not follow."""

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ...core import Action
+from ...core import Action, player_name
 from .table import DECKS, MONSTER_DECKS, Table, table_for
 
 # Action kinds, the text of each in the comment.
@@ -65,6 +66,38 @@ def _text(table: Table, kind: int, card: int, target: int) -> str:
     name = DECKS[card] if kind == HUNT else table.ids[card]
     text = f"{VERBS[kind]} {name}"
     return text if target < 0 else f"{text} on {target}"
+
+
+# What a button says for each kind: {card} is the card's name, {on} the target seat if any.
+_LABELS = {
+    CHOOSE: "Play as the {card}",
+    PLAY: "Play {card}{on}",
+    USE: "Use the {card}'s ability{on}",
+    PASS: "Pass",
+    EQUIP: "Equip {card}",
+    FORGE: "Go to the Forge",
+    QUEST: "Go on a Quest",
+    HUNT: "Hunt in the {deck}",
+    TAKE: "Take {card}",
+    REFORGE: "Reforge: give up {card}",
+    DISCARD: "Discard {card}",
+    GIVE: "Give {card}",
+    STEAL: "Steal {card}",
+    BREAK: "Break {card}",
+    FIGHT: "Fight {card}",
+}
+
+
+def label(table: Table, move: Move, names: Sequence[str] | None = None) -> str:
+    """The words of a button for ``move``: its cards by this table's names, its seat by
+    ``names`` ("Play Bar Brawl on Ana", "Hunt in the Forest")."""
+    kind = move.kind
+    hunting = kind == HUNT
+    return _LABELS[kind].format(
+        card=table.name(move.card) if move.card >= 0 and not hunting else "",
+        deck=DECKS[move.card].title() if hunting else "",
+        on="" if move.target < 0 else f" on {player_name(move.target, names)}",
+    )
 
 
 class OneKind(dict[int, Move]):

@@ -1,8 +1,9 @@
 """What happens in Fool's Blade, as events; hidden cards are private to the seat that sees them.
 
-Cards are named by id in the fields and by name in the sentences (every loaded card set tells
-this module its names, ``name_cards``); seats are numbers in the fields, so that the server can
-name them in the sentences. Everything laid face up
+Cards are named by id in the fields and by name in the sentences: the state gives each event
+the names of its own card table (``CardEvent.card_names``) as it happens, so two card sets in
+one process never name each other's cards. Seats are numbers in the fields, so that the
+server can name them in the sentences. Everything laid face up
 (played cards, trash piles, weapons, gear, stashes, curses, monsters, the Forge) is public;
 cards drawn into a hand, stolen from a hand or given are private to the seats that see them.
 """
@@ -14,27 +15,35 @@ from typing import ClassVar
 
 from ...core import Event, event, player_name, seats_named
 
-# Card names by id, from every card set loaded in this process (a set's ids are its own; a
-# card not loaded here is named by its id).
-_NAMES: dict[str, str] = {}
 
+class CardEvent(Event):
+    """A Fool's Blade event: its sentence names cards by ``card_names``, the names of the
+    table it happened at (set by the state; a card it does not name is said by its id)."""
 
-def name_cards(names: Mapping[str, str]) -> None:
-    """Let the sentences name the cards of a loaded set (``names``: card id to card name)."""
-    _NAMES.update(names)
+    # Not a field: the names are the table's, not the event's data (nor its JSON).
+    __slots__ = ("card_names",)
+    card_names: Mapping[str, str]
 
+    def for_seat(self, seat: int | None) -> Event:
+        """The event as ``seat`` sees it, naming cards as this one does."""
+        shown = super().for_seat(seat)
+        if shown is not self and isinstance(shown, CardEvent):
+            names = getattr(self, "card_names", None)
+            if names is not None:
+                shown.card_names = names
+        return shown
 
-def _card(card: str) -> str:
-    return _NAMES.get(card, card)
+    def _card(self, card: str) -> str:
+        names = getattr(self, "card_names", None)
+        return card if names is None else names.get(card, card)
 
-
-def _cards(cards: Sequence[str] | None) -> str:
-    if cards is None:
-        return "cards"
-    if not cards:
-        return "nothing"
-    named = [_card(card) for card in cards]
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    def _cards(self, cards: Sequence[str] | None) -> str:
+        if cards is None:
+            return "cards"
+        if not cards:
+            return "nothing"
+        named = [self._card(card) for card in cards]
+        return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
 def _by(how: str, seat: int | None, names: Sequence[str] | None) -> str:
@@ -42,7 +51,7 @@ def _by(how: str, seat: int | None, names: Sequence[str] | None) -> str:
 
 
 @event
-class RolledOff(Event):
+class RolledOff(CardEvent):
     """The d20 roll-off: each round's rolls and the first player."""
 
     kind: ClassVar[str] = "roll_off"
@@ -55,7 +64,7 @@ class RolledOff(Event):
 
 
 @event
-class ClassChosen(Event):
+class ClassChosen(CardEvent):
     """A seat takes a class."""
 
     kind: ClassVar[str] = "class"
@@ -64,11 +73,11 @@ class ClassChosen(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} plays as the {_card(self.card)}"
+        return f"{player_name(self.seat, names)} plays as the {self._card(self.card)}"
 
 
 @event
-class HandleFound(Event):
+class HandleFound(CardEvent):
     """Setup: the Anvil deck is revealed until a Handle turns up for a seat."""
 
     kind: ClassVar[str] = "handle"
@@ -79,12 +88,13 @@ class HandleFound(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return (
-            f"{player_name(self.seat, names)} receives the {_card(self.card)} from the Anvil deck"
+            f"{player_name(self.seat, names)} receives the {self._card(self.card)} "
+            "from the Anvil deck"
         )
 
 
 @event
-class Drew(Event):
+class Drew(CardEvent):
     """A seat draws cards into its hand; which ones only it sees."""
 
     kind: ClassVar[str] = "draw"
@@ -97,12 +107,12 @@ class Drew(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         what = f"{self.count} {self.deck.title()} card" + ("" if self.count == 1 else "s")
-        shown = "" if self.cards is None else f" ({_cards(self.cards)})"
+        shown = "" if self.cards is None else f" ({self._cards(self.cards)})"
         return f"{player_name(self.seat, names)} draws {what}{shown}"
 
 
 @event
-class Gained(Event):
+class Gained(CardEvent):
     """Cards go face up to a seat's Stash, curses or hand (from Loot, a reveal, a steal...)."""
 
     kind: ClassVar[str] = "gain"
@@ -116,11 +126,11 @@ class Gained(Event):
     def render(self, names: Sequence[str] | None = None) -> str:
         who = player_name(self.seat, names)
         how = _by(self.how, self.by, names)
-        return f"{who} puts {_cards(self.cards)} in {self.where} ({how})"
+        return f"{who} puts {self._cards(self.cards)} in {self.where} ({how})"
 
 
 @event
-class Moved(Event):
+class Moved(CardEvent):
     """Cards move between public places (trash, deck bottoms, out of the game)."""
 
     kind: ClassVar[str] = "move"
@@ -134,11 +144,11 @@ class Moved(Event):
     def render(self, names: Sequence[str] | None = None) -> str:
         who = "" if self.seat is None else f"{player_name(self.seat, names)}: "
         how = _by(self.how, self.by, names)
-        return f"{who}{_cards(self.cards)} to {self.where} ({how})"
+        return f"{who}{self._cards(self.cards)} to {self.where} ({how})"
 
 
 @event
-class HandCardMoved(Event):
+class HandCardMoved(CardEvent):
     """A hidden hand card changes hands (stolen at random or given); only the two seats see it."""
 
     kind: ClassVar[str] = "hand_card"
@@ -150,7 +160,7 @@ class HandCardMoved(Event):
     card: str | None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        card = "a card" if self.card is None else _card(self.card)
+        card = "a card" if self.card is None else self._card(self.card)
         verb = {"stole": "steals", "gave": "gives", "lost": "loses"}.get(self.how, "receives")
         link = {"stole": "from", "gave": "to", "lost": "to"}.get(self.how, "from")
         return (
@@ -159,7 +169,7 @@ class HandCardMoved(Event):
 
 
 @event
-class TurnStarted(Event):
+class TurnStarted(CardEvent):
     """A seat's turn begins (or is skipped)."""
 
     kind: ClassVar[str] = "turn"
@@ -175,7 +185,7 @@ class TurnStarted(Event):
 
 
 @event
-class Played(Event):
+class Played(CardEvent):
     """A seat plays a card from hand, or uses its class ability (``ability``)."""
 
     kind: ClassVar[str] = "play"
@@ -188,11 +198,11 @@ class Played(Event):
     def render(self, names: Sequence[str] | None = None) -> str:
         verb = "uses the ability of" if self.ability else "plays"
         on = "" if self.target is None else f" on {player_name(self.target, names)}"
-        return f"{player_name(self.seat, names)} {verb} {_card(self.card)}{on}"
+        return f"{player_name(self.seat, names)} {verb} {self._card(self.card)}{on}"
 
 
 @event
-class Negated(Event):
+class Negated(CardEvent):
     """A played card or ability is cancelled."""
 
     kind: ClassVar[str] = "negate"
@@ -201,11 +211,11 @@ class Negated(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)}'s {_card(self.card)} is negated"
+        return f"{player_name(self.seat, names)}'s {self._card(self.card)} is negated"
 
 
 @event
-class Equipped(Event):
+class Equipped(CardEvent):
     """A seat assembles a weapon part or equips gear; a replaced part goes back."""
 
     kind: ClassVar[str] = "equip"
@@ -215,12 +225,12 @@ class Equipped(Event):
     replaced: str | None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        back = "" if self.replaced is None else f", taking back {_card(self.replaced)}"
-        return f"{player_name(self.seat, names)} equips {_card(self.card)}{back}"
+        back = "" if self.replaced is None else f", taking back {self._card(self.replaced)}"
+        return f"{player_name(self.seat, names)} equips {self._card(self.card)}{back}"
 
 
 @event
-class Destination(Event):
+class Destination(CardEvent):
     """A seat chooses where to go: the Forge, Questing or a Monster deck."""
 
     kind: ClassVar[str] = "destination"
@@ -233,7 +243,7 @@ class Destination(Event):
 
 
 @event
-class ForgeShown(Event):
+class ForgeShown(CardEvent):
     """The Forge shows three Anvil cards to everyone."""
 
     kind: ClassVar[str] = "forge"
@@ -242,11 +252,11 @@ class ForgeShown(Event):
     cards: list[str]
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"The Forge shows {_cards(self.cards)} to {player_name(self.seat, names)}"
+        return f"The Forge shows {self._cards(self.cards)} to {player_name(self.seat, names)}"
 
 
 @event
-class Revealed(Event):
+class Revealed(CardEvent):
     """Cards revealed from a deck; which were kept by the seat."""
 
     kind: ClassVar[str] = "reveal"
@@ -258,13 +268,13 @@ class Revealed(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return (
-            f"{player_name(self.seat, names)} reveals {_cards(self.cards)} from the "
-            f"{self.deck.title()} deck and keeps {_cards(self.kept)}"
+            f"{player_name(self.seat, names)} reveals {self._cards(self.cards)} from the "
+            f"{self.deck.title()} deck and keeps {self._cards(self.kept)}"
         )
 
 
 @event
-class ApproachRevealed(Event):
+class ApproachRevealed(CardEvent):
     """An Approach card turns up: hunting stops until its Boss is over."""
 
     kind: ClassVar[str] = "approach"
@@ -273,11 +283,11 @@ class ApproachRevealed(Event):
     card: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} reveals {_card(self.card)}: a Boss approaches"
+        return f"{player_name(self.seat, names)} reveals {self._card(self.card)}: a Boss approaches"
 
 
 @event
-class BossArrived(Event):
+class BossArrived(CardEvent):
     """The Boss cards of an Approach are gathered."""
 
     kind: ClassVar[str] = "boss"
@@ -287,12 +297,12 @@ class BossArrived(Event):
     strikes: int
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        boss = _cards(self.cards)
-        return f"The Boss of {_card(self.approach)} arrives: {boss} ({self.strikes} strikes)"
+        boss = self._cards(self.cards)
+        return f"The Boss of {self._card(self.approach)} arrives: {boss} ({self.strikes} strikes)"
 
 
 @event
-class CombatStarted(Event):
+class CombatStarted(CardEvent):
     """Combat begins: the monster, its element and its strength after modifiers."""
 
     kind: ClassVar[str] = "combat"
@@ -304,15 +314,15 @@ class CombatStarted(Event):
     added: list[str]
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        extra = f" (with {_cards(self.added)})" if self.added else ""
+        extra = f" (with {self._cards(self.added)})" if self.added else ""
         return (
-            f"{player_name(self.seat, names)} fights {_card(self.monster)}, "
+            f"{player_name(self.seat, names)} fights {self._card(self.monster)}, "
             f"{self.element} strength {self.strength}{extra}"
         )
 
 
 @event
-class Rolled(Event):
+class Rolled(CardEvent):
     """Dice rolled, for a seat or a monster."""
 
     kind: ClassVar[str] = "roll"
@@ -328,7 +338,7 @@ class Rolled(Event):
 
 
 @event
-class StrengthChanged(Event):
+class StrengthChanged(CardEvent):
     """A seat (or the monster fought) gains or loses strength for a while."""
 
     kind: ClassVar[str] = "strength"
@@ -345,7 +355,7 @@ class StrengthChanged(Event):
 
 
 @event
-class LimitChanged(Event):
+class LimitChanged(CardEvent):
     """A seat's hand limit changes."""
 
     kind: ClassVar[str] = "hand_limit"
@@ -359,7 +369,7 @@ class LimitChanged(Event):
 
 
 @event
-class TurnsSkipped(Event):
+class TurnsSkipped(CardEvent):
     """A seat will skip turns."""
 
     kind: ClassVar[str] = "skip"
@@ -372,7 +382,7 @@ class TurnsSkipped(Event):
 
 
 @event
-class CombatEnded(Event):
+class CombatEnded(CardEvent):
     """A combat is resolved: both strengths and the outcome ("win", "lose" or "draw"; an
     escape, the monster sent under its deck during the combat, counts as a draw)."""
 
@@ -389,12 +399,12 @@ class CombatEnded(Event):
         outcome = "escaped, no outcome" if self.escaped else self.outcome
         return (
             f"{player_name(self.seat, names)} ({self.player_strength}) against "
-            f"{_card(self.monster)} ({self.monster_strength}): {outcome}"
+            f"{self._card(self.monster)} ({self.monster_strength}): {outcome}"
         )
 
 
 @event
-class Fought(Event):
+class Fought(CardEvent):
     """Two seats fight weapon against weapon."""
 
     kind: ClassVar[str] = "fight"
@@ -414,7 +424,7 @@ class Fought(Event):
 
 
 @event
-class Struck(Event):
+class Struck(CardEvent):
     """A Boss card won: one strike more."""
 
     kind: ClassVar[str] = "strike"
@@ -427,7 +437,7 @@ class Struck(Event):
 
 
 @event
-class BossOver(Event):
+class BossOver(CardEvent):
     """A Boss encounter ends: beaten by the players or victorious."""
 
     kind: ClassVar[str] = "boss_over"
@@ -437,11 +447,11 @@ class BossOver(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         outcome = "is defeated" if self.players_won else "prevails"
-        return f"The Boss of {_card(self.approach)} {outcome}"
+        return f"The Boss of {self._card(self.approach)} {outcome}"
 
 
 @event
-class Ignored(Event):
+class Ignored(CardEvent):
     """A Lose effect that cannot be resolved is ignored (the FAQ)."""
 
     kind: ClassVar[str] = "ignored"
@@ -451,12 +461,13 @@ class Ignored(Event):
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return (
-            f"{player_name(self.seat, names)} cannot resolve the Lose effect of {_card(self.card)}"
+            f"{player_name(self.seat, names)} cannot resolve the Lose effect of "
+            f"{self._card(self.card)}"
         )
 
 
 @event
-class DidNothing(Event):
+class DidNothing(CardEvent):
     """A card or ability took effect but changed nothing on the table (a roll too low, a
     fight drawn, a condition that failed)."""
 
@@ -467,12 +478,12 @@ class DidNothing(Event):
     ability: bool
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        what = f"the ability of {_card(self.card)}" if self.ability else _card(self.card)
+        what = f"the ability of {self._card(self.card)}" if self.ability else self._card(self.card)
         return f"{player_name(self.seat, names)}: {what} does nothing"
 
 
 @event
-class Reshuffled(Event):
+class Reshuffled(CardEvent):
     """A deck ran out and its trash pile was shuffled into a new deck."""
 
     kind: ClassVar[str] = "reshuffle"
@@ -485,7 +496,7 @@ class Reshuffled(Event):
 
 
 @event
-class TurnEnded(Event):
+class TurnEnded(CardEvent):
     """A seat's turn ends."""
 
     kind: ClassVar[str] = "turn_end"
@@ -497,7 +508,7 @@ class TurnEnded(Event):
 
 
 @event
-class GameEnded(Event):
+class GameEnded(CardEvent):
     """The game ends (the Loot deck empty at a turn's end, or the turn cap): scores, winners."""
 
     kind: ClassVar[str] = "game_end"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
 from . import views
-from .actions import Move, Moves
+from .actions import Move, Moves, label
 from .primitives import cost_payable
 from .scoring import best, score_all
 from .setup import new_state
@@ -263,9 +264,19 @@ class FoolsBladeState(State):
             answer_window(self, move, events)
         else:
             step_move(self, move, events)
+        if events:
+            names = self.table.names
+            for happened in events:
+                happened.card_names = names  # type: ignore[attr-defined]  # all are CardEvents
         self.move_number += 1
         self._journal = (move, events, self._journal)
         return events
+
+    def label(self, action: Action, names: Sequence[str] | None = None) -> str:
+        """What a button says for a legal action, cards named by this game's card set."""
+        if not isinstance(action, Move):
+            return action.text
+        return label(self.table, action, names)
 
     def explain_illegal(self, text: str) -> str | None:
         """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""

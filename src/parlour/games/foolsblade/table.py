@@ -10,7 +10,6 @@ from typing import Any
 
 from ...core import GameError
 from .cards import EDITIONS, CardSet, card_folder, load_cards
-from .events import name_cards
 from .schema import CONTINUOUS, Effect, deck_of
 from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
 
@@ -60,7 +59,9 @@ class Table:
 
     def __init__(self, cards: CardSet) -> None:
         self.set = cards
-        name_cards({c.id: c.name for c in cards.cards})
+        # This set's names for the sentences of its games' events (``CardEvent``): another
+        # set in the same process may use the same id for another card.
+        self.names: dict[str, str] = {c.id: c.name for c in cards.cards}
         self.cards: list[Any] = list(cards.cards)
         self.ids: list[str] = [c.id for c in self.cards]
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}

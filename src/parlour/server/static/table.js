@@ -150,10 +150,10 @@ function names(seat) {
   return seatName(page.table, seat, page.seat, page.view && page.view.names);
 }
 
-/** What a button says for an action: the game's words, else the action text. */
+/** What a button says for an action: the game's words the view carries, else the action text. */
 function labelOf(action) {
-  const r = renderer();
-  try { return r.label ? r.label(action, page.view, context(new Set())) : action; } catch (error) { return action; }
+  const labels = (page.view && page.view.labels) || {};
+  return labels[action] || action;
 }
 
 /** An event's text with "(you)" after your own name and card ids given their names. The
@@ -217,7 +217,7 @@ function press(action, el) {
 }
 
 function choose(action) {
-  if (page.pending || !page.view || !(page.view.legal_actions || []).includes(action)) return;
+  if (page.pending || !page.view || page.view.passing || !(page.view.legal_actions || []).includes(action)) return;
   const r = renderer();
   const check = r.confirm ? r.confirm(action, page.view, context(new Set())) : null;
   if (check) {
@@ -355,7 +355,8 @@ function draw() {
   const r = renderer();
   const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over;
   if (page.shownMove !== view.move) { page.shown = new Map(); page.shownMove = view.move; }
-  const canAct = myTurn && !page.pending && live() && !waiting();
+  // While the server passes for the seat, its lone "pass" is no choice to offer.
+  const canAct = myTurn && !view.passing && !page.pending && live() && !waiting();
   // For scripts and tests driving the page: which move is shown, and whether it is final.
   document.body.dataset.move = view.move;
   document.body.dataset.over = view.is_over;
@@ -412,7 +413,7 @@ function draw() {
     el.addEventListener("click", () => press(a, el));
     return el;
   });
-  if (!canAct && myTurn) {
+  if (!canAct && myTurn && !view.passing) {
     for (const a of (view.legal_actions || []).slice(0, 12)) buttons.push(h("button", {type: "button", class: "secondary", disabled: true, "data-disabled-action": a}, labelOf(a)));
   }
   actions.replaceChildren(...buttons);
@@ -461,7 +462,7 @@ function drawConfirm() {
   own.textContent = c.own ? `\u26A0 ${c.own}` : "";
   own.classList.toggle("hidden", !c.own);
   const yes = document.getElementById("confirm-yes");
-  yes.textContent = c.verb;
+  yes.textContent = labelOf(c.action);
   delete yes.dataset.armed;
 }
 
@@ -485,7 +486,7 @@ function drawTools(view, myTurn) {
   const hintButton = document.getElementById("hint-button");
   const hints = Boolean(page.table && page.table.hints) && page.seat !== null && !view.is_over;
   hintButton.classList.toggle("hidden", !hints);
-  hintButton.disabled = !(myTurn && live() && !page.pending);
+  hintButton.disabled = !(myTurn && live() && !page.pending && !view.passing);
   const box = document.getElementById("hints");
   box.classList.toggle("hidden", !page.hints);
   if (!page.hints) return;

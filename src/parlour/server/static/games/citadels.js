@@ -52,57 +52,32 @@ export function seatStats(view, seat) {
 const the = (slug, ctx) => `the ${characterInfo(slug, ctx).name}`;
 const dname = (slug, ctx) => districtInfo(slug, ctx).name;
 
-/** A button's words for an action ("Swap hands with Ana", "Build Manor (3 gold)"). */
-export function label(action, view, ctx) {
-  const w = action.split(" ");
-  const characters = ctx.catalogue.characters || {};
-  switch (w[0]) {
-    case "choose": return `Choose ${the(w[1], ctx)}`;
-    case "discard": return w[1] in characters ? `Put ${the(w[1], ctx)} face down` : `Put ${dname(w[1], ctx)} away to redraw`;
-    case "take": return "Take 2 gold";
-    case "draw": return "Draw 2 districts, keep 1";
-    case "keep": return `Keep ${dname(w[1], ctx)}`;
-    case "build": return `Build ${dname(w[1], ctx)} (${districtInfo(w[1], ctx).cost} gold)`;
-    case "collect": return "Collect income";
-    case "assassinate": return `Murder ${the(w[1], ctx)}`;
-    case "rob": return `Rob ${the(w[1], ctx)}`;
-    case "swap": return `Swap hands with ${ctx.names(Number(w[2]))}`;
-    case "done": return "Done: draw the replacements";
-    case "destroy": return `Destroy ${ctx.names(Number(w[1]))}'s ${dname(w[2], ctx)}`;
-    case "use": return w[1] === "smithy" ? "Use the Smithy" : `Use the Laboratory on ${dname(w[2], ctx)}`;
-    case "rescue": return `Pay 1 gold to take back ${dname(w[1], ctx)}`;
-    case "pass": return "Let it go";
-    case "end": return "End turn";
-    default: return action;
-  }
-}
-
 /** The second step of a move that cannot be taken back, in words; ``null`` for plain moves. */
 export function confirm(action, view, ctx) {
   const w = action.split(" ");
   const mine = view.characters || [];
   if (w[0] === "assassinate") {
     const name = characterInfo(w[1], ctx).name;
-    return {verb: `Murder ${the(w[1], ctx)}`, text: `Murder ${the(w[1], ctx)}? Whoever holds the ${name} loses their whole turn this round.`,
+    return {text: `Murder ${the(w[1], ctx)}? Whoever holds the ${name} loses their whole turn this round.`,
       own: mine.includes(w[1]) ? `The ${name} is your own character!` : null};
   }
   if (w[0] === "rob") {
     const name = characterInfo(w[1], ctx).name;
-    return {verb: `Rob ${the(w[1], ctx)}`, text: `Rob ${the(w[1], ctx)}? When the ${name} is called, all their gold becomes yours.`,
+    return {text: `Rob ${the(w[1], ctx)}? When the ${name} is called, all their gold becomes yours.`,
       own: mine.includes(w[1]) ? `The ${name} is your own character!` : null};
   }
   if (w[0] === "swap") {
     const other = Number(w[2]);
-    return {verb: "Swap hands", text: `Swap hands with ${ctx.names(other)}? You give your ${count((view.hand || []).length, "card")} and take their ${count(view.hand_counts[other], "card")}.`, own: null};
+    return {text: `Swap hands with ${ctx.names(other)}? You give your ${count((view.hand || []).length, "card")} and take their ${count(view.hand_counts[other], "card")}.`, own: null};
   }
   if (w[0] === "destroy") {
     const seat = Number(w[1]);
     const whose = seat === ctx.seat ? "your" : `${ctx.names(seat)}'s`;
-    return {verb: "Destroy", text: `Destroy ${whose} ${dname(w[2], ctx)}? You pay for it and it leaves the city for good.`,
+    return {text: `Destroy ${whose} ${dname(w[2], ctx)}? You pay for it and it leaves the city for good.`,
       own: seat === ctx.seat ? `The ${dname(w[2], ctx)} is in your own city!` : null};
   }
   if (w[0] === "discard" && view.phase === "turn") {
-    return {verb: "Put it away", text: `Put ${dname(w[1], ctx)} away? It goes under the deck; when you say done you draw as many cards as you put away.`, own: null};
+    return {text: `Put ${dname(w[1], ctx)} away? It goes under the deck; when you say done you draw as many cards as you put away.`, own: null};
   }
   return null;
 }

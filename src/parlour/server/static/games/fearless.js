@@ -16,7 +16,9 @@ function byCard(a, b) {
 
 function track(view, ctx) {
   const placed = view.ghosts.map((p, seat) => [seat, p]).filter(([, p]) => p !== null);
-  const reach = Math.max(15, ...placed.map(([, p]) => Math.abs(p)));
+  // The track reaches at least as far as the ruin's fear, so a ghost's distance reads against it.
+  const ruinWords = ctx.catalogue.ruin || {text: "", fear: 1};
+  const reach = Math.max(ruinWords.fear, ...placed.map(([, p]) => Math.abs(p)));
   const box = h("div", {class: "track", "aria-label": "scare track"}, h("div", {class: "line"}));
   const pct = (p) => 4 + 92 * (p + reach) / (2 * reach);
   for (let t = -reach; t <= reach; t += reach >= 20 ? 10 : 5) {
@@ -33,7 +35,7 @@ function track(view, ctx) {
     }, seat));
   }
   const onRuin = view.ghosts.map((p, seat) => [seat, p]).filter(([, p]) => p === null);
-  const ruin = h("div", {class: "ruin"}, h("span", {class: "muted"}, "On the ruin (15 fear if they stay):"),
+  const ruin = h("div", {class: "ruin"}, h("span", {class: "muted"}, ruinWords.text),
     onRuin.length ? onRuin.map(([seat]) => h("div", {class: `ghost${seat === ctx.seat ? " me" : ""}`, title: ctx.names(seat)}, seat)) : h("span", {}, "nobody"));
   return h("div", {class: "panel"}, h("h3", {}, "Scare track"), box, ruin);
 }
@@ -64,13 +66,6 @@ function roundSummary(ctx) {
     h("div", {class: "summary"}, scored.fear.map((fear, seat) => h("div", {class: "summary-cell"},
       h("span", {class: "seat-name"}, ctx.names(seat)), h("strong", {}, `+${fear}`),
       h("span", {class: "muted"}, `total ${scored.totals[seat]}`)))));
-}
-
-/** A button's words for an action. */
-export function label(action) {
-  const m = /^play ([a-z]+)([+-]\d+)$/.exec(action);
-  if (m) return `Play ${m[1]} ${m[2]}`;
-  return action === "play zero" ? "Play the zero" : action;
 }
 
 export function phase(view, ctx) {

@@ -3,7 +3,6 @@
 import {count, h, nameClass, title} from "../common.js";
 
 const PARTS = ["blade", "guard", "handle", "pommel"];
-const DECKS = {forest: "the Forest", cavern: "the Cavern", dungeon: "the Dungeon"};
 // Elements as coloured words: emoji fonts are missing on many machines.
 function element(name) {
   return name ? h("span", {class: `element el-${name}`}, name) : "";
@@ -74,31 +73,6 @@ export function seatStats(view, seat) {
   return out;
 }
 
-const on = (w, ctx) => (w[2] === "on" ? ` on ${ctx.names(Number(w[3]))}` : "");
-
-/** A button's words for an action ("Play Bar Brawl on Ana", "Hunt in the Forest"). */
-export function label(action, view, ctx) {
-  const w = action.split(" ");
-  switch (w[0]) {
-    case "choose": return `Play as the ${name(w[1], ctx)}`;
-    case "play": return `Play ${name(w[1], ctx)}${on(w, ctx)}`;
-    case "use": return `Use the ${name(w[1], ctx)}'s ability${on(w, ctx)}`;
-    case "pass": return "Pass";
-    case "equip": return `Equip ${name(w[1], ctx)}`;
-    case "forge": return "Go to the Forge";
-    case "quest": return "Go on a Quest";
-    case "hunt": return `Hunt in ${DECKS[w[1]] || title(w[1])}`;
-    case "take": return `Take ${name(w[1], ctx)}`;
-    case "reforge": return `Reforge: give up ${name(w[1], ctx)}`;
-    case "discard": return `Discard ${name(w[1], ctx)}`;
-    case "give": return `Give ${name(w[1], ctx)}`;
-    case "steal": return `Steal ${name(w[1], ctx)}`;
-    case "break": return `Break ${name(w[1], ctx)}`;
-    case "fight": return `Fight ${name(w[1], ctx)}`;
-    default: return action;
-  }
-}
-
 /** Whose is a card on the table (weapon, gear or stash), or ``null``. */
 function ownerOf(view, id) {
   for (let seat = 0; seat < view.players; seat++) {
@@ -115,16 +89,16 @@ export function confirm(action, view, ctx) {
   if (w[0] === "steal") {
     const other = view.decision ? view.decision.other : ownerOf(view, id);
     const from = other === null || other === undefined ? "" : ` from ${ctx.names(other)}`;
-    return {verb: "Steal", text: `Steal ${name(id, ctx)}${from}? It becomes yours.`, own: other === ctx.seat ? "That card is your own!" : null};
+    return {text: `Steal ${name(id, ctx)}${from}? It becomes yours.`, own: other === ctx.seat ? "That card is your own!" : null};
   }
   if (w[0] === "break") {
     const owner = ownerOf(view, id);
     const whose = owner === null ? "" : owner === ctx.seat ? " (yours)" : ` (${ctx.names(owner)}'s)`;
-    return {verb: "Break", text: `Break ${name(id, ctx)}${whose}? It is destroyed for good.`,
+    return {text: `Break ${name(id, ctx)}${whose}? It is destroyed for good.`,
       own: owner === ctx.seat || (view.hand || []).includes(id) ? "You are breaking one of your own cards!" : null};
   }
   if (w[0] === "fight") {
-    return {verb: "Fight", text: `Fight ${name(id, ctx)}? The Boss wins ties, and losing runs its Lose effect on you.`, own: null};
+    return {text: `Fight ${name(id, ctx)}? The Boss wins ties, and losing runs its Lose effect on you.`, own: null};
   }
   return null;
 }
