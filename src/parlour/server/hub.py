@@ -18,6 +18,7 @@ from .. import load, replay
 from ..core import Action, Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
+from .community import ratings
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
 from .writes import GroupCommit
 
@@ -241,6 +242,9 @@ class Table:
             "created_at": self.info.created_at.isoformat(),
             "finished_at": self.info.finished_at.isoformat() if self.info.finished_at else None,
             "rematch_of": self.info.rematch_of,
+            "rated": self.info.rated,
+            # Once a rated game ended: each seat's rating change (null: a seat not rated).
+            "rating_changes": self.info.rating_changes,
         }
 
 
@@ -401,13 +405,17 @@ class Hub:
         hints: bool | None = None,
         auto_pass: dict[int, bool] | None = None,
         token_hashes: dict[int, str] | None = None,
+        accounts: dict[int, int] | None = None,
+        rated: bool = False,
+        creator_id: int | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table and the token of each human seat; ``GameError`` for a bad request.
 
         ``names`` names people's seats (checked by ``people.check_name``); ``hints`` (default:
         ``people.hints_default``) lets seats ask for hints; ``auto_pass`` sets people's seats'
         setting (default: on); ``token_hashes`` keeps seats' tokens (a rematch's: no new
-        token is made for them).
+        token is made for them); ``accounts`` gives people's seats to accounts (by id);
+        ``rated``: the game counts for ratings; ``creator_id``: the account that opened it.
         """
         game = load(game_name)
         if seed is None:
@@ -420,11 +428,17 @@ class Hub:
             if seat not in bot_seats and seat not in kept
         }
         hashes = {**{seat: hash_token(token) for seat, token in tokens.items()}, **kept}
-        given, passing = names or {}, auto_pass or {}
+        given, passing, holders = names or {}, auto_pass or {}, accounts or {}
         seats = [
             SeatInfo(bot_seats[seat], None)
             if seat in bot_seats
-            else SeatInfo(None, hashes[seat], given.get(seat), passing.get(seat, True))
+            else SeatInfo(
+                None,
+                hashes[seat],
+                given.get(seat),
+                passing.get(seat, True),
+                account=holders.get(seat),
+            )
             for seat in range(players)
         ]
         if hints is None:
@@ -441,6 +455,8 @@ class Hub:
             rematch_of,
             game.version,
             hints,
+            rated,
+            creator_id,
         )
         table = self.tables[table_id] = Table(info, state)
         table.used_at = asyncio.get_running_loop().time()
@@ -720,17 +736,28 @@ class Hub:
         await self._broadcast(table)
 
     async def _store_finish(self, table: Table) -> None:
-        """Store the end of a finished game (scores and winners, for the lobby)."""
+        """Store the end of a finished game (scores and winners, for the lobby), with the
+        places and rating changes of its seats, and tell the table its rating changes."""
         state = table.state
         try:
-            await asyncio.to_thread(self.store.finish, table.id, state.scores(), state.winners())
+            await asyncio.to_thread(
+                self.store.finish, table.id, state.scores(), state.winners(), ratings.record_end
+            )
             info = await asyncio.to_thread(self.store.get, table.id)
         except SQLAlchemyError as error:
             # The moves are stored; the next load of the table stores its end again.
             log.warning("table %s: its end was not stored: %s", table.id, database_trouble(error))
             return
+        except Exception:
+            # A fault of the rating step rolled the end back with it: the game stays over here
+            # and the next load of the table tries again; the players still see the end.
+            log.exception("table %s: its end was not stored", table.id)
+            return
         if info is not None:
             table.info.finished_at = info.finished_at
+            if info.rating_changes is not None:
+                table.info.rating_changes = info.rating_changes
+                await self._announce(table)
         self._forget_later(table)  # a game that ended while nobody watched
 
     def schedule_bot(self, table: Table) -> None:
