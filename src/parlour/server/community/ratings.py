@@ -30,6 +30,7 @@ __all__ = [
     "bot_start",
     "displayed",
     "record_end",
+    "starting_skill",
 ]
 
 # Where the bot levels' ratings start, per game (written by scripts/bot-ratings.py).
@@ -90,7 +91,7 @@ def bot_start(game: str, level: str) -> Skill:
     return Skill(float(found["mu"]), float(found["sigma"]))
 
 
-def start(game: str, player: Player) -> Skill:
+def starting_skill(game: str, player: Player) -> Skill:
     """Where a player's rating starts: OpenSkill's default for an account, the shipped
     figure for a bot level."""
     if player.bot is not None:
@@ -174,7 +175,7 @@ def _lock_ratings(
     insert = postgresql_insert if session.get_bind().dialect.name == "postgresql" else sqlite_insert
     rows: dict[Player, RatingRow] = {}
     for player in players:
-        skill = start(game, player)
+        skill = starting_skill(game, player)
         # Two games ending at once may both find the row missing: one insert wins, the other
         # does nothing, and both then read and lock the same row.
         session.execute(
