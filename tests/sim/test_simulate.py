@@ -26,7 +26,6 @@ from parlour.sim.simulate import (
     make_plan,
     play_chunk,
     play_game,
-    ranks,
     read,
     run,
     table_columns,
@@ -105,12 +104,6 @@ def test_rotate_turns_the_line_up_a_seat_a_game() -> None:
         ["easy", "medium", "random"],
         ["medium", "random", "easy"],
     ]
-
-
-def test_ranks_share_ties_and_follow_the_score_direction() -> None:
-    assert ranks([0.5, 0.5, 0.0, 0.0], [10, 10, 7, 3], lower_score_wins=False) == [1, 1, 3, 4]
-    assert ranks([0.0, 1.0, 0.0], [30, 12, 30], lower_score_wins=True) == [2, 1, 2]
-    assert ranks([0.0, 1.0, 0.0], [20, 12, 30], lower_score_wins=True) == [2, 1, 3]
 
 
 def test_records_are_kept_beside_the_rows(tmp_path: Path) -> None:

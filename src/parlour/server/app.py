@@ -21,7 +21,7 @@ from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
 from .hub import Hub
 from .limits import OriginPolicy
-from .routes import accounts, live, pages, tables
+from .routes import accounts, live, pages, players, tables
 from .store import Store
 
 __all__ = ["create_app"]
@@ -111,4 +111,5 @@ def create_app(
     app.include_router(tables.router)
     app.include_router(accounts.router)
     app.include_router(live.router)
+    app.include_router(players.router)
     return app

@@ -19,6 +19,7 @@ from .. import load, replay
 from ..core import Action, Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
+from .community import ratings
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
 from .writes import GroupCommit
 
@@ -319,6 +320,8 @@ class Table:
             "created_at": self.info.created_at.isoformat(),
             "finished_at": self.info.finished_at.isoformat() if self.info.finished_at else None,
             "rematch_of": self.info.rematch_of,
+            # Once a rated game ended: each seat's rating change (null: a seat not rated).
+            "rating_changes": self.info.rating_changes,
         }
 
 
@@ -919,17 +922,28 @@ class Hub:
         await self._broadcast(table)
 
     async def _store_finish(self, table: Table) -> None:
-        """Store the end of a finished game (scores and winners, for the lobby)."""
+        """Store the end of a finished game (scores and winners, for the lobby), with the
+        places and rating changes of its seats, and tell the table its rating changes."""
         state = table.state
         try:
-            await asyncio.to_thread(self.store.finish, table.id, state.scores(), state.winners())
+            await asyncio.to_thread(
+                self.store.finish, table.id, state.scores(), state.winners(), ratings.record_end
+            )
             info = await asyncio.to_thread(self.store.get, table.id)
         except SQLAlchemyError as error:
             # The moves are stored; the next load of the table stores its end again.
             log.warning("table %s: its end was not stored: %s", table.id, database_trouble(error))
             return
+        except Exception:
+            # A fault of the rating step rolled the end back with it: the game stays over here
+            # and the next load of the table tries again; the players still see the end.
+            log.exception("table %s: its end was not stored", table.id)
+            return
         if info is not None:
             table.info.finished_at = info.finished_at
+            if info.rating_changes is not None:
+                table.info.rating_changes = info.rating_changes
+                await self._announce(table)
         self._forget_later(table)  # a game that ended while nobody watched
 
     def schedule_bot(self, table: Table) -> None:

@@ -45,6 +45,7 @@ __all__ = [
     "ChatLine",
     "ChatRow",
     "ConflictError",
+    "FinishStep",
     "GoneError",
     "NewAction",
     "SeatInfo",
@@ -129,6 +130,11 @@ class ChatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# What runs inside the transaction that marks a table finished (given the table as stored,
+# scores and winners set): it answers each seat's rating change, or ``None`` for none.
+FinishStep = Callable[[Session, "TableInfo"], list[float | None] | None]
 
 
 class ConflictError(Exception):
@@ -615,15 +621,32 @@ class Store:
                 out[table_id] = list(texts)
         return out
 
-    def finish(self, table_id: str, scores: list[int], winners: list[int]) -> None:
+    def finish(
+        self,
+        table_id: str,
+        scores: list[int],
+        winners: list[int],
+        step: FinishStep | None = None,
+    ) -> bool:
         """Mark a table's game as over, with its final scores and winners (once: another
-        process that saw the same end changes nothing)."""
+        process that saw the same end changes nothing); whether this call marked it. Only
+        then ``step`` runs, in the same transaction, and what it answers is stored as the
+        table's rating changes (``community.ratings.record_end``)."""
         with Session(self.engine) as session, session.begin():
-            session.execute(
+            marked = session.scalar(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.finished_at.is_(None))
                 .values(finished_at=_now(), scores=scores, winners=winners)
+                .returning(TableRow.id)
             )
+            if marked is None or step is None:
+                return marked is not None
+            row = session.get(TableRow, table_id)
+            assert row is not None  # the update above just matched it
+            changes = step(session, self._info(row, []))
+            if changes is not None:
+                row.rating_changes = changes
+        return True
 
     def get(self, table_id: str) -> TableInfo | None:
         """A stored table with its actions, or ``None``."""

@@ -30,6 +30,7 @@ from typing import Any
 
 from .. import __version__, bots, load
 from ..core import GameError, State, derive_seed
+from ..core.places import finishing_places
 from ..core.processes import process_pool
 from .facts import Notes, facts_for
 from .schema import COMMON, Column, arrow_schema
@@ -52,7 +53,6 @@ __all__ = [
     "play_chunk",
     "play_fast_chunk",
     "play_game",
-    "ranks",
     "read",
     "run",
     "table_columns",
@@ -228,13 +228,6 @@ def _check_fast(
         raise GameError("--fast keeps no records (its games are dealt by chunk, not by seed)")
 
 
-def ranks(returns: Sequence[float], scores: Sequence[int], lower_score_wins: bool) -> list[int]:
-    """Finishing places, 1 = best: by returns, then by score toward the win; ties share."""
-    sign = -1 if lower_score_wins else 1
-    keys = [(r, sign * s) for r, s in zip(returns, scores, strict=True)]
-    return [1 + sum(other > key for other in keys) for key in keys]
-
-
 def play_game(plan: Plan, index: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Play game ``index`` of ``plan``: its rows (one per seat) and its record."""
     game = load(plan.game)
@@ -259,7 +252,7 @@ def play_game(plan: Plan, index: int) -> tuple[list[dict[str, Any]], dict[str, A
     returns = state.returns()
     scores = state.scores()
     winners = set(state.winners())
-    places = ranks(returns, scores, game.lower_score_wins)
+    places = finishing_places(scores, winners, game.lower_score_wins)
     rounds = facts.rounds(state)
     options = json.dumps(state.options, sort_keys=True)
     extra = facts.seats(state, notes)

@@ -21,6 +21,7 @@ from typing import IO, Any
 from .. import bots, load
 from ..bots.lineup import BotSpec, parse_bots, split_lineup
 from ..core import GameError, derive_seed
+from ..core.places import finishing_places
 from ..core.processes import process_pool
 from .stats import wilson_bounds
 
@@ -264,15 +265,6 @@ def _interval(deal_means: Sequence[float], games: int) -> tuple[float, float]:
     return wilson_bounds(mean, n)
 
 
-def _ranks(result: GameResult) -> list[float]:
-    """Finishing places (1 = best, ties shared): by returns, then by score toward the win."""
-    direction = -1 if load(result.record["game"]).lower_score_wins else 1
-    keys = [
-        (ret, direction * score) for ret, score in zip(result.returns, result.scores, strict=True)
-    ]
-    return [1.0 + sum(other > key for other in keys) for key in keys]
-
-
 def _ratings(
     results: Sequence[GameResult], labels: Sequence[str]
 ) -> dict[str, tuple[float, float]]:
@@ -286,7 +278,9 @@ def _ratings(
     current = dict.fromkeys(labels, (model.mu, model.sigma))
     for r in results:
         teams = [[model.rating(mu=current[label][0], sigma=current[label][1])] for label in r.seats]
-        rated = model.rate(teams, ranks=_ranks(r))
+        lower_score_wins = load(r.record["game"]).lower_score_wins
+        places = [float(place) for place in finishing_places(r.scores, r.winners, lower_score_wins)]
+        rated = model.rate(teams, ranks=places)
         updates: dict[str, list[tuple[float, float]]] = {}
         for label, team in zip(r.seats, rated, strict=True):
             updates.setdefault(label, []).append((team[0].mu, team[0].sigma))
