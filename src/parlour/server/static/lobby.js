@@ -180,9 +180,8 @@ async function listTables() {
   const section = (label, rows, finished) => {
     if (!rows.length) return;
     box.append(h("h3", {}, label), h("table", {class: "tables"}, h("tbody", {}, rows.map((t) => h("tr", {},
-      h("td", {}, t.title), h("td", {}, `${t.players}p`),
-      h("td", {class: "speed"}, finished ? "" : speedOf(t) || ""),
-      h("td", {}, t.scores ? t.scores.join(" / ") : ""),
+      h("td", {}, t.title, !finished && speedOf(t) ? h("span", {class: "speed"}, speedOf(t)) : null), h("td", {}, `${t.players}p`),
+      h("td", {class: "scores"}, t.scores ? t.scores.join(" / ") : ""),
       h("td", {}, finished ? h("a", {href: `/replay/${t.id}`}, "replay") : h("a", {href: `/table/${t.id}`}, "watch")))))));
   };
   section("Waiting", groups.waiting, false);

@@ -533,7 +533,7 @@ function draw() {
   else words = `Waiting for ${names(view.current_player)}\u2026`;
   if (turn.textContent !== words) turn.textContent = words;
   const key = r.phase ? r.phase(view, ctx) : null;
-  document.getElementById("phase").textContent = key && page.catalogue.phases && !waiting() ? page.catalogue.phases[key] || "" : "";
+  document.getElementById("phase").textContent = key && page.catalogue.phases && !waiting() && !away.has(page.seat) ? page.catalogue.phases[key] || "" : "";
 
   // Buttons for the moves no card on the table stands for; while a move is on its way or the
   // line is down, the last ones shown stay visible but disabled.
