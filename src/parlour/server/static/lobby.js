@@ -93,12 +93,13 @@ async function drawClocks(game) {
   clocks = Array.isArray(found) ? found : [];
   const select = document.getElementById("clock");
   const before = select.value;
+  const flat = (text) => String(text).replace(/\s/g, " ").toLowerCase();
   const option = (profile) => {
     const words = clockWords(profile.clock);
     const label = profile.label || profile.name;
     return h("option", {value: profile.name, selected: profile.name === before},
-      // "Fast: 3 min + 10 s"; a label the numbers already say ("1 day") once: "1 day a move".
-      !words ? label : words.replace(/\s/g, " ").startsWith(label) ? words : `${label}: ${words}`);
+      // The server's label, with the numbers in words unless it says them already.
+      !words || flat(label).includes(flat(words)) ? label : flat(words).startsWith(flat(label)) ? words : `${label}: ${words}`);
   };
   const none = clocks.filter((p) => !p.clock);
   const live = clocks.filter((p) => p.clock && !turnBased(p.clock));
@@ -385,6 +386,11 @@ async function poll() {
     memory.keepSeat({table: answer.table, seat: answer.seat, url: answer.url, title: mine.title, account: account.user ? account.user.username : null});
     document.getElementById("play-count").textContent = "Seated: going to your table…";
     location.href = answer.url;
+    return;
+  }
+  if (answer && answer.status && answer.status !== "waiting") {
+    stopWaiting();  // cancelled elsewhere (another tab of this browser)
+    toast("This search for a table was cancelled.");
     return;
   }
   if (answer && Number.isInteger(answer.waiting)) mine.waiting = answer.waiting;
