@@ -1,9 +1,12 @@
-// The lobby: open a table (game, seats, bots, options), share its links, list the tables,
-// the tables waiting for players (open seats) and your own.
-import {h, api, memory, toast} from "./common.js";
+// The lobby: play now (a table found for you), open a table (game, seats, bots, clock,
+// options), share its links, list the tables, the tables waiting for players (open seats)
+// and your own games with whose turn it is and the time left.
+import {h, api, memory, plainName, toast} from "./common.js";
 import {account, askName, onAccount, openAuth, startAccount} from "./account.js";
+import {Countdown, clockProfiles, clockWords, low, span, speedOf, timeLeft, turnBased} from "./clock.js";
 
 let games = [];
+let clocks = [];  // the clock profiles the server offers for the chosen game
 
 function gameByName(name) { return games.find((g) => g.name === name); }
 
@@ -79,6 +82,32 @@ function drawGameForm() {
   if (n < game.min_players || n > game.max_players) players.value = Math.min(Math.max(4, game.min_players), game.max_players);
   document.getElementById("options").replaceChildren(...game.options.map(optionField));
   drawSeats();
+  drawClocks(game);
+}
+
+/** The clock choice: the server's profiles, real-time ones and turn-based ones apart, each
+ * with its label and its numbers in words ("Fast: 3 min + 10 s", "1 day a move"). */
+async function drawClocks(game) {
+  const found = await clockProfiles(game);
+  if (gameByName(document.getElementById("game").value) !== game) return;  // chosen again meanwhile
+  clocks = Array.isArray(found) ? found : [];
+  const select = document.getElementById("clock");
+  const before = select.value;
+  const flat = (text) => String(text).replace(/\s/g, " ").toLowerCase();
+  const option = (profile) => {
+    const words = clockWords(profile.clock);
+    const label = profile.label || profile.name;
+    return h("option", {value: profile.name, selected: profile.name === before},
+      // The server's label, with the numbers in words unless it says them already.
+      !words || flat(label).includes(flat(words)) ? label : flat(words).startsWith(flat(label)) ? words : `${label}: ${words}`);
+  };
+  const none = clocks.filter((p) => !p.clock);
+  const live = clocks.filter((p) => p.clock && !turnBased(p.clock));
+  const slow = clocks.filter((p) => turnBased(p.clock));
+  select.replaceChildren(...none.map(option),
+    live.length ? h("optgroup", {label: "Real time"}, live.map(option)) : null,
+    slow.length ? h("optgroup", {label: "Turn-based (days to play)"}, slow.map(option)) : null);
+  document.getElementById("clock-label").classList.toggle("hidden", !clocks.length);
 }
 
 async function create(event) {
@@ -96,6 +125,8 @@ async function create(event) {
     else if (select.value !== "person") body.bots[seat] = select.value;
   }
   if (open.length) body.open = open;
+  const clock = clocks.find((p) => p.name === document.getElementById("clock").value);
+  if (clock && clock.clock) body.clock = clock.clock;
   const seed = document.getElementById("seed").value.trim();
   if (seed) body.seed = Number(seed);
   if (account.user) {
@@ -150,8 +181,8 @@ async function listTables() {
   const section = (label, rows, finished) => {
     if (!rows.length) return;
     box.append(h("h3", {}, label), h("table", {class: "tables"}, h("tbody", {}, rows.map((t) => h("tr", {},
-      h("td", {}, t.title), h("td", {}, `${t.players}p`),
-      h("td", {}, t.scores ? t.scores.join(" / ") : ""),
+      h("td", {}, t.title, !finished && speedOf(t) ? h("span", {class: "speed"}, speedOf(t)) : null), h("td", {}, `${t.players}p`),
+      h("td", {class: "scores"}, t.scores ? t.scores.join(" / ") : ""),
       h("td", {}, finished ? h("a", {href: `/replay/${t.id}`}, "replay") : h("a", {href: `/table/${t.id}`}, "watch")))))));
   };
   section("Waiting", groups.waiting, false);
@@ -160,8 +191,38 @@ async function listTables() {
   if (!tables.length) box.append(h("p", {class: "muted"}, "No tables yet."));
 }
 
-/** "Your tables": a signed-in account's unfinished tables from the server (any device), then
- * the seat links this browser holds, each with how its table stands now. */
+/** The time-left cells of "Your games", counted down between two answers of the server. */
+let ticking = [];
+
+function tickMine() {
+  for (const {el, countdown, seat} of ticking) {
+    if (!el.isConnected) continue;
+    const left = countdown.left(seat);
+    el.textContent = left === null ? "" : `${timeLeft(left)} left`;
+    el.classList.toggle("low", low(left, countdown.setting && countdown.setting.per_move));
+  }
+}
+
+/** Whose turn a table of "Your games" is and the time left to the seat that moves: "your
+ * turn" and your time, or "Bo to play" and theirs (the clock of API.md, "Clocks"). */
+function turnCells(entry, turn, status) {
+  const countdown = new Countdown(entry.clock);
+  const mover = countdown.running !== null ? countdown.running : entry.current_player;
+  let whose = status;
+  if (turn) whose = "your turn";
+  else if (entry.status === "playing" && Number.isInteger(entry.current_player)) {
+    whose = `${plainName(entry, entry.current_player, entry.names)} to play`;
+  }
+  const cells = [h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: entry.error || ""}, whose))];
+  const left = h("span", {class: "time-left", "data-time-left": entry.table}, "");
+  if (countdown.any && Number.isInteger(mover)) ticking.push({el: left, countdown, seat: mover});
+  cells.push(h("td", {class: "num"}, left));
+  return cells;
+}
+
+/** "Your games": a signed-in account's unfinished tables from the server (any device), in its
+ * order (the most urgent first), with whose turn it is and the time left; then the seat links
+ * this browser holds, each with how its table stands now. */
 async function listMine() {
   const box = document.getElementById("mine");
   let fromAccount = [];
@@ -188,15 +249,20 @@ async function listMine() {
     if (found.status === "over") status = (found.winners || []).includes(found.seat) ? "finished: you won" : "finished";
     if (found.status === "waiting" && (found.open || []).length) status = "waiting for players";
     const turn = Boolean(found.your_turn) && found.status !== "over" && !(found.open || []).length;
+    const cells = forgettable
+      ? [h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: found.error || ""}, turn ? "your turn" : status)), h("td", {})]
+      : turnCells(found, turn, status);
     const forget = forgettable ? h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
       onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget") : null;
     return h("tr", {"data-table": entry.table, "data-mine": forgettable ? "browser" : "account"},
       h("td", {}, h("a", {href: entry.url || `/table/${encodeURIComponent(entry.table)}`}, `${found.title || entry.title || entry.table} \u00B7 seat ${entry.seat}`)),
-      h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: found.error || ""}, turn ? "your turn" : status)),
+      cells,
       h("td", {}, forget));
   };
+  ticking = [];
   const rows = [...fromAccount.map((entry) => row(entry, entry, false)), ...held.map((entry, i) => row(entry, answers[i] || {}, true))];
-  box.replaceChildren(h("table", {class: "tables"}, h("tbody", {}, rows)));
+  box.replaceChildren(h("table", {class: "tables mine"}, h("tbody", {}, rows)));
+  tickMine();
 }
 
 /** "Open seats": the tables waiting for players, who sits already, a button per free seat. */
@@ -220,6 +286,7 @@ async function listOpen() {
     return h("div", {class: "open-table", "data-open-table": t.id},
       h("div", {class: "head"}, h("span", {}, t.title), h("span", {class: "muted"}, `${t.players} players`),
         t.rated ? h("span", {class: "pill rated"}, "rated") : null,
+        speedOf(t) ? h("span", {class: "pill speed"}, speedOf(t)) : null,
         h("a", {href: `/table/${encodeURIComponent(t.id)}`, class: "muted"}, "look")),
       h("ul", {}, seats));
   }));
@@ -250,9 +317,127 @@ async function take(table, seat, button) {
   }
 }
 
+// -- play now ------------------------------------------------------------------------------------
+
+/** The ticket being waited on: {ticket, game, players, rated, bots_after, since, timer}. */
+let waitingFor = null;
+
+/** One row a game: its name, a table size ("any" or a number of players) and "Play now". */
+function drawPlay() {
+  document.getElementById("play-games").replaceChildren(...games.map((game) => {
+    const sizes = [];
+    for (let n = game.min_players; n <= game.max_players; n++) sizes.push(n);
+    const size = h("select", {id: `play-size-${game.name}`, "aria-label": `table size for ${game.title}`},
+      h("option", {value: "", selected: true}, "any size"),
+      sizes.map((n) => h("option", {value: n}, `${n} players`)));
+    return h("div", {class: "play-game", "data-play-game": game.name},
+      h("span", {class: "play-title"}, game.title),
+      size,
+      h("button", {type: "button", "data-play": game.name, "aria-label": `Play ${game.title} now`, onclick: (e) => playNow(game, size.value, e.target)}, "Play now"));
+  }));
+  drawPlayNote();
+}
+
+function drawPlayNote() {
+  const after = document.getElementById("play-bots").value;
+  const note = document.getElementById("play-bots-help");
+  note.textContent = after ? `If nobody else comes within ${span(after)}, bots take the empty seats.` : "You wait until enough people ask for the same game and size.";
+  note.classList.remove("hidden");
+}
+
+/** Ask for a seat: ``POST /api/match``; a guest gives the name the table calls them first. */
+async function playNow(game, size, button) {
+  const rated = Boolean(account.user) && document.getElementById("play-rated").checked;
+  const after = document.getElementById("play-bots").value;
+  const body = {game: game.name, players: size ? Number(size) : null, rated, bots_after: after ? Number(after) : null};
+  if (!account.user) {
+    const name = await askName(`You are looking for a ${game.title} table with other people.`);
+    if (!name) return;
+    body.name = name;
+  }
+  button.disabled = true;
+  try {
+    const answer = await api("/api/match", body);
+    waitingFor = {...body, ticket: answer.ticket, title: game.title, since: performance.now(), waiting: null, timer: null};
+    drawWaitingFor();
+    poll();
+  } catch (error) {
+    toast(error.status === 404 || error.status === 405 ? "This server has no “Play now” yet: open a table below." : error.message);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/** Ask how the ticket stands every 1.5 s: a count of people waiting, or the seat. */
+async function poll() {
+  const mine = waitingFor;
+  if (!mine) return;
+  let answer;
+  try {
+    answer = await api(`/api/match/${encodeURIComponent(mine.ticket)}`);
+  } catch (error) {
+    if (waitingFor !== mine) return;
+    if (error.status === 404 || error.status === 410) { stopWaiting(); toast(error.message); return; }
+    answer = null;  // a moment without the server: ask again
+  }
+  if (waitingFor !== mine) return;
+  if (answer && answer.status === "seated") {
+    waitingFor = null;
+    memory.keepSeat({table: answer.table, seat: answer.seat, url: answer.url, title: mine.title, account: account.user ? account.user.username : null});
+    document.getElementById("play-count").textContent = "Seated: going to your table…";
+    location.href = answer.url;
+    return;
+  }
+  if (answer && answer.status && answer.status !== "waiting") {
+    stopWaiting();  // cancelled elsewhere (another tab of this browser)
+    toast("This search for a table was cancelled.");
+    return;
+  }
+  if (answer && Number.isInteger(answer.waiting)) mine.waiting = answer.waiting;
+  drawWaitingFor();
+  mine.timer = setTimeout(poll, 1500);
+}
+
+function drawWaitingFor() {
+  const mine = waitingFor;
+  document.getElementById("play-choose").classList.toggle("hidden", Boolean(mine));
+  document.getElementById("play-wait").classList.toggle("hidden", !mine);
+  if (!mine) return;
+  const size = mine.players ? `${mine.players} players` : "any size";
+  document.getElementById("play-wait-title").textContent = `Looking for a ${mine.title} table · ${size}${mine.rated ? " · rated" : ""}`;
+  const count = document.getElementById("play-count");
+  const words = mine.waiting === null ? "Asking who is waiting…" : `${mine.waiting} ${mine.waiting === 1 ? "person" : "people"} waiting`;
+  if (count.textContent !== words) count.textContent = words;
+  const waited = timeLeft((performance.now() - mine.since) / 1000);
+  document.getElementById("play-note").textContent = mine.bots_after
+    ? `Waiting ${waited}. Bots take the empty seats once ${span(mine.bots_after)} have passed.`
+    : `Waiting ${waited}. You are seated as soon as enough people are here.`;
+}
+
+function stopWaiting() {
+  if (waitingFor) clearTimeout(waitingFor.timer);
+  waitingFor = null;
+  drawWaitingFor();
+}
+
+/** Leave the queue: ``DELETE /api/match/{ticket}``. */
+async function cancelPlay() {
+  const mine = waitingFor;
+  if (!mine) return;
+  stopWaiting();
+  try {
+    await api(`/api/match/${encodeURIComponent(mine.ticket)}`, undefined, {method: "DELETE"});
+  } catch (error) {
+    if (error.status !== 404) toast(error.message);
+  }
+}
+
 /** The parts of the lobby that depend on who is signed in. */
 function drawAccount() {
   const user = account.user;
+  // Rated tables are for accounts: "Play now" offers "Rated" only when signed in.
+  document.getElementById("play-rated-label").classList.toggle("hidden", !user);
+  if (!user) document.getElementById("play-rated").checked = false;
   document.getElementById("rated-label").classList.toggle("hidden", !user);
   if (!user) document.getElementById("rated").checked = false;
   document.getElementById("my-name-label").classList.toggle("hidden", Boolean(user));
@@ -288,6 +473,14 @@ async function start() {
   document.getElementById("learn").replaceChildren(...games.map((g) => h("button", {type: "button", class: "secondary", "data-learn": g.name, onclick: () => learn(g)}, `Learn ${g.title}`)));
   document.getElementById("boards").replaceChildren(...games.map((g) => h("a", {href: `/ratings/${encodeURIComponent(g.name)}`}, g.title)));
   drawGameForm();
+  drawPlay();
+  document.getElementById("play-bots").addEventListener("change", drawPlayNote);
+  document.getElementById("play-cancel").addEventListener("click", cancelPlay);
+  // Leaving the lobby while waiting leaves the queue: nobody is seated at a table they left.
+  window.addEventListener("pagehide", () => {
+    if (waitingFor) fetch(`/api/match/${encodeURIComponent(waitingFor.ticket)}`, {method: "DELETE", keepalive: true}).catch(() => {});
+  });
+  setInterval(() => { if (waitingFor) drawWaitingFor(); tickMine(); }, 1000);
   onAccount(drawAccount);
   await startAccount();
   listTables();

@@ -7,6 +7,7 @@
 import {h, api, memory, plainName, seatName, toast} from "./common.js";
 import {cardLookup, drawGame, finalTable, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
+import {Countdown, low, settingOf, timeLeft} from "./clock.js";
 
 const ARM_MS = 300;
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -24,6 +25,9 @@ const page = {
   bots: null,  // the game's bot levels, once a waiting table needs them
   closing: false,  // the creator asked to close the waiting table: "Close it?" shows
   claimed: null,  // the account this finished game was saved to
+  clock: null,  // the last clock the server sent (a Countdown from the moment it arrived)
+  backSent: false,  // "I'm back" is on its way: the button waits for the next state
+  myTurn: null,  // whether the view last shown was this seat's turn (null: none shown yet)
 };
 const cardInfo = cardLookup(tableId, () => { drawLog(); draw(); });
 const queue = [];
@@ -69,6 +73,8 @@ function sendMessage(message) {
 
 async function receive(message) {
   if (message.type === "state") {
+    // The clock counts from the moment its state arrives, not from when the page shows it.
+    if (message.view) page.clock = message.view.clock ? new Countdown(message.view.clock) : null;
     if (!page.view || page.view.game !== message.view.game) page.catalogue = await loadCatalogue(message.view.game);
     // The first state after a (re)connect carries the whole log: it replaces the log and is
     // shown at once, whatever was waiting. So does a log the server sends again from its
@@ -79,9 +85,11 @@ async function receive(message) {
     pump();
   } else if (message.type === "table") {
     page.table = message.table;
+    if (message.table && message.table.clock && Array.isArray(message.table.clock.remaining)) page.clock = new Countdown(message.table.clock);
     draw();
   } else if (message.type === "error") {
     page.pending = false;
+    page.backSent = false;
     if (page.hints && page.hints.waiting) page.hints = null;
     toast(message.message);
     draw();
@@ -118,6 +126,7 @@ function show(message) {
   if (!page.view || page.view.move !== view.move) page.hints = null;
   page.seat = view.seat;
   page.view = view;
+  page.backSent = false;
   let held = false;
   if (message.replaceLog) {
     page.events = [...message.events];
@@ -137,7 +146,127 @@ function show(message) {
     }
   }
   draw();
+  noticeTurn(view);
   return held;
+}
+
+// -- clocks, absence and the turn notice -------------------------------------------------------
+
+/** The seats a bot plays for because their person's time ran out (API.md, "Clocks"). */
+function absent(view = page.view) {
+  return new Set(view && Array.isArray(view.absent) ? view.absent : []);
+}
+
+/** A turn-based table's time for a move, when the server says it (for the warning). */
+function perMove() {
+  const setting = (page.clock && page.clock.setting) || settingOf(page.table);
+  return setting && setting.per_move ? setting.per_move : null;
+}
+
+/** Each seat's time left and whether it is away, added to the seat strip. */
+function decorateSeats(view) {
+  const away = absent(view);
+  for (const el of document.querySelectorAll("#seats .seat[data-seat]")) {
+    const seat = Number(el.dataset.seat);
+    const name = el.querySelector(".name");
+    if (page.clock && page.clock.left(seat) !== null) {
+      name.append(h("span", {class: "seat-clock", title: "time left"},
+        h("span", {class: "sr-only"}, "time left "), h("span", {"data-clock-seat": seat})));
+    }
+    if (away.has(seat)) {
+      el.classList.add("away");
+      el.append(h("div", {class: "away-mark", "data-away": seat}, "away — played by a bot"));
+    }
+  }
+  tickClocks();
+}
+
+/** Count the running seat's clock down: every clock on the page shows the time left now. */
+function tickClocks() {
+  const clock = page.clock;
+  for (const el of document.querySelectorAll("[data-clock-seat]")) {
+    const seat = el.dataset.clockSeat === "mine" ? page.seat : Number(el.dataset.clockSeat);
+    const left = clock && seat !== null ? clock.left(seat) : null;
+    const text = left === null ? "" : timeLeft(left);
+    if (el.textContent !== text) el.textContent = text;
+    const box = el.parentElement;
+    box.classList.toggle("running", Boolean(clock) && seat === clock.running);
+    box.classList.toggle("low", low(left, perMove()));
+  }
+  const mine = document.getElementById("my-clock");
+  const shown = Boolean(clock) && page.seat !== null && clock.left(page.seat) !== null && Boolean(page.view) && !page.view.is_over;
+  mine.classList.toggle("hidden", !shown);
+}
+setInterval(tickClocks, 250);
+
+/** "I'm back" for this seat while a bot plays it; everyone else sees the seat marked away. */
+function drawAway(view) {
+  const box = document.getElementById("away");
+  const mine = page.seat !== null && absent(view).has(page.seat) && !view.is_over;
+  box.classList.toggle("hidden", !mine);
+  const button = document.getElementById("back-button");
+  button.disabled = !mine || page.backSent || !live();
+  button.textContent = page.backSent ? "Taking your seat back…" : "I'm back";
+}
+
+const SOUND = "parlour.sound";
+function soundOn() { return localStorage.getItem(SOUND) !== "off"; }
+let audio = null;
+
+/** Browsers start sound only after the player has touched the page: the first touch opens it. */
+function openAudio() {
+  try {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+    if (audio && audio.state === "suspended") audio.resume();
+  } catch (error) { audio = null; }
+}
+
+/** Two short soft notes, made with the Web Audio API (no sound file). */
+function chime() {
+  openAudio();
+  if (!audio) return;
+  const start = audio.currentTime + 0.02;
+  [660, 880].forEach((frequency, i) => {
+    const at = start + i * 0.16;
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = frequency;
+    gain.gain.setValueAtTime(0.0001, at);
+    gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(at);
+    tone.stop(at + 0.32);
+  });
+}
+
+/** When it becomes this seat's turn: the title says so (``draw``) and, while the tab is
+ * hidden, a sound (unless turned off) and a notification (once the player allowed them). */
+function noticeTurn(view) {
+  const mine = page.seat !== null && view.current_player === page.seat && !view.is_over && !absent(view).has(page.seat) && !waiting();
+  const before = page.myTurn;
+  page.myTurn = mine;
+  if (!mine || before !== false || !document.hidden) return;
+  if (soundOn()) { try { chime(); } catch (error) { /* no sound on this device */ } }
+  if ("Notification" in window && Notification.permission === "granted") {
+    try {
+      const note = new Notification(`Your turn · ${page.table ? page.table.title : "Parlour"}`, {
+        body: page.table ? `It is your move at the ${page.table.title} table.` : "It is your move.",
+        tag: `parlour-${tableId}`,
+      });
+      note.onclick = () => { window.focus(); note.close(); };
+    } catch (error) { /* a browser that shows notifications only from a service worker */ }
+  }
+}
+
+function drawNoticeTools(view) {
+  const seated = page.seat !== null && !view.is_over;
+  document.getElementById("sound-label").classList.toggle("hidden", !seated);
+  document.getElementById("sound").checked = soundOn();
+  const ask = seated && "Notification" in window && Notification.permission === "default";
+  document.getElementById("notify-button").classList.toggle("hidden", !ask);
 }
 
 // -- names and words ------------------------------------------------------------------------
@@ -328,6 +457,7 @@ function drawStatus(myTurn) {
   if (view.is_over) { el.textContent = "game over"; el.classList.add("over"); return; }
   if (waiting()) { el.textContent = "waiting for players"; return; }
   if (myTurn) { el.textContent = "your turn"; el.classList.add("turn"); return; }
+  if (page.seat !== null && absent(view).has(page.seat)) { el.textContent = "away: a bot plays for you"; el.classList.add("offline"); return; }
   el.textContent = `${names(view.current_player)} to play`;
 }
 
@@ -353,7 +483,9 @@ function draw() {
   if (!view || page.closed) { drawStatus(false); return; }
   const table = page.table;
   const r = renderer();
-  const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over;
+  // While a bot plays for this seat (its person away), the seat's turns are the bot's.
+  const away = absent(view);
+  const myTurn = page.seat !== null && view.current_player === page.seat && !view.is_over && !away.has(page.seat);
   if (page.shownMove !== view.move) { page.shown = new Map(); page.shownMove = view.move; }
   // While the server passes for the seat, its lone "pass" is no choice to offer.
   const canAct = myTurn && !view.passing && !page.pending && live() && !waiting();
@@ -366,6 +498,7 @@ function draw() {
   document.title = `${myTurn ? "\u25CF Your turn \u00B7 " : ""}Parlour${table ? " \u00B7 " + table.title : ""}`;
   drawStatus(myTurn);
   document.getElementById("seats").replaceChildren(...seatStrip(view, table, page.seat));
+  decorateSeats(view);
 
   // Where the keyboard was, to put it back after the redraw.
   const focused = document.activeElement;
@@ -390,16 +523,18 @@ function draw() {
   if (view.is_over) words = "The game is over";
   else if (!live()) words = "Reconnecting\u2026 your controls come back in a moment";
   else if (waiting()) words = "Waiting for players: the game starts when every seat is taken";
+  else if (away.has(page.seat)) words = "A bot is playing for you";
   else if (page.pending) words = "Sending\u2026";
   else if (view.passing) words = "Passing for you (your only move)\u2026";
   else if (myTurn) {
     const buttons = [...legal].some((a) => !ctx.bound.has(a));
     words = !ctx.bound.size ? "Your turn: choose below" : buttons ? "Your turn: tap a highlighted card or choose below" : "Your turn: tap a highlighted card";
   }
+  else if (away.has(view.current_player)) words = `Waiting for ${names(view.current_player)} (away: a bot plays for them)\u2026`;
   else words = `Waiting for ${names(view.current_player)}\u2026`;
   if (turn.textContent !== words) turn.textContent = words;
   const key = r.phase ? r.phase(view, ctx) : null;
-  document.getElementById("phase").textContent = key && page.catalogue.phases && !waiting() ? page.catalogue.phases[key] || "" : "";
+  document.getElementById("phase").textContent = key && page.catalogue.phases && !waiting() && !away.has(page.seat) ? page.catalogue.phases[key] || "" : "";
 
   // Buttons for the moves no card on the table stands for; while a move is on its way or the
   // line is down, the last ones shown stay visible but disabled.
@@ -426,6 +561,8 @@ function draw() {
   drawConfirm();
   drawBanner();
   drawTools(view, myTurn);
+  drawAway(view);
+  drawNoticeTools(view);
   drawNameForm(view);
   armControls();
   setTimeout(armControls, ARM_MS + 20);
@@ -690,6 +827,28 @@ document.getElementById("auto-pass").addEventListener("change", (event) => {
   if (sendMessage({type: "settings", auto_pass: wanted})) page.autoPass = wanted;
   else event.target.checked = !wanted;
 });
+
+document.getElementById("back-button").addEventListener("click", () => {
+  if (page.backSent) return;
+  if (sendMessage({type: "back"})) { page.backSent = true; draw(); }
+});
+
+document.getElementById("sound").addEventListener("change", (event) => {
+  localStorage.setItem(SOUND, event.target.checked ? "on" : "off");
+  if (event.target.checked) openAudio();
+});
+
+document.getElementById("notify-button").addEventListener("click", async () => {
+  openAudio();
+  let answer = "default";
+  try { answer = await Notification.requestPermission(); } catch (error) { answer = Notification.permission; }
+  if (answer === "granted") toast("You will get a notification when it is your turn and this tab is in the background.");
+  else if (answer === "denied") toast("Notifications are blocked for this site: the browser's site settings can allow them.");
+  draw();
+});
+// The first touch of the page lets it play the turn sound later.
+document.addEventListener("pointerdown", openAudio, {once: true});
+document.addEventListener("keydown", openAudio, {once: true});
 
 document.getElementById("hint-button").addEventListener("click", () => {
   if (!page.view) return;
