@@ -1,7 +1,13 @@
 """Load on the server: N tables of four scripted WebSocket clients against a real `parlour serve`.
 
 Run: ``.venv/bin/python benchmarks/load.py [--tables 500] [--think 1.0] [--seconds 20]
-[--bot-tables 4] [--stress-tables 50] [--processes 1] [--json out.json]``.
+[--bot-tables 4] [--stress-tables 50] [--processes 1] [--accounts] [--paced-only]
+[--json out.json]``.
+
+``--accounts`` makes every people's table a rated table of four accounts: the first opens it
+with the other seats open, the others take them as from the lobby, and each client opens its
+seat with its session's cookie instead of a token (issue 30's load check: accounts must not
+slow the move path).
 
 With ``--processes N`` above 1 the server is ``parlour serve --processes N`` on a throwaway
 PostgreSQL server (started in a temporary folder, as tests/server/postgres.py does), and the
@@ -329,12 +335,19 @@ def fresh_database(server: Any, name: str) -> str:
 
 
 async def seat_client(
-    url: str, think: float, window: Window, rng: random.Random, ready: asyncio.Event
+    url: str,
+    think: float,
+    window: Window,
+    rng: random.Random,
+    ready: asyncio.Event,
+    cookie: str | None = None,
 ) -> None:
-    """One person at a table: acts on its turn after thinking, until the game or run ends."""
+    """One person at a table: acts on its turn after thinking, until the game or run ends;
+    with ``cookie`` (an account's session), the seat is opened by the session, not a token."""
+    headers = {"Cookie": cookie} if cookie is not None else None
     try:
         async with window.opening:
-            ws = await connect(url, open_timeout=120, max_size=2**22)
+            ws = await connect(url, open_timeout=120, max_size=2**22, additional_headers=headers)
     except (OSError, WebSocketException, TimeoutError) as error:
         window.failed += 1
         window.error(f"could not connect: {error!r}")
@@ -435,6 +448,42 @@ async def open_table(
     return found
 
 
+ACCOUNT_PASSWORD = "a load test's password"
+
+
+async def sign_up(site: Site, count: int) -> list[str]:
+    """``count`` new accounts' session cookies (``Cookie`` header values)."""
+    cookies = []
+    async with httpx.AsyncClient(timeout=60) as http:
+        for number in range(count):
+            body = {"username": f"load-{os.getpid()}-{number}", "password": ACCOUNT_PASSWORD}
+            answer = await http.post(f"{site.for_new_table()}/api/accounts", json=body)
+            answer.raise_for_status()
+            cookies.append(f"parlour_session={answer.cookies['parlour_session']}")
+            http.cookies.clear()
+    return cookies
+
+
+async def account_table(
+    http: httpx.AsyncClient, site: Site, seed: int, cookies: list[str]
+) -> dict[str, Any]:
+    """A new rated Fearless table opened by the first account, its other seats open and then
+    taken by the other accounts, as people taking open seats from the lobby do."""
+    body = {**GAME, "seed": seed, "sit": 0, "open": [1, 2, 3], "rated": True}
+    base = site.for_new_table()
+    answer = await http.post(f"{base}/api/tables", json=body, headers={"Cookie": cookies[0]})
+    answer.raise_for_status()
+    table: dict[str, Any] = answer.json()
+    for seat in (1, 2, 3):
+        taken = await http.post(
+            f"{site.for_table(table['table'])}/api/tables/{table['table']}/sit",
+            json={"seat": seat},
+            headers={"Cookie": cookies[seat]},
+        )
+        taken.raise_for_status()
+    return table
+
+
 async def people_table(
     site: Site,
     http: httpx.AsyncClient,
@@ -443,25 +492,31 @@ async def people_table(
     rng: random.Random,
     ready: asyncio.Event,
     again: bool,
+    cookies: list[str] | None = None,
 ) -> None:
-    """Play a table of four clients; with ``again``, a new table each time a game ends."""
+    """Play a table of four clients; with ``again``, a new table each time a game ends;
+    with ``cookies``, a rated table of four accounts whose seats their sessions open."""
     while time.monotonic() < window.end:
         try:
-            table = await open_table(http, site, None, rng.randrange(2**31))
+            if cookies is None:
+                table = await open_table(http, site, None, rng.randrange(2**31))
+            else:
+                table = await account_table(http, site, rng.randrange(2**31), cookies)
         except httpx.HTTPError as error:
             window.failed += 4
             window.error(f"could not open a table: {error!r}")
             return
         ws_base = site.for_table(table["table"]).replace("http://", "ws://")
+        if cookies is None:
+            url = f"{ws_base}/ws/{table['table']}"
+            urls = [f"{url}?token={seat['token']}" for seat in table["seats"]]
+            seated: list[str | None] = [None] * len(urls)
+        else:
+            urls = [f"{ws_base}/ws/{table['table']}"] * 4
+            seated = list(cookies)
         clients = [
-            seat_client(
-                f"{ws_base}/ws/{table['table']}?token={seat['token']}",
-                think,
-                window,
-                random.Random(rng.random()),
-                ready,
-            )
-            for seat in table["seats"]
+            seat_client(url, think, window, random.Random(rng.random()), ready, cookie)
+            for url, cookie in zip(urls, seated, strict=True)
         ]
         await asyncio.gather(*clients)
         if not again:
@@ -490,10 +545,18 @@ async def run(
             # The window opens once every client is connected (below); until then, nothing
             # counts and no client acts.
             window = Window(figures, 3600, 3600)
+            cookies = await sign_up(site, 4) if args.accounts else None
             tasks = [
                 asyncio.create_task(
                     people_table(
-                        site, http, think, window, random.Random(rng.random()), ready, think == 0
+                        site,
+                        http,
+                        think,
+                        window,
+                        random.Random(rng.random()),
+                        ready,
+                        think == 0,
+                        cookies,
                     )
                 )
                 for _ in range(tables)
@@ -557,6 +620,13 @@ def main() -> None:
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--accounts",
+        action="store_true",
+        help="people's tables are rated tables of four accounts, opened and taken as open"
+        " seats, each seat opened by its session's cookie",
+    )
+    parser.add_argument("--paced-only", action="store_true", help="only the paced run")
     args = parser.parse_args()
     # Four connections a table, on both ends of loopback, in this process and the server.
     wanted = 4 * max(args.tables, args.stress_tables) * 2 + 256
@@ -575,7 +645,9 @@ def main() -> None:
         ("paced + hard bots", args.tables, args.think, args.bot_tables, many),
         ("stress", args.stress_tables, 0.0, 0, many),
     ]
-    if many > 1:
+    if args.paced_only:
+        plans = plans[:1]
+    if many > 1 and not args.paced_only:
         # The same stress run with one process, for the ratio of the throughputs.
         plans.insert(2, ("stress", args.stress_tables, 0.0, 0, 1))
     engine = "postgresql" if many > 1 else args.db
