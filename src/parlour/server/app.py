@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
+from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
@@ -15,13 +16,14 @@ from .analysis import Analyses
 from .botpool import BotPool
 from .cluster import Cluster
 from .community.accounts import Accounts
+from .community.matchmaking import Matchmaking
 from .community.sessions import Sessions
 from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
 from .hub import Hub
 from .limits import OriginPolicy
-from .routes import accounts, live, pages, players, tables
+from .routes import accounts, live, match, pages, players, tables
 from .store import Store
 
 __all__ = ["create_app"]
@@ -45,9 +47,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await cluster.start()
     else:
         await hub.resume_all()
+    # "Play now": bots' time comes without any request, so each process matches every second.
+    matchmaking = app.state.matchmaking = Matchmaking(store)
+    matchmaking.start(partial(match.seated, hub))
     try:
         yield
     finally:
+        await matchmaking.close()
         if cluster is not None:
             await cluster.close()
         await analyses.close()
@@ -112,4 +118,5 @@ def create_app(
     app.include_router(accounts.router)
     app.include_router(live.router)
     app.include_router(players.router)
+    app.include_router(match.router)
     return app

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import re
@@ -21,6 +20,7 @@ from . import people
 from .botpool import BotPool
 from .community import ratings
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
+from .tokens import hash_token, new_token
 from .writes import GroupCommit
 
 __all__ = [
@@ -71,16 +71,6 @@ def database_trouble(error: SQLAlchemyError) -> str:
     """The database's own reason for a failure, in one line (for players and the log)."""
     reason = str(getattr(error, "orig", None) or error).strip().splitlines()
     return reason[0] if reason else type(error).__name__
-
-
-def new_token() -> str:
-    """A fresh seat token: 192 random bits, URL-safe."""
-    return secrets.token_urlsafe(24)
-
-
-def hash_token(token: str) -> str:
-    """What the database keeps of a token (a leaked database opens no seat)."""
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def seat_url(table_id: str, seat: int, token: str) -> str:

@@ -31,11 +31,13 @@ from .hub import RefusedError
 from .people import check_name
 
 __all__ = [
+    "MAX_BOTS_AFTER",
     "MAX_SEATS",
     "MAX_SEED",
     "REFUSED",
     "BotRequest",
     "ClaimRequest",
+    "MatchRequest",
     "RematchRequest",
     "SeatAsked",
     "SeatsRequest",
@@ -50,6 +52,9 @@ REFUSED = "refused"
 MAX_SEED = 2**63 - 1
 # The most seats one "your tables" request may ask about.
 MAX_SEATS = 100
+# The longest wait before bots fill a "Play now" table, in seconds (the lobby offers 30 and
+# 120; any number up to this is taken, so tests and operators may use others).
+MAX_BOTS_AFTER = 600
 
 
 def _refuse(message: str) -> PydanticCustomError:
@@ -310,3 +315,86 @@ class BotRequest(_OneSentence):
     SENTENCE = 'send {"bot": "<bot name>"}, for example {"bot": "medium"}'
 
     bot: StrictStr
+
+
+class MatchRequest(BaseModel):
+    """``POST /api/match``: the game, the table size (``None``: any), whether the game is
+    rated, the seconds after which bots fill the table (``None``: never), and a guest's
+    name (a signed-in person is named by the username)."""
+
+    game: str = Field(default=None, validate_default=True, examples=["fearless"])
+    players: int | None = Field(default=None, examples=[3])
+    rated: bool = False
+    bots_after: float | None = Field(default=None, examples=[30])
+    name: str | None = Field(default=None, examples=["Ana"])
+
+    @model_validator(mode="before")
+    @classmethod
+    def _an_object(cls, data: Any) -> Any:
+        if isinstance(data, bytes):  # sent as another type than application/json
+            raise _refuse("the body must be JSON")
+        if not isinstance(data, dict):
+            raise _refuse('send a JSON object: {"game": "<game>", "players": n or null}')
+        return data
+
+    @field_validator("game", mode="before")
+    @classmethod
+    def _game(cls, value: Any) -> str:
+        if not isinstance(value, str):
+            raise _refuse(f'"game" must be one of: {", ".join(game_names())}')
+        try:
+            return load(value).name
+        except GameError as error:
+            raise _refuse(str(error)) from None
+
+    @field_validator("players", mode="before")
+    @classmethod
+    def _players(cls, value: Any, info: ValidationInfo) -> Any:
+        if value is None:
+            return None
+        game = info.data.get("game")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _refuse('"players" must be a whole number, or null for any table size')
+        if game is not None:
+            found = load(game)
+            if not found.min_players <= value <= found.max_players:
+                raise _refuse(
+                    f"{found.title} takes {found.min_players} to {found.max_players} players, "
+                    f"not {value}"
+                )
+        return value
+
+    @field_validator("rated", mode="before")
+    @classmethod
+    def _rated(cls, value: Any) -> Any:
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise _refuse('"rated" must be true or false')
+        return value
+
+    @field_validator("bots_after", mode="before")
+    @classmethod
+    def _bots_after(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 <= value <= MAX_BOTS_AFTER
+        ):
+            raise _refuse(
+                f'"bots_after" must be null (never) or seconds from 0 to {MAX_BOTS_AFTER}, '
+                "for example 30 or 120"
+            )
+        return float(value)
+
+    @field_validator("name", mode="before")
+    @classmethod
+    def _name(cls, value: Any) -> Any:
+        if value is None:
+            return None
+        try:
+            return check_name(value)
+        except ValueError as error:
+            raise _refuse(f"your name: {error}") from None

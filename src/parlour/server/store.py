@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -331,9 +332,11 @@ class Store:
         hints: bool | None = None,
         rated: bool = False,
         creator_id: int | None = None,
+        session: Session | None = None,
     ) -> TableInfo:
         """Store a new table with no actions, and the seats accounts hold there;
-        ``IntegrityError`` if it is the rematch of a table that has one already."""
+        ``IntegrityError`` if it is the rematch of a table that has one already.
+        ``session``: in that session's transaction, which its owner commits."""
         created = _now()
         # A JSON round trip so what is stored is exactly what a reload gives back.
         stored = json.loads(json.dumps(options))
@@ -352,7 +355,7 @@ class Store:
             creator_id=creator_id,
             waiting=any(seat.open for seat in seats),
         )
-        with Session(self.engine) as session, session.begin():
+        with self._within(session) as session:
             session.add(row)
             # The table's row first (the account seats refer to it); a second rematch of one
             # table fails here, unannounced.
@@ -378,6 +381,15 @@ class Store:
             rated=rated,
             creator_id=creator_id,
         )
+
+    @contextmanager
+    def _within(self, session: Session | None) -> Iterator[Session]:
+        """``session`` as it is, or a transaction of its own committed on leaving."""
+        if session is not None:
+            yield session
+            return
+        with Session(self.engine) as own, own.begin():
+            yield own
 
     def set_seats(self, table_id: str, seats: list[SeatInfo]) -> None:
         """Store the seats' names and settings as they are now."""
