@@ -6,7 +6,9 @@ the account's tables sorted by urgency."""
 from __future__ import annotations
 
 import json
+import signal
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -20,6 +22,8 @@ from parlour.server.hub import CLOCK_SLACK
 from . import live
 from .conftest import create, next_state
 from .live import free_port, open_seat, start_server, stop
+from .postgres import Postgres, postgres_server, unavailable
+from .test_cluster import base, database, workers
 from .test_open_seats import be, sign_up
 
 # Fearless for three, the person at seat 0 leading the first trick: their clock runs at once.
@@ -277,3 +281,41 @@ def test_the_remaining_time_survives_a_kill_9_and_a_restart(tmp_path: Any) -> No
         assert _described(base, table)["clock"]["remaining"][0] < after["remaining"][0]
     finally:
         stop(server)
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """A PostgreSQL server of this module's own."""
+    why = unavailable()
+    if why is not None:
+        pytest.skip(f"no PostgreSQL server for the test of two processes: {why}")
+    with postgres_server() as server:
+        yield server
+
+
+@pytest.mark.slow
+def test_a_clock_runs_out_on_another_process_when_its_enforcer_dies(postgres: Postgres) -> None:
+    url = database(postgres, "clock_failover")
+    with workers(url, 2, bot_delay=0.0) as (first, second):
+        body = {
+            "game": "fearless",
+            "players": 3,
+            "bots": {"1": "random", "2": "random"},
+            "options": PERSON_LEADS,
+            "clock": {"initial": 3, "increment": 0},
+        }
+        answer = httpx.post(f"{base(first)}/api/tables", json=body, timeout=30).json()
+        table = answer["table"]
+        # The process that opened it holds its lease and keeps its timer: it dies at once.
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        deadline = time.monotonic() + 60
+        while _described(base(second), table)["absent"] != [0]:
+            assert time.monotonic() < deadline, "the other process did not end the clock"
+            time.sleep(0.2)
+        facts = _described(base(second), table)
+        assert facts["clock"]["remaining"][0] == 0 and facts["seats"][0]["absent"]
+        # The bot plays the absent seat there: the game goes on.
+        while _described(base(second), table)["move"] < 3:
+            assert time.monotonic() < deadline, "the game did not go on"
+            time.sleep(0.2)

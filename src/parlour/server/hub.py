@@ -372,6 +372,8 @@ class Table:
             "open": self.open_seats,
             "rated": self.info.rated,
             "clock": self.clock_json(),
+            # What was chosen at creation (the lobby shows it): API.md's form, or ``None``.
+            "clock_settings": self.info.clock,
             "absent": self.absent,
             "creator": self.creator,
             "status": self.status(),

@@ -229,6 +229,7 @@ def _summary(info: TableInfo, creators: dict[int, str]) -> dict[str, Any]:
         "hints": hints_default(info.seats) if info.hints is None else info.hints,
         "open": open_seats,
         "rated": info.rated,
+        "clock_settings": info.clock,
         "creator": None if info.creator_id is None else creators.get(info.creator_id),
     }
 
