@@ -1,8 +1,8 @@
 """Load on the server: N tables of four scripted WebSocket clients against a real `parlour serve`.
 
 Run: ``.venv/bin/python benchmarks/load.py [--tables 500] [--think 1.0] [--seconds 20]
-[--bot-tables 4] [--stress-tables 50] [--processes 1] [--accounts] [--paced-only]
-[--json out.json]``.
+[--bot-tables 4] [--stress-tables 50] [--processes 1] [--clock-tables 0] [--accounts]
+[--paced-only] [--json out.json]``.
 
 ``--accounts`` makes every people's table a rated table of four accounts: the first opens it
 with the other seats open, the others take them as from the lobby, and each client opens its
@@ -26,6 +26,13 @@ by ``--warmup`` plus ``--seconds`` of measurement (it stops by itself):
   once in the server's bot processes (no pause before their moves).
 - ``stress``: ``--stress-tables`` tables whose clients act the moment their turn begins (a
   finished game is replaced by a new table): the most moves a second the server makes.
+
+With ``--clock-tables N``, each paced run also opens N Fearless tables, spread over its
+measured window, whose person (seat 0, who leads) never moves and has a ``--clock-seconds``
+real-time clock: a spectator's connection times the state that says ``"absent": [0]``, and
+how late it came after the clock ran out (by the clock of the first view it was sent; and,
+an upper bound, counted from the moment the table was asked for) is reported as p50, p99 and
+max beside the paced tables' figures.
 
 Per run: acknowledged moves a second; the latency from sending an ``act`` to receiving the
 ``state`` that includes it (p50, p99, max); errors (error messages, dropped connections);
@@ -90,6 +97,12 @@ class Figures:
     bot_cores: float = 0.0
     client_cores: float = 0.0
     load_average: float = 0.0
+    # How late each clock's timeout reached a spectator, in ms (``--clock-tables``), and
+    # the timeouts never seen.
+    clock_late_ms: list[float] = field(default_factory=list)
+    # The same counted from the moment the table was asked for: an upper bound.
+    clock_late_asked_ms: list[float] = field(default_factory=list)
+    clock_missed: int = 0
 
     def percentile(self, fraction: float, of: list[float] | None = None) -> float:
         """The latency below which ``fraction`` of the moves were acknowledged (or of the
@@ -103,8 +116,15 @@ class Figures:
     def summary(self) -> dict[str, Any]:
         """The figures without the raw latencies."""
         out = asdict(self)
-        del out["latencies_ms"], out["ping_ms"]
+        del out["latencies_ms"], out["ping_ms"], out["clock_late_ms"], out["clock_late_asked_ms"]
         out["ping_p99_ms"] = self.percentile(0.99, self.ping_ms)
+        out["clock_tables"] = len(self.clock_late_ms) + self.clock_missed
+        out["clock_late_p50_ms"] = self.percentile(0.5, self.clock_late_ms)
+        out["clock_late_p99_ms"] = self.percentile(0.99, self.clock_late_ms)
+        out["clock_late_max_ms"] = max(self.clock_late_ms, default=float("nan"))
+        out["clock_late_asked_p50_ms"] = self.percentile(0.5, self.clock_late_asked_ms)
+        out["clock_late_asked_p99_ms"] = self.percentile(0.99, self.clock_late_asked_ms)
+        out["clock_late_asked_max_ms"] = max(self.clock_late_asked_ms, default=float("nan"))
         out["moves_per_second"] = self.moves / self.seconds if self.seconds else 0.0
         out["p50_ms"], out["p99_ms"] = self.percentile(0.5), self.percentile(0.99)
         out["max_ms"] = max(self.latencies_ms, default=float("nan"))
@@ -484,6 +504,64 @@ async def account_table(
     return table
 
 
+async def clock_table(
+    http: httpx.AsyncClient, site: Site, seconds: float, seed: int, figures: Figures
+) -> None:
+    """Open a table whose person never moves, with a clock of ``seconds``, and time how late
+    its timeout reaches a spectator."""
+    body: dict[str, Any] = {
+        "game": "fearless",
+        "players": 3,
+        "seed": seed,
+        "bots": {"1": "random", "2": "random"},
+        "options": {"first_leader": 0},
+        "clock": {"initial": seconds, "increment": 0},
+    }
+    asked = time.monotonic()
+    try:
+        answer = await http.post(f"{site.for_new_table()}/api/tables", json=body)
+        answer.raise_for_status()
+        table = answer.json()["table"]
+        ws_base = site.for_table(table).replace("http://", "ws://")
+        deadline = None
+        async with connect(f"{ws_base}/ws/{table}") as ws:
+            async with asyncio.timeout(seconds + 30):
+                while True:
+                    message = json.loads(await ws.recv())
+                    if message["type"] != "state":
+                        continue
+                    view = message["view"]
+                    if deadline is None:
+                        # When the clock runs out by the first view's clock (its message's own
+                        # delay aside, as the timeout's message has one too).
+                        deadline = time.monotonic() + view["clock"]["remaining"][0]
+                    if view.get("absent") == [0]:
+                        break
+        now = time.monotonic()
+        figures.clock_late_ms.append((now - deadline) * 1000)
+        figures.clock_late_asked_ms.append((now - asked - seconds) * 1000)
+    except (OSError, WebSocketException, TimeoutError, httpx.HTTPError) as error:
+        figures.clock_missed += 1
+        if len(figures.error_samples) < 5:
+            figures.error_samples.append(f"a clock's timeout was not seen: {error!r}")
+
+
+async def clock_tables(
+    http: httpx.AsyncClient, site: Site, args: argparse.Namespace, figures: Figures
+) -> None:
+    """``--clock-tables`` clock tables, opened one after another over the measured window so
+    that each runs out inside it."""
+    count = args.clock_tables
+    spread = max(0.0, args.seconds - args.clock_seconds - 1)
+    timed = []
+    for number in range(count):
+        timed.append(
+            asyncio.create_task(clock_table(http, site, args.clock_seconds, 5000 + number, figures))
+        )
+        await asyncio.sleep(spread / max(1, count))
+    await asyncio.gather(*timed)
+
+
 async def people_table(
     site: Site,
     http: httpx.AsyncClient,
@@ -587,6 +665,8 @@ async def run(
             with collector_off():
                 await asyncio.sleep(args.warmup)
                 cpu, started, own = site.cpu_seconds(), time.monotonic(), own_cpu_seconds()
+                if args.clock_tables and name.startswith("paced"):
+                    tasks.append(asyncio.create_task(clock_tables(http, site, args, figures)))
                 await asyncio.sleep(args.seconds)
                 elapsed = time.monotonic() - started
             figures.server_cores, figures.bot_cores = site.cores(cpu, elapsed)
@@ -619,6 +699,10 @@ def main() -> None:
     )
     parser.add_argument("--db", choices=("sqlite", "postgresql"), default="sqlite")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--clock-tables", type=int, default=0, help="tables whose clock runs out (paced runs)"
+    )
+    parser.add_argument("--clock-seconds", type=float, default=2.0, help="their clock")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument(
         "--accounts",
@@ -698,6 +782,17 @@ def main() -> None:
             f"{s['load_average']:.1f}",
         )
     console.print(out)
+    for figures in results:
+        s = figures.summary()
+        if s["clock_tables"]:
+            console.print(
+                f"{figures.run}: {s['clock_tables']} clocks of {args.clock_seconds:g} s ran out; "
+                f"the timeout reached a spectator late by p50 {s['clock_late_p50_ms']:.0f} ms, "
+                f"p99 {s['clock_late_p99_ms']:.0f} ms, max {s['clock_late_max_ms']:.0f} ms "
+                f"(counted from the asking: p50 {s['clock_late_asked_p50_ms']:.0f}, p99 "
+                f"{s['clock_late_asked_p99_ms']:.0f}, max {s['clock_late_asked_max_ms']:.0f}); "
+                f"{s['clock_missed']} not seen; load average {figures.load_average:.1f}"
+            )
     loads = ", ".join(f"{f.run} {f.load_average:.1f}" for f in results)
     console.print(f"load average (1 min) at the end of each run: {loads}")
     stress = {f.processes: f for f in results if f.run == "stress"}

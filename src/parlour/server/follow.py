@@ -70,14 +70,15 @@ class Follower:
 
     def changed(self, news: dict[str, Any]) -> None:
         """Another process stored a table's new seats (a name, a setting, an open seat taken
-        or filled), a line of its chat or its rematch, or closed it: tell this process's
+        or filled, a seat absent or back with its clock), a line of its chat or its rematch,
+        or closed it: tell this process's
         connections at that table."""
         table = self.hub.tables.get(news["table"])
         kind, data = news.get("kind"), news.get("data")
         if news.get("origin") == self.hub.store.origin:
             return  # told already
         if table is None:
-            if kind == "seats" and self.hub.peers.plays_bots(news["table"]):
+            if kind in ("seats", "clock") and self.hub.peers.plays_bots(news["table"]):
                 # Forgotten here while it waited for open seats: the last may have been taken.
                 self.load(news["table"])
             return  # else not held here: it loads fresh when needed
@@ -87,6 +88,9 @@ class Follower:
             task = asyncio.create_task(self.hub.rematch_opened(table, data))
         elif kind == "seats" and isinstance(data, list):
             task = asyncio.create_task(self._seats(table, [SeatInfo.from_json(s) for s in data]))
+        elif kind == "clock" and isinstance(data, dict):
+            seats = [SeatInfo.from_json(s) for s in data["seats"]]
+            task = asyncio.create_task(self.hub.clock_heard(table, seats, data["clock_state"]))
         elif kind == "chat" and isinstance(data, dict):
             line = ChatLine(
                 data["seat"], data["name"], data["text"], datetime.fromisoformat(data["at"])

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import hmac
 import logging
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -18,7 +20,7 @@ from .. import load, replay
 from ..core import Action, Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
-from .community import ratings
+from .community import clocks, ratings
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
 from .tokens import hash_token, new_token
 from .writes import GroupCommit
@@ -52,6 +54,9 @@ STORE_RETRY_CAP = 5.0
 # over, or waiting for a person): then it is dropped, and loaded again from the store if
 # anyone opens it (else every game played or left since the process started would stay).
 FORGET_AFTER = 60.0
+# Seconds a clock's timer may fire before the time is quite out (the wall clock and the
+# event loop's differ a little): it is taken as out rather than set again for a moment.
+CLOCK_SLACK = 0.05
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -88,6 +93,10 @@ def event_json(
         return event.to_dict(seat)
     shown = event.for_seat(seat)
     return {"kind": shown.kind, "text": shown.render(names), **shown.fields()}
+
+
+# Why an absent person's move is refused.
+_ABSENT = 'your time ran out and a bot plays for you: send {"type": "back"} to take your seat back'
 
 
 def _still_open(seats: Sequence[int]) -> str:
@@ -187,10 +196,55 @@ class Table:
     # after a connection's last, and rebuilding the state's log for each would cost a walk
     # of the whole game a message.
     log: list[Event] = field(init=False)
+    # Where the table's clock stands (``None``: no clock), and the timer that ends the
+    # running seat's time in the process that enforces it (the bot lease's holder).
+    clock: clocks.ClockState | None = field(init=False)
+    clock_timer: asyncio.TimerHandle | None = None
 
     def __post_init__(self) -> None:
         self.renamed()
         self.log = self.state.log
+        self.clock = self.stored_clock(self.info.clock_state)
+
+    def stored_clock(self, stored: dict[str, Any] | None) -> clocks.ClockState | None:
+        """The table's clock as ``stored`` says it stands (``None``: the table has none)."""
+        people_seats = [info.bot is None for info in self.info.seats]
+        return clocks.load(self.info.clock, stored, people_seats)
+
+    def player_of(self, seat: int) -> str | None:
+        """The bot that plays ``seat``: its own, ``clocks.ABSENT_BOT`` for an absent person,
+        or ``None`` (the person plays it)."""
+        info = self.info.seats[seat]
+        if info.bot is not None:
+            return info.bot
+        return clocks.ABSENT_BOT if info.absent else None
+
+    @property
+    def absent(self) -> list[int]:
+        """The people's seats a bot plays because their time ran out."""
+        return [seat for seat, info in enumerate(self.info.seats) if info.absent]
+
+    @property
+    def timed_out(self) -> set[int]:
+        """The seats whose time ever ran out, back or not: a rated game ranks them last (the
+        ratings step reads this when the game ends)."""
+        return set() if self.clock is None else set(self.clock.timed_out)
+
+    def clock_runner(self) -> int | None:
+        """The seat whose time runs now: a person's (not absent) whose turn it is, at a
+        table with a clock that neither waits for open seats nor is over."""
+        if self.clock is None or self.state.is_over or self.waiting:
+            return None
+        seat = self.state.current_player
+        if seat is None or self.player_of(seat) is not None:
+            return None
+        return seat
+
+    def clock_json(self) -> dict[str, Any] | None:
+        """The clock as views and descriptions carry it (``None``: no clock)."""
+        if self.clock is None:
+            return None
+        return self.clock.public(self.clock_runner(), time.time())
 
     def apply(self, action: Action | str) -> None:
         """Apply a legal action (its row is stored) to the state, the log and the record."""
@@ -262,13 +316,20 @@ class Table:
         the seat can only pass, the view says ``"passing": true`` (the server passes for the
         seat) and keeps its ``legal_actions``, ``["pass"]``, as every view of the seat to act
         does (API.md). While open seats wait to be taken nobody is to act: the view offers
-        no action and says ``"waiting": true``.
+        no action and says ``"waiting": true``. At a table with a clock it carries
+        ``"clock"`` and ``"absent"``; an absent seat is offered no action (a bot plays it
+        until ``"back"``).
         """
         view = self.state.view(seat)
         view["names"] = self.names
         if self.waiting:
             view.pop("legal_actions", None)
             view["waiting"] = True
+        if self.clock is not None:
+            view["clock"] = self.clock_json()
+            view["absent"] = self.absent
+            if seat is not None and self.info.seats[seat].absent:
+                view.pop("legal_actions", None)
         if "legal_actions" in view:
             # Made here, not in the game's view: search reads views in its playouts, and
             # words for buttons would only slow it.
@@ -283,7 +344,8 @@ class Table:
 
     def describe(self) -> dict[str, Any]:
         """Public facts about the table: game, seats (bot or person), names, open seats,
-        whether it is rated, its creator's username, status, times."""
+        whether it is rated, its creator's username, status, times, its clock and the
+        absent seats."""
         game = load(self.info.game)
         connected = {client.seat for client in self.clients}
         return {
@@ -294,13 +356,22 @@ class Table:
             # Options may deal hidden cards (Fearless's "hands"), so they show once it is over.
             "options": self.info.options if self.state.is_over else None,
             "seats": [
-                {"seat": seat, "bot": info.bot, "connected": seat in connected}
+                {
+                    "seat": seat,
+                    "bot": info.bot,
+                    "connected": seat in connected,
+                    "absent": info.absent,
+                }
                 for seat, info in enumerate(self.info.seats)
             ],
             "names": self.names,
             "hints": self.hints,
             "open": self.open_seats,
             "rated": self.info.rated,
+            "clock": self.clock_json(),
+            # What was chosen at creation (the lobby shows it): API.md's form, or ``None``.
+            "clock_settings": self.info.clock,
+            "absent": self.absent,
             "creator": self.creator,
             "status": self.status(),
             "move": self.move,
@@ -373,6 +444,10 @@ class Hub:
         self.passes: set[asyncio.Task[None]] = set()
         # Connections being ended after a send to them failed (kept so they are not collected).
         self.closing: set[asyncio.Task[None]] = set()
+        # Clocks that ran out, being turned into absences (kept so they are not collected).
+        self.timeouts: set[asyncio.Task[None]] = set()
+        # Writes where the clocks enforced here stand, while any runs (``_checkpoints``).
+        self.checkpointer: asyncio.Task[None] | None = None
         # The other processes on this database (cluster.py sets them on PostgreSQL).
         self.peers: Peers = Alone()
         # Bot moves this process made (stored and applied), for /api/health.
@@ -381,15 +456,22 @@ class Hub:
     # -- loading and creating ---------------------------------------------------------------
 
     async def resume_all(self) -> None:
-        """Load every unfinished table with a bot seat, which restarts the bots whose turn it
-        is (those that wait for a person are forgotten again after ``FORGET_AFTER``). Tables
-        of people alone load when someone opens them (and the server's passes go on then)."""
+        """Load every unfinished table with a bot seat or a clock, which restarts the bots
+        whose turn it is (those that wait for a person are forgotten again after
+        ``FORGET_AFTER``) and the clocks. Tables of people alone without a clock load when
+        someone opens them (and the server's passes go on then)."""
         ids = await asyncio.to_thread(self.store.ids, True, True)
         for table_id in ids:
             try:
-                await self.get(table_id)
+                table = await self.get(table_id)
             except GameError as error:
                 log.error("table %s cannot be resumed: %s", table_id, error)
+                continue
+            if table is not None and table.clock is not None:
+                # The time the server was down is not charged: the running seat's clock goes
+                # on from what was stored at the table's last change, counted from now.
+                table.clock = table.clock.restarted(time.time())
+                self._time(table)
 
     async def held(self, table_id: str) -> Table | None:
         """The table of that id if this process holds it, up to date; ``None`` if not."""
@@ -459,8 +541,10 @@ class Hub:
             return False
         if table.bot_task is not None and not table.bot_task.done():
             return True
+        if table.clock_runner() is not None and self.peers.plays_bots(table.id):
+            return True  # its clock is enforced here, whoever watches
         info = table.info.seats[seat]
-        if info.bot is None:
+        if table.player_of(seat) is None:
             return info.auto_pass and people.lone_pass(state)
         return self.peers.plays_bots(table.id)
 
@@ -480,6 +564,7 @@ class Hub:
         rated: bool = False,
         creator_id: int | None = None,
         open_seats: Collection[int] = (),
+        clock: clocks.ClockSettings | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """A new table and the token of each human seat; ``GameError`` for a bad request,
         ``RefusedError`` for seats that do not fit together.
@@ -491,7 +576,7 @@ class Hub:
         are the usernames, in ``names``); ``rated``: the game counts for ratings (every
         person's seat an account's or open, no hints); ``creator_id``: the account that
         opened it; ``open_seats``: people's seats left for anyone, with no token (the table
-        waits until they are taken).
+        waits until they are taken); ``clock``: the table's clock (``community.clocks``).
         """
         game = load(game_name)
         if seed is None:
@@ -519,6 +604,11 @@ class Hub:
         if hints is None:
             hints = people.hints_default(seats)
         table_id = secrets.token_urlsafe(6)
+        clock_state = None
+        if clock is not None:
+            started = clocks.ClockState.new(clock, [seat.bot is None for seat in seats])
+            # A table that waits for open seats starts its clock with its game.
+            clock_state = (started if open_seats else started.begun(time.time())).to_json()
         info = await asyncio.to_thread(
             self.store.create,
             table_id,
@@ -532,6 +622,8 @@ class Hub:
             hints,
             rated,
             creator_id,
+            clock=None if clock is None else clock.to_json(),
+            clock_state=clock_state,
         )
         table = self.tables[table_id] = Table(info, state)
         if creator_id is not None:
@@ -586,6 +678,7 @@ class Hub:
                 rated=table.info.rated
                 and all(i.bot is not None or i.account is not None for i in seats),
                 creator_id=table.info.creator_id,
+                clock=clocks.parse(table.info.clock),
             )
         except IntegrityError:
             # Another process opened it a moment ago.
@@ -815,20 +908,28 @@ class Hub:
             raise RefusedError(f"seat {seat} is played by a bot")
         await self.play(table, seat, text, move)
 
-    async def play(self, table: Table, seat: int, text: str, move: int) -> None:
-        """Store, apply and broadcast ``text`` by ``seat`` if it is legal at ``move``.
+    async def play(
+        self, table: Table, seat: int, text: str, move: int, bot: str | None = None
+    ) -> None:
+        """Store, apply and broadcast ``text`` by ``seat`` if it is legal at ``move`` (``bot``:
+        chosen by that bot, refused unless it still plays the seat).
 
-        The move is made only once its row is committed; a write that fails leaves the
-        table as it was and raises ``UnstoredError``.
+        The move is made only once its row is committed (with where the clock stands after
+        it, at a table with a clock); a write that fails leaves the table as it was and
+        raises ``UnstoredError``.
         """
         try:
-            await self._play(table, seat, text, move)
+            await self._play(table, seat, text, move, bot)
         finally:
             # Also after a refusal: catching up with the database may have moved the turn.
             self.schedule_bot(table)
 
-    async def _play(self, table: Table, seat: int, text: str, move: int) -> None:
+    async def _play(self, table: Table, seat: int, text: str, move: int, bot: str | None) -> None:
         async with table.lock:
+            if table.player_of(seat) != bot:
+                if bot is None:
+                    raise RefusedError(_ABSENT)
+                raise RefusedError(f"seat {seat} is no longer played by the {bot} bot")
             state = table.state
             if move != table.move:
                 raise RefusedError(
@@ -849,8 +950,12 @@ class Hub:
             except IllegalAction as error:
                 raise RefusedError(str(error)) from None
             seq = table.move + 1
+            clock, clock_state = table.clock, None
+            if clock is not None:
+                clock = clock.moved(seat, table.clock_runner(), time.time())
+                clock_state = clock.to_json()
             try:
-                await self.writes.append(table.id, seq, seat, action.text)
+                await self.writes.append(table.id, seq, seat, action.text, clock_state)
             except (ConflictError, SQLAlchemyError) as error:
                 # A failed commit may still have reached the database (the connection broke
                 # while the server answered), and a conflict means another writer stored this
@@ -867,6 +972,7 @@ class Hub:
                     f"({database_trouble(error)}); send it again in a moment"
                 ) from None
             table.apply(action)
+            table.clock = clock
             if state.is_over:
                 await self._store_finish(table)
             await self._broadcast(table)
@@ -907,6 +1013,14 @@ class Hub:
             self._apply(table, texts)
         except GameError as error:
             log.error("table %s: a stored action does not replay: %s", table.id, error)
+        if table.clock is not None:
+            # Stored with the moves by whoever made them: read, not worked out again here.
+            try:
+                stored = await asyncio.to_thread(self.store.clock_state, table.id)
+            except SQLAlchemyError as error:
+                log.warning("table %s: its clock cannot be read: %s", table.id, error)
+            else:
+                table.clock = table.stored_clock(stored)
         if table.state.is_over:
             await self._store_finish(table)
         await self._broadcast(table)
@@ -917,7 +1031,12 @@ class Hub:
         state = table.state
         try:
             await asyncio.to_thread(
-                self.store.finish, table.id, state.scores(), state.winners(), ratings.record_end
+                self.store.finish,
+                table.id,
+                state.scores(),
+                state.winners(),
+                # A seat whose time ever ran out is ranked last (API.md, "Clocks").
+                functools.partial(ratings.record_end, absent=table.timed_out),
             )
             info = await asyncio.to_thread(self.store.get, table.id)
         except SQLAlchemyError as error:
@@ -938,11 +1057,13 @@ class Hub:
 
     def schedule_bot(self, table: Table) -> None:
         """Start the bot whose turn it is, unless one is already thinking at this table, or
-        pass for a person who can only pass and lets the server do it."""
+        pass for a person who can only pass and lets the server do it; and time the seat
+        whose clock runs, if this process enforces the table's clock."""
+        self._time(table)
         state = table.state
         if state.is_over or state.current_player is None or table.waiting:
             return  # over, or nobody moves until every open seat is taken
-        if table.info.seats[state.current_player].bot is None:
+        if table.player_of(state.current_player) is None:
             self._schedule_pass(table, state.current_player)
             return
         if not self.peers.plays_bots(table.id):
@@ -982,7 +1103,7 @@ class Hub:
 
     async def _bot_turn(self, table: Table) -> None:
         seat = table.state.current_player
-        bot = None if seat is None else table.info.seats[seat].bot
+        bot = None if seat is None else table.player_of(seat)
         if seat is None or bot is None:
             return
         move = table.move
@@ -993,8 +1114,10 @@ class Hub:
                 # Any bot plays its only legal action: no need to replay the game in a worker.
                 text = people.PASS
             else:
+                # From the seat's information only, an absent person's seat too: the pool's
+                # bots decide from ``seat``'s view of the game.
                 text = await self.pool.choose(table.info.record(), bot, seat)
-            await self.play(table, seat, text, move)
+            await self.play(table, seat, text, move, bot)
         except UnstoredError as error:
             # The database is down, full or read-only: the bot moves again once it is back.
             table.store_failures += 1
@@ -1002,9 +1125,11 @@ class Hub:
             await asyncio.sleep(min(STORE_RETRY_CAP, 0.1 * 2**table.store_failures))
         except RefusedError as error:
             # Only another writer on the same database can make a bot's move stale; the table
-            # then caught up with the stored record and the bot plays the new turn. Any other
-            # refusal would repeat, so the table waits for a restart.
-            log.error("bot move at table %s refused: %s", table.id, error)
+            # then caught up with the stored record and the bot plays the new turn; or the
+            # absent person it played for came back, and moves. Any other refusal would
+            # repeat, so the table waits for a restart.
+            if table.player_of(seat) == bot:
+                log.error("bot move at table %s refused: %s", table.id, error)
             if table.move == move:
                 table.bot_task = None
                 return
@@ -1025,10 +1150,157 @@ class Hub:
         table.bot_task = None
         self.schedule_bot(table)
 
+    # -- clocks and absence (docs/server.md, "Clocks and absence") -----------------------------
+
+    def _time(self, table: Table) -> None:
+        """Set the timer of the seat whose clock runs now, in the process that enforces the
+        table's clock (the holder of its bot lease); stop any earlier one."""
+        if table.clock is None:
+            return
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
+            table.clock_timer = None
+        seat = table.clock_runner()
+        if seat is None:
+            return
+        now = time.time()
+        table.clock = clock = table.clock.begun(now)
+        if not self.peers.plays_bots(table.id):
+            return
+        left = clock.left(seat, seat, now) or 0.0
+        loop = asyncio.get_running_loop()
+        table.clock_timer = loop.call_later(left, self._ran_out, table, seat, table.move)
+        if self.checkpointer is None or self.checkpointer.done():
+            self.checkpointer = asyncio.create_task(self._checkpoints())
+
+    async def _checkpoints(self) -> None:
+        """While clocks are enforced here, store where each running one stands every
+        ``clock.checkpoint_every()`` seconds, in one write for all: a server killed outright
+        gives back at most that much time (``resume_all`` charges from the stored remaining).
+        A table busy with a move is left to the next round; its move stores its clock."""
+        while any(table.clock_timer is not None for table in self.tables.values()):
+            await asyncio.sleep(clocks.CHECKPOINT)
+            now = time.time()
+            due = [
+                table
+                for table in self.tables.values()
+                if table.clock is not None
+                and table.clock_timer is not None
+                and table.clock.since is not None
+                and now - table.clock.since >= table.clock.checkpoint_every()
+                and not table.lock.locked()
+            ]
+            for table in due:
+                # Free, so taken at once (no other coroutine runs in between): no move can
+                # come between what is written and what the table holds.
+                await table.lock.acquire()
+            try:
+                states: dict[str, tuple[Table, clocks.ClockState]] = {}
+                for table in due:
+                    seat = table.clock_runner()
+                    if seat is not None and table.clock is not None:
+                        states[table.id] = (table, table.clock.checkpoint(seat, now))
+                if not states:
+                    continue
+                stored = {key: state.to_json() for key, (_, state) in states.items()}
+                try:
+                    await asyncio.to_thread(self.store.set_clocks, stored)
+                except SQLAlchemyError as error:
+                    log.warning("the clocks were not stored: %s", database_trouble(error))
+                    continue
+                for table, state in states.values():
+                    table.clock = state
+            finally:
+                for table in due:
+                    table.lock.release()
+
+    def _ran_out(self, table: Table, seat: int, move: int) -> None:
+        table.clock_timer = None
+        task = asyncio.create_task(self._time_out(table, seat, move))
+        self.timeouts.add(task)
+        task.add_done_callback(self.timeouts.discard)
+
+    async def _time_out(self, table: Table, seat: int, move: int) -> None:
+        """Make ``seat`` absent if its time ran out at ``move``: stored, announced to the
+        other processes, every connection sent its state, and the bot plays it from now."""
+        async with table.lock:
+            clock = table.clock
+            if clock is None or table.move != move or table.clock_runner() != seat:
+                return  # the seat moved (or left the turn) while the timer fired
+            now = time.time()
+            left = clock.left(seat, seat, now) or 0.0
+            if left > CLOCK_SLACK or not self.peers.plays_bots(table.id):
+                self._time(table)  # the clock was given time meanwhile, or is enforced elsewhere
+                return
+            after = clock.ran_out(seat, now)
+            seats = [replace(info) for info in table.info.seats]
+            seats[seat].absent = True
+            try:
+                await asyncio.to_thread(self.store.set_clock, table.id, seats, after.to_json())
+            except SQLAlchemyError as error:
+                log.warning(
+                    "table %s: seat %d's time ran out but is not stored: %s",
+                    table.id,
+                    seat,
+                    database_trouble(error),
+                )
+                loop = asyncio.get_running_loop()
+                table.clock_timer = loop.call_later(
+                    STORE_RETRY_CAP, self._ran_out, table, seat, move
+                )
+                return
+            table.clock = after
+            await self.reseat(table, seats)
+        self.schedule_bot(table)
+
+    async def back(self, table: Table, seat: int) -> None:
+        """The absent person of ``seat`` takes it back: at once, with at least
+        ``clocks.BACK_SECONDS`` on the clock; stored, announced, every connection sent its
+        state. ``RefusedError`` if the seat is not absent, ``UnstoredError`` if not stored."""
+        async with table.lock:
+            if table.clock is None or not table.info.seats[seat].absent:
+                raise RefusedError(
+                    f"seat {seat} is not absent: nobody plays it for you, so there is no "
+                    "need to come back"
+                )
+            its_turn = table.state.current_player == seat and not table.state.is_over
+            after = table.clock.back(seat, its_turn, time.time())
+            seats = [replace(info) for info in table.info.seats]
+            seats[seat].absent = False
+            try:
+                await asyncio.to_thread(self.store.set_clock, table.id, seats, after.to_json())
+            except SQLAlchemyError as error:
+                raise UnstoredError(
+                    "you are not back yet: the database did not store it "
+                    f"({database_trouble(error)}); send it again in a moment"
+                ) from None
+            table.clock = after
+            if its_turn and table.bot_task is not None:
+                # The bot was thinking for the seat (or waiting for this lock): the person moves.
+                table.bot_task.cancel()
+            await self.reseat(table, seats)
+        self.schedule_bot(table)
+
+    async def clock_heard(
+        self, table: Table, seats: list[SeatInfo], clock_state: dict[str, Any]
+    ) -> None:
+        """Another process stored a seat's absence or return with the clock's state: take
+        both in and send every connection its state."""
+        async with table.lock:
+            table.clock = table.stored_clock(clock_state)
+            await self.reseat(table, seats)
+        self.schedule_bot(table)
+
     async def close(self) -> None:
         """Stop the bot tasks (their moves were not stored, so a restart redoes them)."""
+        for table in self.tables.values():
+            if table.clock_timer is not None:
+                table.clock_timer.cancel()
+                table.clock_timer = None
         tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        tasks += [*self.passes, *self.closing]
+        if self.checkpointer is not None:
+            tasks.append(self.checkpointer)
+        tasks += [*self.passes, *self.closing, *self.timeouts]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

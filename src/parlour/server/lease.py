@@ -32,13 +32,15 @@ SWEEP_EVERY = 1.0
 EXPIRY = 5
 # The lock of a table: a 64-bit hash of its id.
 KEY = "hashtextextended(%s, 0)"
-# Unfinished tables with a bot seat whose lock nobody else holds: each one this query
-# returns is locked by it (the materialized list first, so that no other row is locked).
+# Unfinished tables with a bot seat or a clock (whose timer the lease's holder keeps) whose
+# lock nobody else holds: each one this query returns is locked by it (the materialized
+# list first, so that no other row is locked).
 ORPHANS = f"""
 WITH open AS MATERIALIZED (
     SELECT id FROM parlour_tables t
     WHERE t.finished_at IS NULL
-      AND EXISTS (SELECT 1 FROM json_array_elements(t.seats) AS s WHERE s->>'bot' IS NOT NULL)
+      AND (EXISTS (SELECT 1 FROM json_array_elements(t.seats) AS s WHERE s->>'bot' IS NOT NULL)
+           OR (t.clock IS NOT NULL AND t.clock::text <> 'null'))
       AND NOT (t.id = ANY(%s))
 )
 SELECT id FROM open WHERE pg_try_advisory_lock({KEY.replace("%s", "id")})
@@ -60,10 +62,11 @@ class BotLeases:
         return table_id in self.held
 
     def loaded(self, table: Table) -> None:
-        """A table with bots was loaded or created here: take its lease if it is free."""
+        """A table with bots or a clock was loaded or created here: take its lease if it is
+        free."""
         if table.id in self.held or table.state.is_over:
             return
-        if all(seat.bot is None for seat in table.info.seats):
+        if table.clock is None and all(seat.bot is None for seat in table.info.seats):
             return
         task = asyncio.create_task(self._claim(table))
         self.claims.add(task)

@@ -1,6 +1,6 @@
 """The WebSocket messages of people at a table besides ``act``: ``name``, ``settings``,
-``chat`` and ``hint`` (API.md, "Added for people at the table"), and what a connection is
-sent when it opens (the chat so far).
+``chat`` and ``hint`` (API.md, "Added for people at the table"), ``back`` (API.md,
+"Clocks"), and what a connection is sent when it opens (the chat so far).
 
 Each handler takes the hub, the table, the connection and the message, and sends what it
 has to send itself; ``RefusedError`` refuses the message, which changes nothing.
@@ -177,9 +177,17 @@ async def _answer(
     await hub.send(table, client, message)
 
 
+async def back(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+    """``{"type": "back"}``: the person whose time ran out takes the seat back from the bot,
+    at once, with at least ``clocks.BACK_SECONDS``; every connection gets its state again."""
+    seat = _holder(client, "come back")
+    await hub.back(table, seat)
+
+
 HANDLERS: dict[str, Handler] = {
     "name": rename,
     "settings": settings,
     "chat": chat,
     "hint": hint,
+    "back": back,
 }

@@ -27,6 +27,7 @@ from pydantic_core import PydanticCustomError
 from .. import game_names, load
 from ..bots import names as bot_names
 from ..core import GameError
+from .community import clocks
 from .hub import RefusedError
 from .people import check_name
 
@@ -78,7 +79,8 @@ class TableRequest(BaseModel):
     """``POST /api/tables``: the game, players (default: the game's fewest), options, seed
     (default: drawn at random), the bots by seat, the names of people's seats, whether hints
     are on (``None``: on where one person plays against bots), the seat the signed-in
-    person sits at, the seats left open for anyone, and whether the game is rated."""
+    person sits at, the seats left open for anyone, whether the game is rated, and its
+    clock (``community.clocks``; ``None``: none)."""
 
     game: str = Field(default=None, validate_default=True, examples=["fearless"])
     players: int = Field(default=None, validate_default=True, examples=[3])
@@ -92,6 +94,7 @@ class TableRequest(BaseModel):
     sit: int | None = Field(default=None, examples=[0])
     open: list[int] = Field(default_factory=list, examples=[[1]])
     rated: bool = False
+    clock: clocks.ClockSettings | None = Field(default=None, examples=[{"per_move": 86400}])
 
     @model_validator(mode="before")
     @classmethod
@@ -218,6 +221,16 @@ class TableRequest(BaseModel):
         if not isinstance(value, bool):
             raise _refuse('"rated" must be true or false')
         return value
+
+    @field_validator("clock", mode="before")
+    @classmethod
+    def _clock(cls, value: Any) -> Any:
+        if isinstance(value, clocks.ClockSettings):
+            return value
+        try:
+            return clocks.parse(value)
+        except ValueError as error:
+            raise _refuse(str(error)) from None
 
     @model_validator(mode="after")
     def _sit_unnamed(self) -> TableRequest:

@@ -23,6 +23,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -155,6 +156,8 @@ class NewAction:
     seq: int
     seat: int
     text: str
+    # Where the table's clock stands after it, stored with it (``None``: no clock, no write).
+    clock_state: dict[str, Any] | None = None
 
 
 @dataclass
@@ -162,7 +165,8 @@ class SeatInfo:
     """Who sits at a seat: a bot by name, or a person holding the token with this hash, with
     the name the person gave (``None``: none yet) and whether the server passes for them;
     ``account``: the account holding the seat (its name is the seat's); ``open``: a person's
-    seat nobody has taken yet (no token)."""
+    seat nobody has taken yet (no token); ``absent``: a person whose time ran out, played by
+    ``clocks.ABSENT_BOT`` until they come back."""
 
     bot: str | None
     token_hash: str | None
@@ -170,9 +174,11 @@ class SeatInfo:
     auto_pass: bool = True
     account: int | None = None
     open: bool = False
+    absent: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The stored form (``account`` and ``open`` only where set, as older rows lack them)."""
+        """The stored form (``account``, ``open`` and ``absent`` only where set, as older rows
+        lack them)."""
         out: dict[str, Any] = {
             "bot": self.bot,
             "token_hash": self.token_hash,
@@ -183,6 +189,8 @@ class SeatInfo:
             out["account"] = self.account
         if self.open:
             out["open"] = True
+        if self.absent:
+            out["absent"] = True
         return out
 
     @classmethod
@@ -195,6 +203,7 @@ class SeatInfo:
             bool(data.get("auto_pass", True)),
             data.get("account"),
             bool(data.get("open", False)),
+            bool(data.get("absent", False)),
         )
 
 
@@ -233,6 +242,9 @@ class TableInfo:
     rated: bool = False
     creator_id: int | None = None
     rating_changes: list[float | None] | None = None
+    # The clock chosen at creation and where it stood at the last change (``community.clocks``).
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
@@ -333,10 +345,12 @@ class Store:
         rated: bool = False,
         creator_id: int | None = None,
         session: Session | None = None,
+        clock: dict[str, Any] | None = None,
+        clock_state: dict[str, Any] | None = None,
     ) -> TableInfo:
-        """Store a new table with no actions, and the seats accounts hold there;
-        ``IntegrityError`` if it is the rematch of a table that has one already.
-        ``session``: in that session's transaction, which its owner commits."""
+        """Store a new table with no actions, and the seats accounts hold there, with its
+        clock if it has one; ``IntegrityError`` if it is the rematch of a table that has one
+        already. ``session``: in that session's transaction, which its owner commits."""
         created = _now()
         # A JSON round trip so what is stored is exactly what a reload gives back.
         stored = json.loads(json.dumps(options))
@@ -355,6 +369,9 @@ class Store:
             creator_id=creator_id,
             waiting=any(seat.open for seat in seats),
         )
+        if clock is not None:
+            # Only when there is one: a JSON column given ``None`` stores JSON null, not NULL.
+            row.clock, row.clock_state = clock, clock_state
         with self._within(session) as session:
             session.add(row)
             # The table's row first (the account seats refer to it); a second rematch of one
@@ -380,6 +397,8 @@ class Store:
             hints=hints,
             rated=rated,
             creator_id=creator_id,
+            clock=clock,
+            clock_state=clock_state,
         )
 
     @contextmanager
@@ -503,6 +522,35 @@ class Store:
             session.delete(row)
             self._tell(session, table_id, "closed", None)
 
+    def set_clock(self, table_id: str, seats: list[SeatInfo], clock_state: dict[str, Any]) -> None:
+        """Store a seat's absence or return with where the clock stands; the other processes
+        hear of both (``"clock"``)."""
+        with Session(self.engine) as session, session.begin():
+            stored = [seat.to_json() for seat in seats]
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(seats=stored, clock_state=clock_state)
+            )
+            self._tell(session, table_id, "clock", {"seats": stored, "clock_state": clock_state})
+
+    def set_clocks(self, states: dict[str, dict[str, Any]]) -> None:
+        """Store where running clocks stand now, per table id (checkpoints: unannounced)."""
+        rows = [{"key": key, "clock_state": state} for key, state in states.items()]
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow)
+                .where(TableRow.id == bindparam("key"))
+                .values(clock_state=bindparam("clock_state", type_=JSON)),
+                rows,
+            )
+
+    def clock_state(self, table_id: str) -> dict[str, Any] | None:
+        """Where the table's clock stood at its last stored change (``None``: no clock)."""
+        with Session(self.engine) as session:
+            found = session.scalar(select(TableRow.clock_state).where(TableRow.id == table_id))
+        return found if isinstance(found, dict) else None
+
     def username(self, account_id: int) -> str | None:
         """The username of an account, or ``None`` (deleted)."""
         with Session(self.engine) as session:
@@ -557,13 +605,28 @@ class Store:
                 for row in reversed(rows)
             ]
 
-    def append(self, table_id: str, seq: int, seat: int, text: str) -> None:
-        """Add action number ``seq`` (from 1); ``ConflictError`` if that number is taken."""
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        text: str,
+        clock_state: dict[str, Any] | None = None,
+    ) -> None:
+        """Add action number ``seq`` (from 1), with the clock's state after it if the table
+        has a clock; ``ConflictError`` if that number is taken."""
         try:
             with Session(self.engine) as session, session.begin():
                 session.add(
                     ActionRow(table_id=table_id, seq=seq, seat=seat, text=text, created_at=_now())
                 )
+                if clock_state is not None:
+                    session.flush()  # the action first: its conflict leaves the clock as it was
+                    session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table_id)
+                        .values(clock_state=clock_state)
+                    )
                 self._announce(session, [NewAction(table_id, seq, seat, text)])
         except IntegrityError:
             raise ConflictError(f"action {seq} of table {table_id} is already stored") from None
@@ -588,6 +651,18 @@ class Store:
             # session's bookkeeping cost as much as the insert.
             with self.engine.begin() as connection:
                 connection.execute(insert(ActionRow), rows)
+                clocks = [
+                    {"key": a.table_id, "clock_state": a.clock_state}
+                    for a in actions
+                    if a.clock_state is not None
+                ]
+                if clocks:  # tables without a clock write nothing more
+                    connection.execute(
+                        update(TableRow)
+                        .where(TableRow.id == bindparam("key"))
+                        .values(clock_state=bindparam("clock_state", type_=JSON)),
+                        clocks,
+                    )
                 self._announce(connection, actions)
             return [None] * len(actions)
         except IntegrityError:
@@ -596,7 +671,9 @@ class Store:
         results: list[SQLAlchemyError | None] = []
         for action in actions:
             try:
-                self.append(action.table_id, action.seq, action.seat, action.text)
+                self.append(
+                    action.table_id, action.seq, action.seat, action.text, action.clock_state
+                )
                 results.append(None)
             except ConflictError as error:
                 results.append(IntegrityError(str(error), None, error))
@@ -678,16 +755,19 @@ class Store:
             return None if found is None else str(found)
 
     def ids(self, unfinished_only: bool = False, with_bots: bool = False) -> list[str]:
-        """The stored tables' ids, oldest first; ``with_bots``: only tables with a bot seat."""
-        query = select(TableRow.id, TableRow.seats).order_by(TableRow.created_at)
+        """The stored tables' ids, oldest first; ``with_bots``: only tables that go on by
+        themselves (a bot seat, or a clock that runs out)."""
+        query = select(TableRow.id, TableRow.seats, TableRow.clock).order_by(TableRow.created_at)
         if unfinished_only:
             query = query.where(TableRow.finished_at.is_(None))
         with Session(self.engine) as session:
             rows = session.execute(query).all()
         return [
             table_id
-            for table_id, seats in rows
-            if not with_bots or any(seat.get("bot") is not None for seat in seats)
+            for table_id, seats, clock in rows
+            if not with_bots
+            or clock is not None
+            or any(seat.get("bot") is not None for seat in seats)
         ]
 
     def summaries(self, limit: int = 200, waiting: bool = False) -> list[TableInfo]:
@@ -719,5 +799,7 @@ class Store:
             rated=bool(row.rated),
             creator_id=row.creator_id,
             rating_changes=row.rating_changes,
+            clock=row.clock,
+            clock_state=row.clock_state,
             actions=actions,
         )

@@ -4,6 +4,7 @@ go together in the next one, so a busy server syncs the disk once for many moves
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -20,11 +21,19 @@ class GroupCommit:
         self.waiting: list[tuple[NewAction, asyncio.Future[None]]] = []
         self.writer: asyncio.Task[None] | None = None
 
-    async def append(self, table_id: str, seq: int, seat: int, text: str) -> None:
-        """Store one action, committed when this returns; ``ConflictError`` if its number is
-        taken, the database's ``SQLAlchemyError`` if it could not be stored."""
+    async def append(
+        self,
+        table_id: str,
+        seq: int,
+        seat: int,
+        text: str,
+        clock_state: dict[str, Any] | None = None,
+    ) -> None:
+        """Store one action (with the clock's state after it, at a table with a clock),
+        committed when this returns; ``ConflictError`` if its number is taken, the
+        database's ``SQLAlchemyError`` if it could not be stored."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting.append((NewAction(table_id, seq, seat, text), done))
+        self.waiting.append((NewAction(table_id, seq, seat, text, clock_state), done))
         if self.writer is None or self.writer.done():
             self.writer = asyncio.create_task(self._write())
         await done

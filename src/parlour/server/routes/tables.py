@@ -18,6 +18,7 @@ from ...bots import LEVELS
 from ...bots import names as bot_names
 from ...core import GameError
 from ..catalogue import catalogue, table_cards
+from ..community import clocks
 from ..community.accounts import Account
 from ..deps import (
     AccountDep,
@@ -90,6 +91,13 @@ async def games(settings: SettingsDep) -> list[dict[str, Any]]:
     ]
 
 
+@router.get("/api/clocks")
+async def clock_profiles() -> list[dict[str, Any]]:
+    """The lobby's named clocks (``community.clocks.PROFILES``): name, label and the
+    ``"clock"`` to send when opening a table (``null``: none)."""
+    return [profile.to_json() for profile in clocks.PROFILES]
+
+
 @router.get("/api/health")
 async def health(hub: HubDep, cluster: ClusterDep) -> dict[str, Any]:
     """This server process: its id, the tables it holds, its bot leases and bot moves
@@ -144,7 +152,7 @@ async def create_table(
     asked: TableRequest, hub: HubDep, settings: SettingsDep, account: AccountDep
 ) -> dict[str, Any]:
     """Open a table: ``{game, players, options, seed?, bots, names?, hints?, sit?, open?,
-    rated?}``; seat links come back (none for open seats)."""
+    rated?, clock?}``; seat links come back (none for open seats)."""
     if asked.sit is not None and account is None:
         raise RequestError(401, 'sign in first: "sit" takes a seat for your account')
     if asked.rated and account is None:
@@ -165,6 +173,7 @@ async def create_table(
             rated=asked.rated,
             creator_id=account.id if account is not None else None,
             open_seats=asked.open,
+            clock=asked.clock,
         )
     except (RefusedError, GameError) as error:
         raise RequestError(400, str(error)) from None
@@ -220,6 +229,7 @@ def _summary(info: TableInfo, creators: dict[int, str]) -> dict[str, Any]:
         "hints": hints_default(info.seats) if info.hints is None else info.hints,
         "open": open_seats,
         "rated": info.rated,
+        "clock_settings": info.clock,
         "creator": None if info.creator_id is None else creators.get(info.creator_id),
     }
 
@@ -281,7 +291,8 @@ async def your_seats(asked: SeatsRequest, hub: HubDep) -> dict[str, Any]:
 async def my_tables(account: SignedInDep, hub: HubDep) -> dict[str, Any]:
     """The signed-in account's unfinished tables, on any device: each like an entry of
     ``POST /api/seats``, with the table's URL (the session opens the seat) and its clock;
-    the seats whose turn it is first, then the newest."""
+    by urgency: the seats whose turn it is first, then the least time left on the seat's
+    clock (no clock last), then the newest."""
     out: list[dict[str, Any]] = []
     for table_id, seat in await asyncio.to_thread(hub.store.account_tables, account.id):
         try:
@@ -291,10 +302,17 @@ async def my_tables(account: SignedInDep, hub: HubDep) -> dict[str, Any]:
         if table is None or table.state.is_over:
             continue
         entry = _where_a_seat_stands(table, seat)
-        out.append({**entry, "url": f"/table/{table.id}", "clock": None})
+        out.append({**entry, "url": f"/table/{table.id}", "clock": table.clock_json()})
     out.sort(key=lambda entry: entry["created_at"], reverse=True)
-    out.sort(key=lambda entry: not entry["your_turn"])
+    out.sort(key=lambda entry: (not entry["your_turn"], _time_left(entry)))
     return {"tables": out}
+
+
+def _time_left(entry: dict[str, Any]) -> float:
+    """The seconds left on the clock of an entry's seat (no clock: as if endless)."""
+    clock = entry["clock"]
+    left = None if clock is None else clock["remaining"][entry["seat"]]
+    return float("inf") if left is None else float(left)
 
 
 # -- open seats -----------------------------------------------------------------------------------
