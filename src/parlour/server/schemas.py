@@ -58,6 +58,16 @@ MAX_SEATS = 100
 MAX_BOTS_AFTER = 600
 
 
+def _game_name(value: Any) -> str:
+    """The game's name for a ``"game"`` field (any alias); refused if there is no such game."""
+    if not isinstance(value, str):
+        raise _refuse(f'"game" must be one of: {", ".join(game_names())}')
+    try:
+        return load(value).name
+    except GameError as error:
+        raise _refuse(str(error)) from None
+
+
 def _refuse(message: str) -> PydanticCustomError:
     # Without a context, the message is taken as it is: its braces are no placeholders.
     return PydanticCustomError(REFUSED, message)
@@ -108,12 +118,7 @@ class TableRequest(BaseModel):
     @field_validator("game", mode="before")
     @classmethod
     def _game(cls, value: Any) -> str:
-        if not isinstance(value, str):
-            raise _refuse(f'"game" must be one of: {", ".join(game_names())}')
-        try:
-            return load(value).name
-        except GameError as error:
-            raise _refuse(str(error)) from None
+        return _game_name(value)
 
     @field_validator("players", mode="before")
     @classmethod
@@ -353,12 +358,7 @@ class MatchRequest(BaseModel):
     @field_validator("game", mode="before")
     @classmethod
     def _game(cls, value: Any) -> str:
-        if not isinstance(value, str):
-            raise _refuse(f'"game" must be one of: {", ".join(game_names())}')
-        try:
-            return load(value).name
-        except GameError as error:
-            raise _refuse(str(error)) from None
+        return _game_name(value)
 
     @field_validator("players", mode="before")
     @classmethod
