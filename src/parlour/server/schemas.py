@@ -58,6 +58,16 @@ MAX_SEATS = 100
 MAX_BOTS_AFTER = 600
 
 
+def _json_object(data: Any, refusal: str) -> dict[str, Any]:
+    """``data`` if the body was a JSON object; refused with ``refusal`` if it is another
+    JSON value, and as no JSON if it came as another type than application/json."""
+    if isinstance(data, bytes):
+        raise _refuse("the body must be JSON")
+    if not isinstance(data, dict):
+        raise _refuse(refusal)
+    return data
+
+
 def _game_name(value: Any) -> str:
     """The game's name for a ``"game"`` field (any alias); refused if there is no such game."""
     if not isinstance(value, str):
@@ -109,11 +119,7 @@ class TableRequest(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _an_object(cls, data: Any) -> Any:
-        if isinstance(data, bytes):  # sent as another type than application/json
-            raise _refuse("the body must be JSON")
-        if not isinstance(data, dict):
-            raise _refuse("the request must be a JSON object")
-        return data
+        return _json_object(data, "the request must be a JSON object")
 
     @field_validator("game", mode="before")
     @classmethod
@@ -349,11 +355,7 @@ class MatchRequest(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _an_object(cls, data: Any) -> Any:
-        if isinstance(data, bytes):  # sent as another type than application/json
-            raise _refuse("the body must be JSON")
-        if not isinstance(data, dict):
-            raise _refuse('send a JSON object: {"game": "<game>", "players": n or null}')
-        return data
+        return _json_object(data, 'send a JSON object: {"game": "<game>", "players": n or null}')
 
     @field_validator("game", mode="before")
     @classmethod
