@@ -105,6 +105,9 @@ class TableRow(Base):
     # seconds, the seat whose time runs and since when, the seats played by a bot meanwhile.
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock_state: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Migration 0007. Whether the table is listed (API.md, "Private tables"); null for older
+    # tables, which count as private.
+    public: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class ActionRow(Base):
@@ -132,6 +135,8 @@ class ChatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Migration 0007: set when an admin deletes the line (it is then never shown).
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 # What runs inside the transaction that marks a table finished (given the table as stored,

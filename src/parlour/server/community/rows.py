@@ -1,5 +1,6 @@
 """The database rows of accounts, sessions, failed sign-ins, ratings and the seats accounts
-hold (migration 0005), and of "Play now" (0006); the tables' own rows are in ``store.py``."""
+hold (migration 0005), of "Play now" (0006) and of players' reports (0007); the tables' own
+rows are in ``store.py``."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Text,
     UniqueConstraint,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -23,6 +25,7 @@ __all__ = [
     "AccountSeatRow",
     "MatchTicketRow",
     "RatingRow",
+    "ReportRow",
     "SessionRow",
     "SignInFailureRow",
 ]
@@ -41,6 +44,11 @@ class AccountRow(Base):
     username_key: Mapped[str] = mapped_column(String(20), unique=True)
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # Migration 0007: "player" or "admin"; when an admin banned (no sign-in, no seat) or muted
+    # (no chat) the account, or null.
+    role: Mapped[str] = mapped_column(String(16), default="player", server_default="player")
+    banned_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    muted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SessionRow(Base):
@@ -139,3 +147,22 @@ class MatchTicketRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     token: Mapped[str | None] = mapped_column(String(64), nullable=True)
     seated_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ReportRow(Base):
+    """A report a player made (migration 0007): of a chat line, a table or a player (by the
+    name shown), with the reason given; an admin sees the open ones and resolves them."""
+
+    __tablename__ = "parlour_reports"
+    __table_args__ = (Index("ix_parlour_reports_open", "resolved_at", "created_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    reporter_id: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("parlour_accounts.id", ondelete="SET NULL"), nullable=True
+    )
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    chat_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    subject: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    reason: Mapped[str] = mapped_column(Text)
+    resolved_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
