@@ -615,7 +615,10 @@ async def run(
     site = Site(db, args.workers, processes, args.affinity and processes > 1)
     rng = random.Random(args.seed)
     try:
-        limits = httpx.Limits(max_connections=50)
+        # Pooled connections expire before uvicorn's 5 s keep-alive closes them: at httpx's
+        # default (also 5 s) a request can go out on a connection the server is closing,
+        # and fails with an empty ReadError that is the client's race, not the server's.
+        limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
         async with httpx.AsyncClient(timeout=60, limits=limits) as http:
             await warm(http, site)
             before = site.resident_kib()
