@@ -34,10 +34,13 @@ def test_the_replay_shows_the_curve_and_a_marked_move_of_the_seat_viewed(
         time.sleep(0.1)
     page.goto(f"{server}/replay/{table}#seat=0")
     page.wait_for_selector("#analysis .analysing")
-    assert "analysing..." in page.text_content("#analysis")
+    assert "Analysing" in (page.text_content("#analysis") or "")
     assert page.input_value("#seat") == "0"
     page.wait_for_selector("#analysis svg.curve polyline", timeout=180_000)
     assert page.locator("#analysis svg.curve polyline").count() == 1
+    # The legend names the seat's line as the table names the seat.
+    assert page.text_content("#analysis .legend").strip() == "random bot"  # type: ignore[union-attr]
+    assert "Player 0" not in (page.text_content("#analysis") or "")
     marks = page.locator("#analysis circle.mark")
     assert marks.count() >= 1
     listed = page.locator("#analysis ol.marks li")

@@ -49,6 +49,8 @@ def test_names_in_seats_and_the_log(page: Any, server: str) -> None:
     assert "Ana (you)" in page.text_content(".seat.me")
     assert page.locator(".seat", has_text="easy bot (seat 1)").count() == 1
     assert "Player 0" not in page.text_content("#log")
+    # Fearless never passes, so "Pass for me" is not offered.
+    assert page.locator("#auto-pass-label").is_hidden()
 
 
 def test_a_name_is_asked_when_you_sit_and_remembered(page: Any, server: str) -> None:
@@ -181,3 +183,13 @@ def test_learn_opens_a_game_against_easy_bots_with_the_guide_and_hints(
     assert "How to play Citadels" in page.text_content("#howto")
     page.wait_for_selector("#hint-button:not(.hidden)")
     assert page.locator(".seat", has_text="easy bot").count() == 2
+    # Closed, it stays closed through a reload; opened again, it stays open.
+    page.click("#howto .howto-head button")
+    page.wait_for_selector("#howto.hidden", state="attached")
+    page.reload()
+    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_selector("#howto-button:not(.hidden)")
+    assert page.locator("#howto").is_hidden()
+    page.click("#howto-button")
+    page.reload()
+    page.wait_for_selector("#howto:not(.hidden)")

@@ -76,3 +76,19 @@ def test_your_tables_tell_each_seat_how_its_game_stands(client: TestClient) -> N
     assert "opens no seat" in wrong["error"] and "there is no table" in gone["error"]
     refused = client.post("/api/seats", json={"seats": "all"})
     assert refused.status_code == 400
+
+
+def test_the_favicon_answers_with_an_icon(client: TestClient) -> None:
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"] == "image/x-icon"
+    assert answer.content[:4] == b"\x00\x00\x01\x00"  # the ICO format's signature
+
+
+def test_a_table_says_whether_its_game_ever_passes(client: TestClient) -> None:
+    # "Pass for me" is offered only where the game has a pass (Fearless never passes).
+    for game, passes in (("fearless", False), ("citadels", True), ("foolsblade", True)):
+        made = client.post("/api/tables", json={"game": game, "players": 3, "bots": {}})
+        assert made.status_code == 201, made.text
+        table = client.get(f"/api/tables/{made.json()['table']}").json()["table"]
+        assert table["passes"] is passes, game

@@ -12,7 +12,7 @@ level's depth and scored by the heuristic's ``evaluate``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
@@ -133,7 +133,9 @@ class Decision:
     (in the game's order) to the seat's estimated expected result after it (its share of a
     win, from 0 to 1); ``best`` is the action of highest value; ``loss`` is what the move
     played gave up against the best (0 when it is the best; cross-fitted over the worlds, so
-    noise does not make a good move look bad) and ``error`` that loss's standard error.
+    noise does not make a good move look bad) and ``error`` that loss's standard error;
+    ``labels`` says each legal action in the game's words, as the table's buttons do (empty
+    in analyses stored before they were kept).
     """
 
     move: int
@@ -144,6 +146,7 @@ class Decision:
     loss: float
     error: float
     verdict: Verdict | None
+    labels: dict[str, str] = field(default_factory=dict)
 
     @property
     def chance(self) -> float:
@@ -162,6 +165,7 @@ class Decision:
             "loss": self.loss,
             "error": self.error,
             "verdict": None if self.verdict is None else self.verdict.value,
+            "labels": dict(self.labels),
         }
 
     @classmethod
@@ -177,6 +181,7 @@ class Decision:
             float(data["loss"]),
             float(data["error"]),
             None if verdict is None else Verdict(verdict),
+            {str(k): str(v) for k, v in data.get("labels", {}).items()},
         )
 
 
@@ -213,7 +218,8 @@ def judge_position(state: State, played: str, settings: Settings) -> Decision:
     seat = state.current_player
     if seat is None:
         raise GameError("the game is over, so there is no decision to judge")
-    legal = [action.text for action in state.legal_actions()]
+    actions = state.legal_actions()
+    legal = [action.text for action in actions]
     played = state.resolve(played).text
     game = state.game.name
     heuristic = chooser(game) if settings.rollout == "heuristic" else None
@@ -248,4 +254,5 @@ def judge_position(state: State, played: str, settings: Settings) -> Decision:
         loss=loss,
         error=error,
         verdict=judge(loss, error),
+        labels={action.text: state.label(action) for action in actions},
     )

@@ -344,8 +344,8 @@ class Table:
 
     def describe(self) -> dict[str, Any]:
         """Public facts about the table: game, seats (bot or person), names, open seats,
-        whether it is rated, its creator's username, status, times, its clock and the
-        absent seats."""
+        whether it is rated, its creator's username, status, times, its clock, the absent
+        seats, and whether the game ever passes (the page offers "Pass for me" only then)."""
         game = load(self.info.game)
         connected = {client.seat for client in self.clients}
         return {
@@ -366,6 +366,7 @@ class Table:
             ],
             "names": self.names,
             "hints": self.hints,
+            "passes": people.passes(game.name),
             "open": self.open_seats,
             "rated": self.info.rated,
             "clock": self.clock_json(),

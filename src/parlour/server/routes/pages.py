@@ -24,6 +24,16 @@ async def lobby() -> FileResponse:
     return FileResponse(STATIC / "index.html")
 
 
+# Browsers ask for it on every page; cached for a day.
+@router.get("/favicon.ico")
+async def favicon() -> FileResponse:
+    return FileResponse(
+        STATIC / "favicon.ico",
+        media_type="image/x-icon",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
 # The table is looked up so that a link to no table gets a page that says so.
 @router.get("/table/{table_id}", dependencies=[Depends(get_table)])
 async def table_page() -> FileResponse:

@@ -42,6 +42,44 @@ export function cardLookup(tableId, redraw) {
   return lookup;
 }
 
+/** The window with a card's rules text, ``describe(id)`` giving {title, facts, text}:
+ * ``info(el, id)`` marks a card (a tap on it, or on its "i" when the card is also a move,
+ * opens the text); ``show(id)`` opens it; Escape or × closes it. */
+export function cardTexts(describe) {
+  let box = document.getElementById("card-info");
+  if (!box) {
+    box = h("div", {id: "card-info", class: "card-info hidden", role: "dialog", "aria-labelledby": "card-info-title"},
+      h("button", {type: "button", class: "close", id: "card-info-close", "aria-label": "close"}, "×"),
+      h("h3", {id: "card-info-title"}), h("p", {id: "card-info-facts", class: "muted"}), h("p", {id: "card-info-text"}));
+    document.body.append(box);
+  }
+  const show = (id) => {
+    const found = describe(id);
+    if (!found) return;
+    box.querySelector("#card-info-title").textContent = found.title;
+    box.querySelector("#card-info-facts").textContent = found.facts || "";
+    box.querySelector("#card-info-text").textContent = found.text || "";
+    box.classList.remove("hidden");
+    box.dataset.card = id;
+    box.querySelector("#card-info-close").focus({preventScroll: true});
+  };
+  const hide = () => box.classList.add("hidden");
+  box.querySelector("#card-info-close").addEventListener("click", hide);
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") hide(); });
+  // A tap on a card that is not a move shows its rules text.
+  document.addEventListener("click", (event) => {
+    const target = event.target.closest ? event.target.closest("[data-info]") : null;
+    if (!target || target.closest("[data-action], .playable")) return;
+    show(target.dataset.info);
+  });
+  const info = (el, id) => {
+    el.dataset.info = id;
+    el.append(h("button", {type: "button", class: "info-dot", "aria-label": "rules text", tabindex: -1,
+      onclick: (e) => { e.stopPropagation(); show(id); }}, "i"));
+  };
+  return {info, show, hide};
+}
+
 /** The strip of seats: names, who is connected, the game's numbers, whose turn it is. */
 export function seatStrip(view, table, mySeat) {
   const renderer = rendererFor(view.game);

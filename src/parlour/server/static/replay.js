@@ -1,6 +1,6 @@
 // Step through a finished game, forward and back, as any seat or a spectator saw it.
-import {h, api, seatName, toast} from "./common.js";
-import {cardLookup, drawGame, loadCatalogue, seatStrip} from "./board.js";
+import {h, api, plainName, seatName, toast} from "./common.js";
+import {cardLookup, cardTexts, drawGame, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {analysisPanel} from "./analysis.js";
 import {startAccount} from "./account.js";
 
@@ -15,10 +15,26 @@ const cardInfo = cardLookup(tableId, () => draw());
 // background; the page moves on while the server computes it.
 const analysis = analysisPanel(tableId, (step) => go(step), () => drawAnalysis());
 
+// Seats are named as at the table ("you" is the seat whose point of view is shown).
+const nameOf = (seat) => plainName(page.data.table, seat, page.data.view.names);
+
 function drawAnalysis() {
   if (!page.data) return;
-  analysis.draw(document.getElementById("analysis"), page.seat, page.data.view.players, page.steps, page.step);
+  analysis.draw(document.getElementById("analysis"), page.seat, page.data.view.players, page.steps, page.step, nameOf);
 }
+
+function context() {
+  const {view, table} = page.data;
+  return {seat: page.seat, table, legal: new Set(), bind: () => {}, bindCard: () => {}, catalogue: page.catalogue, cardInfo,
+    info: texts.info, short: (seat) => (seat === page.seat ? "you" : nameOf(seat)),
+    names: (seat) => seatName(table, seat, page.seat, view.names)};
+}
+
+// Cards open their rules text here as at the table.
+const texts = cardTexts((id) => {
+  const r = rendererFor(page.data.view.game);
+  return r.describe ? r.describe(id, context()) : null;
+});
 
 async function go(step) {
   page.want = step;
@@ -58,9 +74,7 @@ function draw() {
   slider.value = page.step;
   document.getElementById("where").textContent = `step ${page.step} of ${page.steps}`;
   document.getElementById("seats").replaceChildren(...seatStrip(view, table, page.seat));
-  const ctx = {seat: page.seat, table, legal: new Set(), bind: () => {}, bindCard: () => {}, catalogue: page.catalogue, cardInfo,
-    names: (seat) => seatName(table, seat, page.seat, view.names)};
-  const {board, hand} = drawGame(view, ctx);
+  const {board, hand} = drawGame(view, context());
   document.getElementById("board").replaceChildren(board);
   document.getElementById("hand-area").replaceChildren(...(hand ? [hand] : []));
   document.getElementById("log").replaceChildren(...(events.length ? events.map((e) => h("p", {}, e.text)) : [h("p", {class: "muted"}, "The table is set.")]));
@@ -74,8 +88,11 @@ document.getElementById("last").addEventListener("click", () => go(page.steps));
 document.getElementById("step").addEventListener("change", (e) => go(Number(e.target.value)));
 document.getElementById("seat").addEventListener("change", (e) => { page.seat = e.target.value === "" ? null : Number(e.target.value); go(page.want); });
 document.addEventListener("keydown", (e) => {
+  if (e.target.closest && e.target.closest("select")) return;
   if (e.key === "ArrowRight") go(Math.min(page.steps, page.want + 1));
   if (e.key === "ArrowLeft") go(Math.max(0, page.want - 1));
+  if (e.key === "Home") { e.preventDefault(); go(0); }
+  if (e.key === "End") { e.preventDefault(); go(page.steps); }
 });
 
 startAccount();

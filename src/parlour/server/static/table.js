@@ -5,7 +5,7 @@
 // is not armed yet), every control is disabled from the moment a move is sent until the next
 // state arrives, and moves that cannot be taken back ask first, in words.
 import {h, api, memory, plainName, seatName, toast} from "./common.js";
-import {cardLookup, drawGame, finalTable, loadCatalogue, rendererFor, seatStrip} from "./board.js";
+import {cardLookup, cardTexts, drawGame, finalTable, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
 import {Countdown, low, settingOf, timeLeft} from "./clock.js";
 
@@ -17,10 +17,27 @@ const token = fragment.get("token");
 // ``#pace=0`` in the link turns the pause off.
 const HOLD_MS = fragment.has("pace") ? Math.max(0, Number(fragment.get("pace")) || 0) : 1500;
 
+// "How to play" opens by itself once, at a Learn table; after that it stays as the player
+// left it, through reloads (kept per table in this browser).
+function howtoKey() {
+  return `parlour.howto.${tableId}`;
+}
+
+function howtoAtStart() {
+  const kept = localStorage.getItem(howtoKey());
+  return kept === null ? fragment.get("learn") === "1" : kept === "open";
+}
+
+function setHowto(open) {
+  page.howto = open;
+  localStorage.setItem(howtoKey(), open ? "open" : "closed");
+  draw();
+}
+
 const page = {
   view: null, table: null, seat: null, catalogue: {}, pending: false, filter: null, closed: false, rematch: null,
   events: [], last: {}, fresh: true, shown: new Map(), shownMove: null, confirm: null, hints: null,
-  banner: null, howto: fragment.get("learn") === "1", asked: false,
+  banner: null, howto: howtoAtStart(), asked: false,
   autoPass: null,  // "Pass for me" as the player last set it, until a view carries it
   bots: null,  // the game's bot levels, once a waiting table needs them
   closing: false,  // the creator asked to close the waiting table: "Close it?" shows
@@ -409,33 +426,16 @@ function context(legal) {
     el.addEventListener("click", pick);
     el.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
   };
-  // Rules text: a tap on a card that is not a move opens it; a move's card has an "i" button.
-  const info = (el, id) => {
-    el.dataset.info = id;
-    el.append(h("button", {type: "button", class: "info-dot", "aria-label": "rules text", tabindex: -1,
-      onclick: (e) => { e.stopPropagation(); showInfo(id); }}, "i"));
-  };
-  return {seat: page.seat, table: page.table, legal, bind, bindCard, bound, info, catalogue: page.catalogue, cardInfo,
+  return {seat: page.seat, table: page.table, legal, bind, bindCard, bound, info: texts.info, catalogue: page.catalogue, cardInfo,
     names, short: (seat) => (seat === page.seat ? "you" : plainName(page.table, seat, page.view && page.view.names)),
     lastEvent: (kind) => page.last[kind] || null};
 }
 
-function showInfo(id) {
+// Rules text: a tap on a card that is not a move opens it; a move's card has an "i" button.
+const texts = cardTexts((id) => {
   const r = renderer();
-  const found = r.describe ? r.describe(id, context(new Set())) : null;
-  if (!found) return;
-  document.getElementById("card-info-title").textContent = found.title;
-  document.getElementById("card-info-facts").textContent = found.facts || "";
-  document.getElementById("card-info-text").textContent = found.text || "";
-  const box = document.getElementById("card-info");
-  box.classList.remove("hidden");
-  box.dataset.card = id;
-  document.getElementById("card-info-close").focus({preventScroll: true});
-}
-
-function hideInfo() {
-  document.getElementById("card-info").classList.add("hidden");
-}
+  return r.describe ? r.describe(id, context(new Set())) : null;
+});
 
 function fail(headline, detail) {
   page.closed = true;
@@ -471,7 +471,7 @@ function drawHowto() {
   if (!page.howto) return;
   const title = page.table ? page.table.title : "this game";
   box.replaceChildren(h("div", {class: "howto-head"}, h("h2", {}, `How to play ${title}`),
-    h("button", {type: "button", class: "secondary small", onclick: () => { page.howto = false; draw(); }}, "Close")),
+    h("button", {type: "button", class: "secondary small", onclick: () => setHowto(false)}, "Close")),
   h("div", {class: "howto-grid"}, guide.map((part) => h("div", {}, h("h3", {}, part.heading), h("p", {}, part.text)))),
   h("p", {class: "muted"}, "Tap any card to read what it does."));
 }
@@ -613,7 +613,7 @@ function drawBanner() {
 
 function drawTools(view, myTurn) {
   const autoLabel = document.getElementById("auto-pass-label");
-  const hasSetting = page.seat !== null && "auto_pass" in view && !view.is_over;
+  const hasSetting = page.seat !== null && "auto_pass" in view && !view.is_over && page.table && page.table.passes;
   autoLabel.classList.toggle("hidden", !hasSetting);
   if (hasSetting) {
     // A view sent (or held on screen) before the server had the player's click must not undo it.
@@ -855,15 +855,8 @@ document.getElementById("hint-button").addEventListener("click", () => {
   if (sendMessage({type: "hint", move: page.view.move})) { page.hints = {waiting: true}; draw(); }
 });
 
-document.getElementById("howto-button").addEventListener("click", () => { page.howto = !page.howto; draw(); });
-document.getElementById("card-info-close").addEventListener("click", hideInfo);
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") { hideInfo(); if (page.confirm) { page.confirm = null; draw(); } } });
-// A tap on a card that is not a move shows its rules text.
-document.addEventListener("click", (event) => {
-  const target = event.target.closest ? event.target.closest("[data-info]") : null;
-  if (!target || target.closest("[data-action], .playable")) return;
-  showInfo(target.dataset.info);
-});
+document.getElementById("howto-button").addEventListener("click", () => setHowto(!page.howto));
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && page.confirm) { page.confirm = null; draw(); } });
 
 // The dock at the bottom keeps the hand and the moves in view: the page leaves room for it.
 new ResizeObserver(() => {
