@@ -88,3 +88,9 @@ def test_hard_uses_the_game_settings_unless_overridden() -> None:
     searcher = hard._searchers["fearless"]
     assert searcher.iterations == 20
     assert searcher.rollout_depth == hard_settings("fearless").get("rollout_depth")
+
+
+def test_every_bot_has_a_title_for_players() -> None:
+    titles = bots.titles()
+    assert sorted(titles) == bots.names()
+    assert all(titles[level].lower().startswith(level) for level in bots.LEVELS)

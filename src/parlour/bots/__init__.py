@@ -16,7 +16,7 @@ from .ismcts import IsmctsBot
 from .levels import EasyBot, HardBot, MediumBot
 from .random import RandomBot
 
-__all__ = ["AGENT_KINDS", "LEVELS", "Bot", "is_agent", "make", "names", "release"]
+__all__ = ["AGENT_KINDS", "LEVELS", "Bot", "is_agent", "make", "names", "release", "titles"]
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -28,6 +28,15 @@ _FACTORIES: dict[str, Callable[..., Bot]] = {
 }
 
 LEVELS = ("easy", "medium", "hard")
+# What a player is told each bot is, in the lobby: the levels, then the bots for testing.
+_TITLES = {
+    "easy": "Easy: often makes a careless move",
+    "medium": "Medium: plays sensibly, never looks ahead",
+    "hard": "Hard: thinks ahead over the cards it cannot see",
+    "random": "Random moves (for testing)",
+    "heuristic": "Rules of thumb, as medium (for testing)",
+    "ismcts": "Search with settings by hand (for testing)",
+}
 # The kinds of bot whose name carries a spec after a colon: an agent program or model.
 AGENT_KINDS = ("cmd", "llm")
 
@@ -35,6 +44,11 @@ AGENT_KINDS = ("cmd", "llm")
 def names() -> list[str]:
     """The names ``make`` accepts."""
     return sorted(_FACTORIES)
+
+
+def titles() -> dict[str, str]:
+    """What a player is told each bot of ``names`` is ("Easy: often makes a careless move")."""
+    return dict(_TITLES)
 
 
 def is_agent(name: str) -> bool:

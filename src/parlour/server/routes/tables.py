@@ -16,6 +16,7 @@ from fastapi.routing import APIRoute
 from ... import game_names, load, replay
 from ...bots import LEVELS
 from ...bots import names as bot_names
+from ...bots import titles as bot_titles
 from ...core import GameError
 from ..catalogue import catalogue, table_cards
 from ..community import clocks
@@ -76,8 +77,10 @@ router = APIRouter(route_class=BoundedBody, strict_content_type=False)
 
 @router.get("/api/games")
 async def games(settings: SettingsDep) -> list[dict[str, Any]]:
-    """The games, their player ranges and options, and the bots to seat."""
+    """The games, their player ranges and options, the bots to seat and what each is for a
+    player (``bot_titles``; an agent the operator configured goes by its spec)."""
     bots = [*LEVELS, *(b for b in bot_names() if b not in LEVELS), *settings.agents]
+    titles = bot_titles()
     return [
         {
             "name": game.name,
@@ -86,6 +89,7 @@ async def games(settings: SettingsDep) -> list[dict[str, Any]]:
             "max_players": game.max_players,
             "options": [option.to_dict() for option in game.options.values()],
             "bots": bots,
+            "bot_titles": titles,
         }
         for game in map(load, game_names())
     ]

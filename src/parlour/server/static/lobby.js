@@ -1,7 +1,7 @@
 // The lobby: play now (a table found for you), open a table (game, seats, bots, clock,
 // options), share its links, list the tables, the tables waiting for players (open seats)
 // and your own games with whose turn it is and the time left.
-import {h, api, memory, plainName, toast} from "./common.js";
+import {h, api, day, memory, plainName, toast} from "./common.js";
 import {account, askName, onAccount, openAuth, startAccount} from "./account.js";
 import {Countdown, clockProfiles, clockWords, low, span, speedOf, timeLeft, turnBased} from "./clock.js";
 
@@ -10,9 +10,13 @@ let clocks = [];  // the clock profiles the server offers for the chosen game
 
 function gameByName(name) { return games.find((g) => g.name === name); }
 
+// Typed options (bool, int, str, list) give the control; an untyped one is read from its default.
+function optionType(option) {
+  return option.type || (typeof option.default === "boolean" ? "bool" : Number.isInteger(option.default) ? "int" : "json");
+}
+
 function optionField(option) {
-  // Typed options (bool, int, str, list) give the control; an untyped one is read from its default.
-  const type = option.type || (typeof option.default === "boolean" ? "bool" : Number.isInteger(option.default) ? "int" : "json");
+  const type = optionType(option);
   const id = `opt-${option.name}`;
   let input;
   if (option.choices) {
@@ -23,9 +27,21 @@ function optionField(option) {
   } else if (type === "int") {
     input = h("input", {id, type: "number", "data-option": option.name, "data-type": type, value: option.default ?? "", min: option.min ?? null, max: option.max ?? null});
   } else {
-    input = h("input", {id, type: "text", "data-option": option.name, "data-type": type, placeholder: option.default === null ? "default" : JSON.stringify(option.default)});
+    const shown = option.default === null ? "default" : type === "str" ? String(option.default) : JSON.stringify(option.default);
+    input = h("input", {id, type: "text", "data-option": option.name, "data-type": type, placeholder: shown});
   }
-  return h("label", {}, h("span", {}, `${option.name}: `, h("span", {class: "muted"}, option.help)), input);
+  const name = option.name.replaceAll("_", " ");
+  if (type === "bool") return h("label", {class: "toggle"}, input, h("span", {}, `${name[0].toUpperCase()}${name.slice(1)}: `, option.help));
+  return h("label", {}, h("span", {}, `${name}: `, h("span", {class: "muted"}, option.help)), input);
+}
+
+// A table's variants (the game's yes-or-no options) for players; the options that set a deal,
+// a card folder or a cap are for designers and tests, folded away under their own heading.
+function optionFields(game) {
+  const variants = game.options.filter((o) => optionType(o) === "bool");
+  const others = game.options.filter((o) => !variants.includes(o));
+  return [...variants.map(optionField),
+    others.length ? h("details", {class: "designer-options"}, h("summary", {}, "For designers and tests"), others.map(optionField)) : null];
 }
 
 function optionValues() {
@@ -52,6 +68,17 @@ function optionValues() {
 // What a seat may be: you, a person with a link, an open seat anyone may take, or a bot.
 const SEAT_KINDS = [["you", "you"], ["person", "a person (gets a link)"], ["open", "open: anyone may take it"]];
 
+// The bot levels first, in words a player understands; the bots for testing (and any agent
+// the server offers, by its spec) after them.
+function botOptions(game, choice) {
+  const titles = game.bot_titles || {};
+  const option = (b) => h("option", {value: b, selected: choice === b}, titles[b] || `${b} bot`);
+  const levels = game.bots.filter((b) => ["easy", "medium", "hard"].includes(b));
+  const others = game.bots.filter((b) => !levels.includes(b));
+  return [h("optgroup", {label: "Bots"}, levels.map(option)),
+    others.length ? h("optgroup", {label: "Bots for testing"}, others.map(option)) : null];
+}
+
 function drawSeats() {
   const game = gameByName(document.getElementById("game").value);
   const players = Number(document.getElementById("players").value);
@@ -63,7 +90,7 @@ function drawSeats() {
     const select = h("select", {id: `seat-${seat}`, "data-seat": seat},
       // Open seats come with accounts: a server without them offers none.
       SEAT_KINDS.filter(([value]) => value !== "open" || account.offered).map(([value, words]) => h("option", {value, selected: choice === value}, words)),
-      game.bots.map((b) => h("option", {value: b, selected: choice === b}, `${b} bot`)));
+      botOptions(game, choice));
     // One "you" a table: choosing it for a seat makes the seat that had it a person's.
     select.addEventListener("change", () => {
       if (select.value !== "you") return;
@@ -80,7 +107,7 @@ function drawGameForm() {
   players.max = game.max_players;
   const n = Number(players.value);
   if (n < game.min_players || n > game.max_players) players.value = Math.min(Math.max(4, game.min_players), game.max_players);
-  document.getElementById("options").replaceChildren(...game.options.map(optionField));
+  document.getElementById("options").replaceChildren(...optionFields(game));
   drawSeats();
   drawClocks(game);
 }
@@ -143,7 +170,9 @@ async function create(event) {
     const title = gameByName(body.game).title;
     // A seat taken as the account is marked so: the table page offers no "save this game" for it.
     const as = (seat) => (body.sit === seat ? account.user.username : null);
-    for (const s of answer.seats) memory.keepSeat({table: answer.table, seat: s.seat, url: s.url, title, account: as(s.seat)});
+    // The links of the other seats are kept too (nothing lost once the page is left), marked as
+    // links to give: "your tables" does not list them as this browser's seats.
+    for (const s of answer.seats) memory.keepSeat({table: answer.table, seat: s.seat, url: s.url, title, account: as(s.seat), given: s.seat !== mine});
     showLinks(answer, mine, open);
     listTables();
     listMine();
@@ -220,6 +249,24 @@ function turnCells(entry, turn, status) {
   return cells;
 }
 
+/** Who else sits at a table of "Your games" and when it began: "with Bo, easy bot · 3 Dec 2026". */
+function who(found, seat) {
+  const others = [];
+  for (let s = 0; s < (found.players || 0); s++) if (s !== seat) others.push(plainName(found, s, found.names));
+  const when = found.created_at ? day(found.created_at) : "";
+  return [others.length ? `with ${others.join(", ")}` : "", when].filter(Boolean).join(" \u00B7 ");
+}
+
+/** The seat links this browser opened for others at a table, to copy again ("nothing lost"). */
+function linksToGive(table) {
+  const given = memory.seats().filter((e) => e.table === table && e.given).sort((a, b) => a.seat - b.seat);
+  if (!given.length) return null;
+  const full = (path) => new URL(path, location.href).href;
+  return h("details", {class: "given"}, h("summary", {}, `links to send (${given.length})`),
+    given.map((e) => h("div", {}, `seat ${e.seat} `,
+      h("button", {type: "button", class: "quiet small", "data-given": e.seat, onclick: () => copy(full(e.url))}, "copy link"))));
+}
+
 /** "Your games": a signed-in account's unfinished tables from the server (any device), in its
  * order (the most urgent first), with whose turn it is and the time left; then the seat links
  * this browser holds, each with how its table stands now. */
@@ -231,7 +278,7 @@ async function listMine() {
     fromAccount = Array.isArray(answer) ? answer : answer.tables || [];
   }
   const ours = (e) => fromAccount.some((a) => a.table === e.table && a.seat === e.seat);
-  const held = memory.seats().filter((e) => !ours(e));
+  const held = memory.seats().filter((e) => !ours(e) && !e.given);
   document.getElementById("mine-help").textContent = account.user
     ? "Your seats at unfinished tables, on every device where you sign in, then the seat links this browser holds."
     : "The seats this browser holds. Their links are kept here, in this browser only: sign in to find your tables on any device.";
@@ -255,7 +302,8 @@ async function listMine() {
     const forget = forgettable ? h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
       onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget") : null;
     return h("tr", {"data-table": entry.table, "data-mine": forgettable ? "browser" : "account"},
-      h("td", {}, h("a", {href: entry.url || `/table/${encodeURIComponent(entry.table)}`}, `${found.title || entry.title || entry.table} \u00B7 seat ${entry.seat}`)),
+      h("td", {}, h("a", {href: entry.url || `/table/${encodeURIComponent(entry.table)}`}, found.title || entry.title || entry.table),
+        h("div", {class: "muted small"}, who(found, entry.seat)), linksToGive(entry.table)),
       cells,
       h("td", {}, forget));
   };

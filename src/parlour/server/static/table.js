@@ -778,11 +778,12 @@ async function claim() {
   draw();
 }
 
+// One click: the rematch opens (or, if another seat asked first, is found) and this seat
+// goes straight to its place there; the others get "Join the rematch".
 async function rematch() {
   try {
     const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, {token});
-    page.rematch = answer.url;
-    draw();
+    location.assign(answer.url);
   } catch (error) {
     toast(error.message);
   }
