@@ -187,6 +187,9 @@ def test_strength_and_scores_in_parts_add_up_and_decisions_say_why(seed: int) ->
             seen["combat"] += 1
         if view["decision"] is not None:
             assert view["decision"]["why"]
+            # What is asked agrees with the legal actions' count of cards.
+            ask = view["decision"]["ask"]
+            assert ask.split()[1] == str(view["decision"]["count"]), ask
             seen[view["decision"]["why"].split(":")[0]] += 1
         for seat, parts in enumerate(view["score_parts"]):
             assert sum(parts.values()) == view["scores"][seat]

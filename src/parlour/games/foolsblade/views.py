@@ -72,6 +72,7 @@ class DecisionView(TypedDict):
     zone: str
     source: str | None  # the card whose effect asks, None for the hand limit
     why: str  # why the decision is asked, for people
+    ask: str  # what is asked, for people: "Discard 1 card", "Break 1 part of Gear"
 
 
 class FoolsBladeView(CommonView):
@@ -177,6 +178,7 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "zone": ZONES[zone],
             "source": ids[state.source] if state.source >= 0 else None,
             "why": decision_reason(state),
+            "ask": decision_ask(kind, count, zone),
         }
     out.update(
         {
@@ -227,6 +229,18 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         out["hand"] = sorted((ids[c] for c in state.hands[seat]), key=state.table.index.__getitem__)
     return out
+
+
+# What each kind of decision does, and where its cards are, in the words of a request.
+_ASK_VERBS = {"discard": "Discard", "give": "Give", "steal": "Take", "break": "Break"}
+_ASK_ZONES = {"hand": "", "weapon": " of a weapon", "gear": " of Gear", "stash": " from a Stash"}
+
+
+def decision_ask(kind: int, count: int, zone: int) -> str:
+    """What the pending decision asks, for people ("Discard 2 cards", "Break 1 card of Gear");
+    whose cards and why are the view's ``other`` and ``why``."""
+    noun = "card" if count == 1 else "cards"
+    return f"{_ASK_VERBS[DECISION_NAMES[kind]]} {count} {noun}{_ASK_ZONES[ZONES[zone]]}"
 
 
 def decision_reason(state: FoolsBladeState) -> str:

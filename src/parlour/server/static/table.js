@@ -447,6 +447,15 @@ function fail(headline, detail) {
   document.getElementById("status").textContent = "closed";
 }
 
+/** The card this seat may answer, with its text, in the dock (``null``: none). */
+function drawAskedCard(id, ctx) {
+  const box = document.getElementById("asked-card");
+  const found = id && renderer().describe ? renderer().describe(id, ctx) : null;
+  box.classList.toggle("hidden", !found);
+  if (!found) { box.replaceChildren(); return; }
+  box.replaceChildren(h("strong", {}, found.title), " ", h("span", {class: "muted"}, found.facts || ""), h("p", {}, found.text || ""));
+}
+
 function drawStatus(myTurn) {
   const el = document.getElementById("status");
   const view = page.view;
@@ -519,6 +528,9 @@ function draw() {
   document.getElementById("say").classList.toggle("hidden", page.seat === null || view.is_over);
 
   const turn = document.getElementById("turn");
+  // What is asked and why, when the game says more than its phase (a discard a card's effect
+  // asks, a card played that may be answered).
+  const ask = !view.is_over && r.asked ? r.asked(view, ctx) : null;
   let words;
   if (view.is_over) words = "The game is over";
   else if (!live()) words = "Reconnecting\u2026 your controls come back in a moment";
@@ -528,13 +540,16 @@ function draw() {
   else if (view.passing) words = "Passing for you (your only move)\u2026";
   else if (myTurn) {
     const buttons = [...legal].some((a) => !ctx.bound.has(a));
-    words = !ctx.bound.size ? "Your turn: choose below" : buttons ? "Your turn: tap a highlighted card or choose below" : "Your turn: tap a highlighted card";
+    const how = !ctx.bound.size ? "choose below" : buttons ? "tap a highlighted card or choose below" : "tap a highlighted card";
+    words = ask ? `Your turn: ${ask.words} (${how})` : `Your turn: ${how}`;
   }
   else if (away.has(view.current_player)) words = `Waiting for ${names(view.current_player)} (away: a bot plays for them)\u2026`;
-  else words = `Waiting for ${names(view.current_player)}\u2026`;
+  else words = ask ? `Waiting for ${names(view.current_player)}: ${ask.words}\u2026` : `Waiting for ${names(view.current_player)}\u2026`;
   if (turn.textContent !== words) turn.textContent = words;
   const key = r.phase ? r.phase(view, ctx) : null;
-  document.getElementById("phase").textContent = key && page.catalogue.phases && !waiting() && !away.has(page.seat) ? page.catalogue.phases[key] || "" : "";
+  // The phase's sentence only while nothing more particular is asked (it would be stale).
+  document.getElementById("phase").textContent = key && !ask && page.catalogue.phases && !waiting() && !away.has(page.seat) ? page.catalogue.phases[key] || "" : "";
+  drawAskedCard(myTurn && ask ? ask.card : null, ctx);
 
   // Buttons for the moves no card on the table stands for; while a move is on its way or the
   // line is down, the last ones shown stay visible but disabled.

@@ -103,6 +103,23 @@ export function confirm(action, view, ctx) {
   return null;
 }
 
+/** What the seat to act is asked and why, in the view's words ("Discard 1 card: Burr Rat's
+ * Lose effect"), and the card it may answer, if any; ``null`` when the phase says it all. */
+export function asked(view, ctx) {
+  const d = view.decision;
+  if (d && d.seat === view.current_player) {
+    const other = d.other === null || d.other === undefined ? "" : d.kind === "give" ? ` to ${ctx.names(d.other)}` : ` of ${ctx.names(d.other)}`;
+    return {words: `${d.ask}${other}: ${d.why}`, card: null};
+  }
+  const p = view.pending;
+  if (view.window && p && !p.negated) {
+    const on = p.target === null || p.target === undefined ? "" : ` on ${ctx.names(p.target)}`;
+    const what = p.ability ? `${name(p.card, ctx)}'s ability` : name(p.card, ctx);
+    return {words: `${ctx.names(p.seat)} plays ${what}${on}: answer it or pass`, card: p.card};
+  }
+  return null;
+}
+
 export function phase(view, ctx) {
   if (view.is_over) return null;
   if (view.phase === "class") return "class";
@@ -132,7 +149,11 @@ function seatPanel(view, seat, ctx) {
     if (id) { ctx.info(el, id); ctx.bindCard(el, id); }
     return el;
   });
-  const curses = ((view.curses || [])[seat] || []).map(([id, left]) => `${name(id, ctx)} (${left} turns)`);
+  const curses = ((view.curses || [])[seat] || []).map(([id, left]) => {
+    const chip = h("span", {class: "chip curse", "data-card": id}, `${name(id, ctx)} (${count(left, "turn")} left)`);
+    ctx.info(chip, id);
+    return chip;
+  });
   const cls = view.classes && view.classes[seat];
   const classPill = cls ? h("span", {class: "pill", "data-card": cls}, name(cls, ctx)) : null;
   if (classPill) ctx.info(classPill, cls);
@@ -143,7 +164,21 @@ function seatPanel(view, seat, ctx) {
     h("div", {class: "weapon"}, parts),
     list("Gear", (view.gear || [])[seat], ctx),
     list("Stash", (view.stash || [])[seat], ctx),
-    curses.length ? h("div", {class: "muted"}, `Curses: ${curses.join(", ")}`) : null);
+    curses.length ? h("div", {class: "chips"}, h("span", {class: "muted"}, "Curses:"), curses) : null);
+}
+
+/** The fighter's strength in its parts, as the view carries them; the weapon's line says
+ * when the element table changed its printed strength. */
+function fightParts(view, fight, ctx) {
+  const printed = weaponStrength((view.weapons || [])[fight.seat], ctx);
+  const rows = (fight.player_parts || []).map(([label, amount]) => {
+    let words = label;
+    if (label === "weapon" && typeof printed === "number" && printed !== amount) {
+      words = `weapon (printed ${printed}, against ${fight.element} by the element table)`;
+    }
+    return h("li", {}, h("span", {}, words), h("b", {}, amount > 0 && label !== "weapon" ? `+${amount}` : String(amount)));
+  });
+  return rows.length ? h("ul", {class: "fight-parts", "aria-label": "strength in parts"}, rows) : null;
 }
 
 function combat(view, ctx) {
@@ -154,9 +189,11 @@ function combat(view, ctx) {
   const box = h("div", {class: "panel", id: "combat"}, h("h3", {}, fight ? "Combat" : coming ? "A Boss approaches" : "Boss"));
   if (fight) {
     box.append(h("div", {class: "combat"},
-      h("div", {}, h("div", {class: "seat-name"}, ctx.names(fight.seat)), h("div", {class: "strength"}, fight.player_strength)),
+      h("div", {}, h("div", {class: "seat-name"}, ctx.names(fight.seat)), h("div", {class: "strength", "aria-label": "fighter's strength"}, fight.player_strength),
+        fightParts(view, fight, ctx)),
       h("div", {class: "vs"}, "vs"),
-      h("div", {}, card(fight.monster, ctx), h("div", {class: "strength"}, element(fight.element), ` ${fight.monster_strength}`))));
+      h("div", {}, card(fight.monster, ctx), h("div", {class: "strength", "aria-label": "monster's strength"}, element(fight.element), ` ${fight.monster_strength}`),
+        h("div", {class: "muted small"}, "the monster's strength, after its own and played effects"))));
   }
   if (coming) {
     // Revealed this turn: the Boss cards are gathered only at the start of the next turn.

@@ -1,0 +1,125 @@
+"""Fool's Blade says what it asks and why (issue 35, items 1-3): the turn line carries the
+view's ``decision`` ("Discard 1 card: Burr Rat's Lose effect"), a card that may be answered
+shows in the dock with its text, curses open their text, and a fight shows the fighter's
+strength in parts. The views come from the engine, sent through a mocked WebSocket, so each
+case is shown exactly; the cards' texts come from a real table of the same card set."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import httpx
+import pytest
+
+import parlour
+from parlour.core import Rng
+
+from .test_accounts_pages import SIZES, contexts, picture
+
+pytestmark = pytest.mark.slow
+
+__all__ = ["contexts"]  # a fixture, used by name
+
+
+def find_view(want: Any, seed: int = 1) -> dict[str, Any]:
+    """The view of the seat to act at the first position of random games where ``want(view)``."""
+    for game in range(200):
+        state = parlour.load("foolsblade").new_game(3, seed=seed + game)
+        rng = Rng(seed + game)
+        while not state.is_over and state.move_number < 3000:
+            view = state.view(state.current_player)
+            if want(view):
+                return view
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+    raise AssertionError("no such position in 200 random games")
+
+
+def a_lose_discard(view: dict[str, Any]) -> bool:
+    decision = view["decision"]
+    return bool(decision) and decision["kind"] == "discard" and "Lose effect" in decision["why"]
+
+
+def an_answer(view: dict[str, Any]) -> bool:
+    pending = view["pending"]
+    return (
+        bool(view["window"])
+        and pending is not None
+        and pending["seat"] != view["current_player"]
+        and not pending["ability"]
+        and view["decision"] is None
+    )
+
+
+def a_curse_in_a_fight(view: dict[str, Any]) -> bool:
+    combat = view["combat"]
+    return combat is not None and any(view["curses"]) and len(combat["player_parts"]) > 1
+
+
+def show(page: Any, server: str, table: dict[str, Any], view: dict[str, Any]) -> None:
+    """Open the table page with ``view`` as the only state its socket sends."""
+    view = {**view, "names": table["names"]}
+
+    def handler(socket: Any) -> None:
+        socket.send(json.dumps({"type": "table", "table": table}))
+        socket.send(json.dumps({"type": "state", "view": view, "events": []}))
+
+    page.route_web_socket(re.compile(r"/ws/"), handler)
+    page.goto(f"{server}/table/{table['id']}#pace=0")
+    page.wait_for_function(f"document.body.dataset.move === '{view['move']}'")
+
+
+@pytest.fixture(scope="module")
+def table(server: str) -> dict[str, Any]:
+    """A real Fool's Blade table of the default card set: the page loads its cards' texts."""
+    body = {"game": "foolsblade", "players": 3, "seed": 3, "bots": {}, "names": {"0": "Ana"}}
+    made = httpx.post(f"{server}/api/tables", json=body).json()
+    described: dict[str, Any] = httpx.get(f"{server}/api/tables/{made['table']}").json()["table"]
+    return described
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_turn_line_says_what_is_asked_and_why(
+    server: str, contexts: Any, table: dict[str, Any], size: str
+) -> None:
+    view = find_view(a_lose_discard)
+    page = contexts(size)
+    show(page, server, table, view)
+    decision = view["decision"]
+    turn = page.text_content("#turn") or ""
+    assert f"{decision['ask']}: {decision['why']}" in turn, turn
+    assert turn.startswith("Your turn")
+    assert page.text_content("#phase") == ""  # the phase's sentence would be stale
+    picture(page, f"foolsblade-asked-discard-{size}", docs=True)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_card_that_may_be_answered_shows_with_its_text(
+    server: str, contexts: Any, table: dict[str, Any], size: str
+) -> None:
+    view = find_view(an_answer)
+    cards = httpx.get(f"{server}/api/tables/{table['id']}/cards").json()
+    played = cards[view["pending"]["card"]]
+    page = contexts(size)
+    show(page, server, table, view)
+    page.wait_for_selector("#asked-card:not(.hidden)")
+    box = page.text_content("#asked-card") or ""
+    assert played["name"] in box and played["text"] in box
+    assert f"plays {played['name']}" in (page.text_content("#turn") or "")
+    picture(page, f"foolsblade-asked-answer-{size}", docs=True)
+
+
+def test_curses_open_their_text_and_a_fight_shows_its_parts(
+    server: str, contexts: Any, table: dict[str, Any]
+) -> None:
+    view = find_view(a_curse_in_a_fight)
+    page = contexts("desktop")
+    show(page, server, table, view)
+    parts = page.locator("#combat .fight-parts li")
+    assert parts.count() == len(view["combat"]["player_parts"])
+    curse = page.locator(".chip.curse").first
+    curse.click()
+    page.wait_for_selector("#card-info:not(.hidden)")
+    assert page.get_attribute("#card-info", "data-card") == curse.get_attribute("data-card")
