@@ -123,3 +123,24 @@ def test_curses_open_their_text_and_a_fight_shows_its_parts(
     curse.click()
     page.wait_for_selector("#card-info:not(.hidden)")
     assert page.get_attribute("#card-info", "data-card") == curse.get_attribute("data-card")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_final_table_shows_each_seats_score_in_parts(
+    server: str, contexts: Any, table: dict[str, Any], size: str
+) -> None:
+    state = parlour.load("foolsblade").new_game(3, seed=8)
+    rng = Rng(8)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    view = state.view(0)
+    page = contexts(size)
+    show(page, server, {**table, "status": "over"}, view)
+    page.wait_for_selector("#final table.scores")
+    heads = page.eval_on_selector_all("#final th.score-part", "ths => ths.map(t => t.textContent)")
+    assert heads == ["Weapon", "Monsters", "Treasures", "Legendary"]
+    for row in page.locator("#final table.scores tbody tr").all():
+        numbers = [int(cell) for cell in row.locator("td.num").all_text_contents()]
+        assert sum(numbers[:-1]) == numbers[-1]  # the parts add up to the score
+    picture(page, f"foolsblade-final-parts-{size}", docs=True)

@@ -128,10 +128,20 @@ export function finalTable(view, table, mySeat) {
     const cls = value === null || value === undefined ? "muted" : value > 0 ? "change-up" : value < 0 ? "change-down" : "";
     return h("td", {class: "num", "data-rating-change": s}, h("span", {class: cls}, signed(value)));
   };
-  const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names)), h("td", {}, view.scores[s]),
+  // Where a game's view breaks the score into parts (Fool's Blade: weapon, monsters,
+  // treasures, Legendary), a column each, summing to the score; on a phone, a line under
+  // the seat's name instead, so the score stays in view.
+  const parts = Array.isArray(view.score_parts) && view.score_parts.length ? view.score_parts : null;
+  const partNames = parts ? Object.keys(parts[0]) : [];
+  const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names),
+      parts ? h("div", {class: "parts-line"}, partNames.map((part) => `${part} ${parts[s][part]}`).join(" \u00B7 ")) : null),
+    ...partNames.map((part) => h("td", {class: "num score-part", "data-part": part}, parts[s][part])),
+    h("td", {class: "num"}, h("b", {}, view.scores[s])),
     changes ? change(s) : null));
   return [h("div", {class: "winner"}, headline),
-    h("table", {class: "scores"}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Seat"), h("th", {}, table && table.lower_score_wins ? "Fear (lowest wins)" : "Score"),
+    h("table", {class: "scores"}, h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, "Seat"),
+      ...partNames.map((part) => h("th", {class: "num score-part"}, title(part))),
+      h("th", {class: "num"}, table && table.lower_score_wins ? "Fear (lowest wins)" : "Score"),
       changes ? h("th", {class: "num"}, "Rating") : null)), h("tbody", {}, rows))];
 }
 
