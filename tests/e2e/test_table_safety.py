@@ -32,13 +32,19 @@ window.WebSocket = class extends Native {
 
 
 def open_table(
-    page: Any, server: str, game: str, players: int, seed: int, fragment: str = ""
+    page: Any,
+    server: str,
+    game: str,
+    players: int,
+    seed: int,
+    fragment: str = "",
+    names: dict[str, str] | None = None,
 ) -> str:
     """Open a table with seat 0 a person and the rest easy bots, sit there; its id."""
     bots = {str(seat): "easy" for seat in range(1, players)}
     answer = httpx.post(
         f"{server}/api/tables",
-        json={"game": game, "players": players, "seed": seed, "bots": bots},
+        json={"game": game, "players": players, "seed": seed, "bots": bots, "names": names or {}},
     ).json()
     page.goto(f"{server}{answer['seats'][0]['url']}{fragment}")
     page.wait_for_function("document.body.dataset.move !== undefined")
@@ -146,7 +152,8 @@ def test_the_hand_and_the_moves_are_in_view_without_scrolling(
     width, height = size
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    open_table(page, server, game, 4 if game == "citadels" else 3, 2)
+    # A seated player with a name: the dock no longer asks for one.
+    open_table(page, server, game, 4 if game == "citadels" else 3, 2, names={"0": "Ana"})
     page.wait_for_selector("[data-action][data-armed]", timeout=60_000)
     if game == "foolsblade":
         # Classes are chosen before any card is dealt: choose one, then the hand arrives.
@@ -154,11 +161,22 @@ def test_the_hand_and_the_moves_are_in_view_without_scrolling(
         assert take_turn(page)
         page.wait_for_selector("[data-action][data-armed]", timeout=60_000)
     page.wait_for_selector("#hand .card")
+    screenshot(page, f"hand-{game}-{width}")
     for selector in ("#hand", "#turn", "[data-action][data-armed]"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None, selector
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
     assert page.evaluate("window.scrollY") == 0
+    # The whole hand shows (no card scrolled out of sight), in a dock under a third of the
+    # screen on a phone.
+    for card in page.locator("#hand .card").all():
+        box = card.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert box["y"] + box["height"] <= height, box
+    if width < 700:
+        dock = page.locator("#dock").bounding_box()
+        assert dock is not None and dock["height"] <= height / 3, dock
     # After a move by keyboard, the keyboard stays on the hand.
     if game == "fearless":
         page.locator("#hand [data-action][data-armed]").first.focus()
