@@ -193,3 +193,38 @@ def test_learn_opens_a_game_against_easy_bots_with_the_guide_and_hints(
     page.click("#howto-button")
     page.reload()
     page.wait_for_selector("#howto:not(.hidden)")
+
+
+def test_a_phone_counts_chat_it_has_not_seen_and_leads_there(browser: Any, server: str) -> None:
+    answer = httpx.post(
+        f"{server}/api/tables",
+        json={
+            "game": "fearless",
+            "players": 3,
+            "seed": 3,
+            "bots": {"2": "easy"},
+            "names": {"0": "Ana", "1": "Bo"},
+        },
+    ).json()
+    sizes = [(390, 844), (1280, 800)]
+    pages = []
+    for seat, (width, height) in zip(answer["seats"], sizes, strict=False):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        opened = context.new_page()
+        opened.goto(f"{server}{seat['url']}")
+        opened.wait_for_function("document.body.dataset.move !== undefined")
+        pages.append(opened)
+    phone, laptop = pages
+    assert phone.locator("#chat-unread").is_hidden()
+    for text in ("hello", "your turn, Ana"):
+        laptop.fill("#chat-text", text)
+        laptop.click("#chat-form button")
+    phone.wait_for_selector("#chat-unread:has-text('2 new')")
+    screenshot(phone, "chat-unread-phone")
+    phone.click("#chat-unread")
+    phone.wait_for_selector("#chat-unread.hidden", state="attached")
+    assert "your turn, Ana" in (phone.text_content("#chat") or "")
+    # The laptop sees its chat beside the table: nothing is counted there.
+    assert laptop.locator("#chat-unread").is_hidden()
+    for opened in pages:
+        opened.context.close()

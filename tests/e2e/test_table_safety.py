@@ -101,6 +101,15 @@ def test_murder_asks_first_in_words_and_can_be_cancelled(page: Any, server: str)
     king.click()
     confirm = page.locator("#confirm")
     confirm.wait_for(state="visible")
+    # Not live in its first 300 ms, and it looks it; then it is armed and looks live.
+    asleep = page.eval_on_selector(
+        "#confirm-yes", "b => [b.hasAttribute('data-armed'), getComputedStyle(b).opacity]"
+    )
+    assert asleep == [False, "0.5"]
+    page.wait_for_selector("#confirm-yes[data-armed]")
+    page.wait_for_function(
+        "getComputedStyle(document.getElementById('confirm-yes')).opacity === '1'"
+    )
     assert "Murder the King?" in confirm.text_content()
     assert "loses their whole turn" in confirm.text_content()
     screenshot(page, "confirm-murder")
@@ -179,7 +188,14 @@ def test_the_hand_and_the_moves_are_in_view_without_scrolling(
         assert dock is not None and dock["height"] <= height / 3, dock
     # After a move by keyboard, the keyboard stays on the hand.
     if game == "fearless":
-        page.locator("#hand [data-action][data-armed]").first.focus()
+        cards = page.locator("#hand-area [tabindex='0']")
+        cards.first.focus()
+        # Arrow keys move between the cards.
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement") is not None
+        second = cards.nth(1).get_attribute("data-action")
+        assert page.evaluate("document.activeElement.dataset.action") == second
+        page.keyboard.press("ArrowLeft")
         before = move_of(page)
         page.keyboard.press("Enter")
         page.wait_for_function(f"Number(document.body.dataset.move) > {before}")

@@ -114,7 +114,7 @@ async function receive(message) {
     page.rematch = message.url;
     draw();
   } else if (message.type === "chat") {
-    addChat(message);
+    addChat(message, true);
   } else if (message.type === "chat_log") {
     document.getElementById("chat").replaceChildren();
     for (const line of message.lines || []) addChat(line);
@@ -339,13 +339,49 @@ function appendLog(events) {
   log.scrollTop = log.scrollHeight;
 }
 
-function addChat(line) {
+/** Show a chat line; a ``fresh`` one from someone else while the chat is out of sight is
+ * counted on the unread badge. */
+function addChat(line, fresh = false) {
   const box = document.getElementById("chat");
   const who = line.seat === null || line.seat === undefined ? (line.name || "someone") : names(line.seat);
   // Everything people type is text, never markup.
   box.append(h("p", {class: line.seat === page.seat ? "mine" : ""}, h("strong", {}, `${who}: `), line.text));
   box.scrollTop = box.scrollHeight;
+  if (fresh && line.seat !== page.seat && !unread.seen) {
+    unread.count += 1;
+    drawUnread();
+  }
 }
+
+// On a phone the chat is below the whole table: lines that arrive while it is out of sight
+// are counted on a badge that leads there, and the count clears once the chat is seen.
+const unread = {count: 0, seen: false};
+
+function drawUnread() {
+  const badge = document.getElementById("chat-unread");
+  badge.classList.toggle("hidden", !unread.count);
+  badge.textContent = `Chat \u00B7 ${unread.count} new`;
+}
+
+// Seen means above the dock, which covers up to the bottom third of the window.
+new IntersectionObserver(([entry]) => {
+  unread.seen = entry.isIntersecting;
+  if (unread.seen) { unread.count = 0; drawUnread(); }
+}, {rootMargin: "0px 0px -34% 0px"}).observe(document.getElementById("chat-panel"));
+// Arrow keys move between the cards of the hand (Tab and Shift+Tab still go card by card).
+document.getElementById("hand-area").addEventListener("keydown", (e) => {
+  if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
+  const cards = [...document.querySelectorAll("#hand-area [tabindex='0']")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  e.preventDefault();
+  cards[(at + (e.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length].focus();
+});
+document.getElementById("chat-unread").addEventListener("click", () => {
+  document.getElementById("chat-panel").scrollIntoView({behavior: "smooth", block: "center"});
+  unread.count = 0;
+  drawUnread();
+});
 
 // -- moves ----------------------------------------------------------------------------------
 
