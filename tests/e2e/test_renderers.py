@@ -7,6 +7,9 @@ from typing import Any
 
 import pytest
 
+import parlour
+from parlour.core import Rng
+
 from .conftest import screenshot
 
 pytestmark = pytest.mark.slow
@@ -146,7 +149,6 @@ def test_moves_that_cannot_be_taken_back_ask_and_own_targets_are_flagged(
         ("assassinate king", False),
         ("rob merchant", False),
         ("swap hands 1", False),
-        ("discard manor", False),
     ]:
         asked = page.evaluate(CONFIRM, ["citadels", action, citadels, 0])
         assert asked is not None, action
@@ -156,6 +158,15 @@ def test_moves_that_cannot_be_taken_back_ask_and_own_targets_are_flagged(
     assert page.evaluate(CONFIRM, ["citadels", "build manor", citadels, 0]) is None
     swap = page.evaluate(CONFIRM, ["citadels", "swap hands 1", citadels, 0])
     assert "give your 1 card and take their 3 cards" in swap["text"]
+    # The Warlord's prompt says the price, in the game's words for the move.
+    priced = {**citadels, "labels": {"destroy 1 manor": "Destroy Bo 1's Manor (2 gold)"}}
+    destroy = page.evaluate(CONFIRM, ["citadels", "destroy 1 manor", priced, 0])
+    assert destroy["text"].startswith("Destroy Bo 1's Manor (2 gold)?")
+    # The Magician's redraw asks once, for the whole set, when it is done; not card by card.
+    magician = {**citadels, "turn": {"step": "redraw"}, "aside": ["manor", "temple"]}
+    assert page.evaluate(CONFIRM, ["citadels", "discard manor", magician, 0]) is None
+    done = page.evaluate(CONFIRM, ["citadels", "done", magician, 0])
+    assert "draw 2 new cards?" in done["text"] and "Temple" in done["text"]
     blade = {
         **FOOLSBLADE_VIEW,
         "decision": {"kind": "steal", "seat": 0, "other": 2, "count": 1, "zone": "gear"},
@@ -228,3 +239,24 @@ def test_weapon_part_names_are_never_split_mid_word(
     page.evaluate(with_names, [view, {**table, "cards": cards}])
     assert page.locator(".weapon .part .dname").first.inner_text() != "—"
     assert page.evaluate(SPLIT_WORDS) == []
+
+
+def test_a_district_drawn_that_you_hold_already_is_marked_on_both_cards(
+    page: Any, server: str
+) -> None:
+    state = parlour.load("citadels").new_game(4, seed=3)
+    rng = Rng(3)
+    while True:
+        view = state.view(state.current_player)
+        fresh = [d for d in view.get("drawn") or [] if d not in view["hand"]]
+        if fresh:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    twin = fresh[0]
+    view["hand"] = [*view["hand"], twin]
+    blank_page(page, server)
+    page.evaluate(DRAW, [view, {"seats": [{}, {}, {}, {}]}])
+    marked = page.locator(f"#hand .duplicate[data-card='{twin}']")
+    assert marked.count() == 2
+    assert sorted(marked.locator(".dup-note").all_text_contents()) == ["drawn too", "in hand"]

@@ -72,12 +72,15 @@ export function confirm(action, view, ctx) {
   }
   if (w[0] === "destroy") {
     const seat = Number(w[1]);
-    const whose = seat === ctx.seat ? "your" : `${ctx.names(seat)}'s`;
-    return {text: `Destroy ${whose} ${dname(w[2], ctx)}? You pay for it and it leaves the city for good.`,
+    // The game's words for the move carry its price ("Destroy Bo's Manor (2 gold)").
+    const said = (view.labels || {})[action] || `Destroy ${ctx.names(seat)}'s ${dname(w[2], ctx)}`;
+    return {text: `${said}? It leaves the city for good.`,
       own: seat === ctx.seat ? `The ${dname(w[2], ctx)} is in your own city!` : null};
   }
-  if (w[0] === "discard" && view.phase === "turn") {
-    return {text: `Put ${dname(w[1], ctx)} away? It goes under the deck; when you say done you draw as many cards as you put away.`, own: null};
+  // The Magician's redraw asks once, for the whole set put away, when it is done.
+  if (w[0] === "done" && view.turn && view.turn.step === "redraw" && (view.aside || []).length) {
+    const aside = view.aside.map((d) => dname(d, ctx));
+    return {text: `Put ${aside.join(", ")} under the deck and draw ${count(aside.length, "new card")}?`, own: null};
   }
   return null;
 }
@@ -175,12 +178,31 @@ export function render(view, ctx) {
     // One row that scrolls sideways: your characters, the districts drawn, your districts.
     const row = h("div", {class: "row hand-row"});
     for (const c of view.characters || []) row.append(character(c, ctx, ["yours"]));
-    if ((view.drawn || []).length) {
-      row.append(h("span", {class: "divider"}, "drawn: keep one"));
-      for (const d of view.drawn) { const el = district(d, ctx); ctx.bindCard(el, d); row.append(el); }
+    // A district drawn that you already hold or have built is marked, on both cards: a city
+    // has one of each district, so keeping it may be keeping a card you cannot build.
+    const drawn = view.drawn || [];
+    const city = view.cities[ctx.seat] || [];
+    const twin = (d, where) => {
+      const el = district(d, ctx);
+      el.classList.add("duplicate");
+      el.append(h("span", {class: "dup-note"}, where));
+      return el;
+    };
+    if (drawn.length) {
+      row.append(h("span", {class: "divider"}, "drawn"));
+      for (const d of drawn) {
+        const held = view.hand.includes(d) ? "in hand" : city.includes(d) ? "built" : null;
+        const el = held ? twin(d, held) : district(d, ctx);
+        ctx.bindCard(el, d);
+        row.append(el);
+      }
       row.append(h("span", {class: "divider"}, "hand"));
     }
-    for (const d of view.hand) { const el = district(d, ctx); ctx.bindCard(el, d); row.append(el); }
+    for (const d of view.hand) {
+      const el = drawn.includes(d) ? twin(d, "drawn too") : district(d, ctx);
+      ctx.bindCard(el, d);
+      row.append(el);
+    }
     if (!view.hand.length) row.append(h("span", {class: "muted"}, "no districts in hand"));
     hand = h("div", {class: "hand", id: "hand"}, h("div", {class: "hand-title"}, `Your hand \u00B7 ${view.gold[ctx.seat]} gold`), row);
   }
