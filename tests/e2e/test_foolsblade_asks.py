@@ -58,13 +58,19 @@ def a_curse_in_a_fight(view: dict[str, Any]) -> bool:
     return combat is not None and any(view["curses"]) and len(combat["player_parts"]) > 1
 
 
-def show(page: Any, server: str, table: dict[str, Any], view: dict[str, Any]) -> None:
-    """Open the table page with ``view`` as the only state its socket sends."""
+def show(
+    page: Any,
+    server: str,
+    table: dict[str, Any],
+    view: dict[str, Any],
+    events: list[dict[str, Any]] | None = None,
+) -> None:
+    """Open the table page with ``view`` (and ``events``) as the only state its socket sends."""
     view = {**view, "names": table["names"]}
 
     def handler(socket: Any) -> None:
         socket.send(json.dumps({"type": "table", "table": table}))
-        socket.send(json.dumps({"type": "state", "view": view, "events": []}))
+        socket.send(json.dumps({"type": "state", "view": view, "events": events or []}))
 
     page.route_web_socket(re.compile(r"/ws/"), handler)
     page.goto(f"{server}/table/{table['id']}#pace=0")
@@ -144,3 +150,22 @@ def test_the_final_table_shows_each_seats_score_in_parts(
         numbers = [int(cell) for cell in row.locator("td.num").all_text_contents()]
         assert sum(numbers[:-1]) == numbers[-1]  # the parts add up to the score
     picture(page, f"foolsblade-final-parts-{size}", docs=True)
+
+
+def test_card_names_in_the_log_open_their_text(
+    server: str, contexts: Any, table: dict[str, Any]
+) -> None:
+    state = parlour.load("foolsblade").new_game(3, seed=5)
+    rng = Rng(5)
+    events: list[dict[str, Any]] = []
+    while len(events) < 40:
+        legal = state.legal_actions()
+        events += [event.to_dict() for event in state.apply(legal[rng.below(len(legal))])]
+    page = contexts("desktop")
+    show(page, server, table, state.view(state.current_player), events)
+    link = page.locator("#log .card-name").last
+    link.wait_for()
+    name = link.text_content()
+    link.click()
+    page.wait_for_selector("#card-info:not(.hidden)")
+    assert page.text_content("#card-info-title") == name

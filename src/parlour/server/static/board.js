@@ -80,6 +80,33 @@ export function cardTexts(describe) {
   return {info, show, hide};
 }
 
+/** The name a card goes by, from its id: a per-table card (``cardInfo``) or the game's
+ * catalogue (a district, a character); ``null`` for an id that is no card. */
+export function cardName(id, cardInfo, catalogue) {
+  const known = cardInfo.all()[id] || (catalogue.districts || {})[id] || (catalogue.characters || {})[id];
+  return known && known.name ? known.name : null;
+}
+
+/** A log line's ``text`` with each card its ``event`` names (in the event's fields) made a
+ * link to the card's rules text, as cards on the table are; ``nameOf(id)`` names a card the
+ * page knows (``null`` for other words). */
+export function linkCards(text, event, nameOf) {
+  const ids = new Set();
+  for (const [key, value] of Object.entries(event)) {
+    if (key === "kind" || key === "text") continue;
+    for (const id of Array.isArray(value) ? value : [value]) if (typeof id === "string" && nameOf(id)) ids.add(id);
+  }
+  let parts = [text];
+  for (const id of ids) {
+    const name = nameOf(id);
+    parts = parts.flatMap((part) => {
+      if (typeof part !== "string") return [part];
+      return part.split(name).flatMap((piece, i) => (i ? [h("span", {class: "card-name", "data-info": id, tabindex: 0}, name), piece] : [piece]));
+    });
+  }
+  return parts;
+}
+
 /** The strip of seats: names, who is connected, the game's numbers, whose turn it is. */
 export function seatStrip(view, table, mySeat) {
   const renderer = rendererFor(view.game);

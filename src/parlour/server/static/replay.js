@@ -1,6 +1,6 @@
 // Step through a finished game, forward and back, as any seat or a spectator saw it.
 import {h, api, plainName, seatName, toast} from "./common.js";
-import {cardLookup, cardTexts, drawGame, loadCatalogue, rendererFor, seatStrip} from "./board.js";
+import {cardLookup, cardName, cardTexts, drawGame, linkCards, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {analysisPanel} from "./analysis.js";
 import {startAccount} from "./account.js";
 
@@ -77,7 +77,7 @@ function draw() {
   const {board, hand} = drawGame(view, context());
   document.getElementById("board").replaceChildren(board);
   document.getElementById("hand-area").replaceChildren(...(hand ? [hand] : []));
-  document.getElementById("log").replaceChildren(...(events.length ? events.map((e) => h("p", {}, e.text)) : [h("p", {class: "muted"}, "The table is set.")]));
+  document.getElementById("log").replaceChildren(...(events.length ? events.map((e) => h("p", {}, ...linkCards(String(e.text), e, (id) => cardName(id, cardInfo, page.catalogue)))) : [h("p", {class: "muted"}, "The table is set.")]));
   drawAnalysis();
 }
 

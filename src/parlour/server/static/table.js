@@ -5,7 +5,7 @@
 // is not armed yet), every control is disabled from the moment a move is sent until the next
 // state arrives, and moves that cannot be taken back ask first, in words.
 import {h, api, memory, plainName, seatName, toast} from "./common.js";
-import {cardLookup, cardTexts, drawGame, finalTable, loadCatalogue, rendererFor, seatStrip} from "./board.js";
+import {cardLookup, cardName, cardTexts, drawGame, finalTable, linkCards, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
 import {Countdown, low, settingOf, timeLeft} from "./clock.js";
 
@@ -323,7 +323,7 @@ function eventText(event) {
 
 function logLine(event) {
   const mine = page.seat !== null && event.seat === page.seat;
-  return h("p", {class: mine ? "mine" : "", "data-kind": event.kind}, eventText(event));
+  return h("p", {class: mine ? "mine" : "", "data-kind": event.kind}, ...linkCards(eventText(event), event, (id) => cardName(id, cardInfo, page.catalogue)));
 }
 
 function drawLog() {
