@@ -6,6 +6,7 @@ case is shown exactly; the cards' texts come from a real table of the same card 
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from typing import Any
@@ -64,6 +65,7 @@ def show(
     table: dict[str, Any],
     view: dict[str, Any],
     events: list[dict[str, Any]] | None = None,
+    fragment: str = "#pace=0",
 ) -> None:
     """Open the table page with ``view`` (and ``events``) as the only state its socket sends."""
     view = {**view, "names": table["names"]}
@@ -73,7 +75,7 @@ def show(
         socket.send(json.dumps({"type": "state", "view": view, "events": events or []}))
 
     page.route_web_socket(re.compile(r"/ws/"), handler)
-    page.goto(f"{server}/table/{table['id']}#pace=0")
+    page.goto(f"{server}/table/{table['id']}{fragment}")
     page.wait_for_function(f"document.body.dataset.move === '{view['move']}'")
 
 
@@ -169,3 +171,47 @@ def test_card_names_in_the_log_open_their_text(
     link.click()
     page.wait_for_selector("#card-info:not(.hidden)")
     assert page.text_content("#card-info-title") == name
+
+
+# When each line of the log was put in the page, by the page's own clock.
+LINE_TIMES = """
+window.lineTimes = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (node.nodeName === "P" && node.classList.contains("fresh")) {
+      window.lineTimes.push(performance.now());
+    }
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+
+def test_a_burst_of_lines_is_shown_one_at_a_time(
+    server: str, contexts: Any, table: dict[str, Any]
+) -> None:
+    state = parlour.load("foolsblade").new_game(3, seed=6)
+    rng = Rng(6)
+    for _ in range(12):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    burst: list[dict[str, Any]] = []
+    while len(burst) < 5:
+        legal = state.legal_actions()
+        burst += [event.to_dict() for event in state.apply(legal[rng.below(len(legal))])]
+    view = {**state.view(state.current_player), "names": table["names"]}
+
+    def handler(socket: Any) -> None:
+        socket.send(json.dumps({"type": "table", "table": table}))
+        socket.send(json.dumps({"type": "state", "view": view, "events": [], "replaceLog": True}))
+        socket.send(json.dumps({"type": "state", "view": view, "events": burst}))
+
+    page = contexts("desktop")
+    page.add_init_script(LINE_TIMES)
+    page.route_web_socket(re.compile(r"/ws/"), handler)
+    page.goto(f"{server}/table/{table['id']}")
+    page.wait_for_function(f"document.querySelectorAll('#log p').length === {len(burst)}")
+    page.wait_for_function(f"window.lineTimes.length === {len(burst)}")
+    times = page.evaluate("window.lineTimes")
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    # At the default pace a line every 375 ms, faster while more than six wait: never all at once.
+    assert min(gaps) >= 150, gaps

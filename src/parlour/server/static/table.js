@@ -146,6 +146,7 @@ function show(message) {
   page.backSent = false;
   let held = false;
   if (message.replaceLog) {
+    lines.queue = [];
     page.events = [...message.events];
     page.last = {};
     for (const event of page.events) page.last[event.kind] = event;
@@ -326,17 +327,36 @@ function logLine(event) {
   return h("p", {class: mine ? "mine" : "", "data-kind": event.kind}, ...linkCards(eventText(event), event, (id) => cardName(id, cardInfo, page.catalogue)));
 }
 
+/** The whole log anew (card names may have arrived), but for the lines still waiting their turn. */
 function drawLog() {
   const log = document.getElementById("log");
-  log.replaceChildren(...(page.events.length ? page.events.map(logLine) : [h("p", {class: "muted"}, "The table is set.")]));
+  const shown = page.events.slice(0, page.events.length - lines.queue.length);
+  log.replaceChildren(...(shown.length ? shown.map(logLine) : [h("p", {class: "muted"}, "The table is set.")]));
   log.scrollTop = log.scrollHeight;
 }
 
+// New lines come in bursts (a bot's whole turn at once): they are shown one at a time at the
+// table's pace, each marked while it is new, faster when many wait; ``#pace=0`` shows them at
+// once. Only the page waits: the game and its bots go on.
+const LINE_MS = HOLD_MS / 4;
+const lines = {queue: [], timer: null};
+
 function appendLog(events) {
+  lines.queue.push(...events);
+  if (lines.timer === null) showLines();
+}
+
+function showLines() {
   const log = document.getElementById("log");
-  if (events.length) log.querySelector(":scope > p.muted")?.remove();
-  log.append(...events.map(logLine));
+  const now = LINE_MS > 0 ? lines.queue.splice(0, 1) : lines.queue.splice(0);
+  if (now.length) log.querySelector(":scope > p.muted")?.remove();
+  for (const event of now) {
+    const line = logLine(event);
+    line.classList.add("fresh");
+    log.append(line);
+  }
   log.scrollTop = log.scrollHeight;
+  lines.timer = lines.queue.length ? setTimeout(showLines, LINE_MS / Math.ceil(lines.queue.length / 6)) : null;
 }
 
 /** Show a chat line; a ``fresh`` one from someone else while the chat is out of sight is
