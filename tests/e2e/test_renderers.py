@@ -260,3 +260,16 @@ def test_a_district_drawn_that_you_hold_already_is_marked_on_both_cards(
     marked = page.locator(f"#hand .duplicate[data-card='{twin}']")
     assert marked.count() == 2
     assert sorted(marked.locator(".dup-note").all_text_contents()) == ["drawn too", "in hand"]
+
+
+def test_the_forges_offer_to_you_sits_in_the_dock_above_your_hand(page: Any, server: str) -> None:
+    blank_page(page, server)
+    table = {"seats": [{"bot": None}, {"bot": "easy"}, {"bot": "hard"}], "title": "Fool's Blade"}
+    offered = {**FOOLSBLADE_VIEW, "forge": ["oak-guard", "bone-handle"]}
+    page.evaluate(DRAW, [offered, table])
+    assert page.locator("#hand #forge [data-card='bone-handle']").count() == 1
+    # Offered to another seat, the Forge stays on the table for everyone to see.
+    theirs = {**offered, "current_player": 1}
+    page.evaluate(DRAW, [theirs, table])
+    assert page.locator("#hand #forge").count() == 0
+    assert page.locator("#forge [data-card='bone-handle']").count() == 1

@@ -230,16 +230,19 @@ export function render(view, ctx) {
   const info = h("div", {class: "panel"}, h("h3", {}, `Turn ${view.turn ?? "?"} \u00B7 ${view.phase ? title(view.phase) : ""}`),
     h("div", {class: "muted"}, `${view.active === null ? "Setup: classes are chosen, nothing dealt yet" : `Active: ${ctx.names(view.active)}`} \u00B7 decks: ${decks}`));
   const forge = view.forge ? h("div", {class: "panel", id: "forge"}, h("h3", {}, "The Forge"),
-    h("div", {class: "row"}, view.forge.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; }))) : null;
+    h("div", {class: "row hand-row"}, view.forge.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; }))) : null;
+  // The Forge's offer to you is a choice: it sits in the dock, above your hand, in view.
+  const forgeInDock = forge !== null && view.current_player === ctx.seat && Array.isArray(view.hand);
   const seats = h("div", {class: "cities fb-seats"});
   for (let seat = 0; seat < view.players; seat++) seats.append(seatPanel(view, seat, ctx));
-  const board = h("div", {class: "board"}, classChoice(view, ctx), info, combat(view, ctx), forge, h("div", {class: "panel"}, h("h3", {}, "Weapons"), seats));
+  const board = h("div", {class: "board"}, classChoice(view, ctx), info, combat(view, ctx), forgeInDock ? null : forge,
+    h("div", {class: "panel"}, h("h3", {}, "Weapons"), seats));
   let hand = null;
   if (Array.isArray(view.hand)) {
     const row = h("div", {class: "row hand-row"});
     for (const id of view.hand) { const el = card(id, ctx); ctx.bindCard(el, id); row.append(el); }
     if (!view.hand.length) row.append(h("span", {class: "muted"}, "no cards in hand"));
-    hand = h("div", {class: "hand", id: "hand"}, h("div", {class: "hand-title"}, "Your hand"), row);
+    hand = h("div", {class: "hand", id: "hand"}, forgeInDock ? forge : null, h("div", {class: "hand-title"}, "Your hand"), row);
   }
   return {board, hand};
 }
