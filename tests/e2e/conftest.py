@@ -97,7 +97,7 @@ def take_turn(page: Any, timeout: float = 60_000) -> bool:
     control acts only after it has been on screen a moment), confirming a move that asks;
     ``False`` once the game is over."""
     page.wait_for_function(
-        "document.body.dataset.over === 'true'"
+        "() => document.body.dataset.over === 'true'"
         " || document.querySelector('[data-action][data-armed]')",
         timeout=timeout,
     )
@@ -108,7 +108,8 @@ def take_turn(page: Any, timeout: float = 60_000) -> bool:
     if page.locator("#confirm:not(.hidden)").count():
         page.locator("#confirm-yes[data-armed]").click()
     page.wait_for_function(
-        f"Number(document.body.dataset.move) > {before} || document.body.dataset.over === 'true'",
+        f"() => Number(document.body.dataset.move) > {before}"
+        " || document.body.dataset.over === 'true'",
         timeout=timeout,
     )
     return True
