@@ -15,6 +15,7 @@ from .collector import keep_pauses_short
 from .config import ServeSettings
 from .redact import shown_url
 from .routes.live import MAX_MESSAGE
+from .sole import ServedElsewhereError, serve_alone
 from .store import Store
 
 __all__ = ["serve", "worker_app"]
@@ -28,11 +29,15 @@ def serve(config: ServeSettings) -> None:
     processes sharing the port (PostgreSQL only, above one)."""
     db = config.database_url
     try:
+        # A second server on the same SQLite file stops here, before it touches the file.
+        lock = serve_alone(db)
         # Open (and migrate) the database now, so a bad URL or an unreachable server is one
         # clear sentence instead of a failed start-up inside uvicorn.
         store = Store(db)
         store.close()
-    except (ImportError, SQLAlchemyError) as error:
+    except ServedElsewhereError as error:
+        raise SystemExit(f"parlour serve: {error}") from None
+    except (ImportError, SQLAlchemyError, OSError) as error:
         raise SystemExit(
             f"parlour serve: cannot open the database {shown_url(db)}: {error}"
         ) from None
@@ -94,6 +99,10 @@ def serve(config: ServeSettings) -> None:
         # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
         # the server that way is a normal end, not a crash with a traceback.
         print("Parlour stopped.", flush=True)
+    finally:
+        # Served until here (uvicorn serves a SQLite file in this very process).
+        if lock is not None:
+            lock.close()
 
 
 def worker_app() -> FastAPI:
