@@ -95,7 +95,7 @@ def test_a_database_that_cannot_be_opened_is_named_without_its_password(given: s
         timeout=120,
     )
     assert done.returncode != 0
-    assert "cannot open the database postgresql+psycopg://parlour:***@127.0.0.1" in done.stderr
+    assert "cannot open the database 'postgresql+psycopg://parlour:***@127.0.0.1" in done.stderr
     assert PASSWORD not in done.stdout + done.stderr
 
 

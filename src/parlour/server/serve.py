@@ -39,7 +39,7 @@ def serve(config: ServeSettings) -> None:
         raise SystemExit(f"parlour serve: {error}") from None
     except (ImportError, SQLAlchemyError, OSError) as error:
         raise SystemExit(
-            f"parlour serve: cannot open the database {shown_url(db)}: {error}"
+            f"parlour serve: cannot open the database {shown_url(db)!r}: {error}"
         ) from None
     processes = config.processes
     if processes > 1 and not store.announces:
