@@ -12,7 +12,9 @@ from pathlib import Path
 
 import httpx
 import pytest
+from typer.testing import CliRunner
 
+from parlour.cli.app import app
 from parlour.server.config import ServeSettings
 from parlour.server.redact import shown_reason, shown_url
 
@@ -190,3 +192,14 @@ def test_the_systemd_unit_keeps_its_settings_in_the_environment_file() -> None:
     assert {name.removeprefix("PARLOUR_").lower() for name in names} <= set(
         ServeSettings.model_fields
     )
+
+
+def test_the_help_gives_the_settings_own_defaults() -> None:
+    # The flags' help says the defaults for people; the settings are their one source.
+    done = CliRunner().invoke(app, ["serve", "--help"], env={"COLUMNS": "200"})
+    shown = " ".join(done.output.split())
+    fields = ServeSettings.model_fields
+    assert f"default {fields['host'].default}." in shown
+    assert f"(the default: {fields['database_url'].default})" in shown
+    for name in ("port", "workers", "bot_delay", "message_rate"):
+        assert f"default {fields[name].default:g}." in shown, name
