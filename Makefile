@@ -7,12 +7,18 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-fast lint bench clean
+.PHONY: run play test test-fast lint lock bench clean
 
-$(RUN_STAMP): pyproject.toml
+# The versions `make run` installs are pinned, each file with its hash, in $(LOCK) (`make
+# lock` writes it from pyproject.toml; docs/server.md, "The lock file"): a server installed
+# next month runs what was tested today. Then the package itself, whose dependencies are in.
+LOCK := requirements.lock
+
+$(RUN_STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	$(BIN)/python -m pip install --quiet --require-hashes -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e '.[postgres]'
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml
@@ -30,6 +36,15 @@ run: $(RUN_STAMP)
 # The terminal program: a game of Fearless against bots; Ctrl-C saves the game and quits.
 play: $(RUN_STAMP)
 	$(BIN)/parlour play fearless --players 4 --seat 0 --bots medium || test $$? -eq 130
+
+# $(LOCK) again from pyproject.toml: the pins kept where they still fit (pip-compile's way);
+# `make lock LOCK_FLAGS=--upgrade` takes the newest versions that fit instead.
+LOCK_FLAGS ?=
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet 'pip-tools>=7.4,<8'
+	$(BIN)/pip-compile --quiet --generate-hashes --extra postgres --strip-extras \
+		--no-emit-index-url --no-emit-find-links $(LOCK_FLAGS) --output-file $(LOCK) pyproject.toml
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -62,7 +62,7 @@ def play(page: Any, decisions: int) -> None:
         page.locator("[data-action][data-armed]").first.click()
         if page.locator("#confirm:not(.hidden)").count():
             page.locator("#confirm-yes[data-armed]").click()
-        page.wait_for_function(f"Number(document.body.dataset.move) > {before}")
+        page.wait_for_function(f"() => Number(document.body.dataset.move) > {before}")
     page.wait_for_selector("[data-action][data-armed]", timeout=60_000)
     time.sleep(0.6)
 
@@ -91,7 +91,7 @@ def main() -> None:
                         context = browser.new_context(viewport={"width": width, "height": height})
                         page = context.new_page()
                         page.goto(f"{base}{answer['seats'][0]['url']}")
-                        page.wait_for_function("document.body.dataset.move !== undefined")
+                        page.wait_for_function("() => document.body.dataset.move !== undefined")
                         play(page, decisions)
                         path = OUT / f"{game}-{size}.png"
                         page.screenshot(path=str(path))

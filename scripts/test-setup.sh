@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the server's browser and PostgreSQL tests need, only when
+# Installs the Debian packages the server's browser, PostgreSQL and nginx tests need, only when
 # missing: a no-op on a machine that has them. Needs root (as `make test` runs on CI);
 # without root it says what is missing and the tests that need it skip with that reason.
 set -euo pipefail
@@ -10,6 +10,8 @@ missing=()
 [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
 command -v runuser >/dev/null 2>&1 || missing+=(util-linux)
+# tests/server/test_nginx.py runs deploy/nginx.conf in front of two server processes.
+[ -x /usr/sbin/nginx ] || missing+=(nginx)
 
 if [ ${#missing[@]} -eq 0 ]; then
     exit 0

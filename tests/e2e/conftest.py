@@ -53,6 +53,13 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+def refused_by_policy(message: Any) -> list[str]:
+    """A console message, as a list of the one error, when it says the page's
+    Content-Security-Policy refused something; else nothing."""
+    text = str(message.text)
+    return [text] if message.type == "error" and "Content Security Policy" in text else []
+
+
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     """A fresh page (its own browser context) that fails the test on a script error."""
@@ -60,6 +67,8 @@ def page(browser: Any) -> Iterator[Any]:
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
+    # What the Content-Security-Policy refused is no script error, only a console message.
+    opened.on("console", lambda message: errors.extend(refused_by_policy(message)))
     yield opened
     context.close()
     assert not errors, errors
@@ -88,7 +97,7 @@ def take_turn(page: Any, timeout: float = 60_000) -> bool:
     control acts only after it has been on screen a moment), confirming a move that asks;
     ``False`` once the game is over."""
     page.wait_for_function(
-        "document.body.dataset.over === 'true'"
+        "() => document.body.dataset.over === 'true'"
         " || document.querySelector('[data-action][data-armed]')",
         timeout=timeout,
     )
@@ -99,7 +108,8 @@ def take_turn(page: Any, timeout: float = 60_000) -> bool:
     if page.locator("#confirm:not(.hidden)").count():
         page.locator("#confirm-yes[data-armed]").click()
     page.wait_for_function(
-        f"Number(document.body.dataset.move) > {before} || document.body.dataset.over === 'true'",
+        f"() => Number(document.body.dataset.move) > {before}"
+        " || document.body.dataset.over === 'true'",
         timeout=timeout,
     )
     return True

@@ -149,7 +149,7 @@ def play_until_over(pages: list[Any], timeout: float = 180.0) -> None:
             if p.locator("#confirm:not(.hidden)").count():
                 p.locator("#confirm-yes[data-armed]").click()
             p.wait_for_function(
-                f"Number(document.body.dataset.move) > {before}"
+                f"() => Number(document.body.dataset.move) > {before}"
                 " || document.body.dataset.over === 'true'",
                 timeout=60_000,
             )
@@ -675,7 +675,7 @@ def test_a_guest_saves_a_finished_game_to_a_new_account(
     body = {"game": "fearless", "players": 3, "seed": 3, "bots": {"1": "easy", "2": "easy"}}
     made = httpx.post(f"{accounts}/api/tables", json=body).json()
     page.goto(f"{accounts}{made['seats'][0]['url']}&pace=0")
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_function("() => document.body.dataset.move !== undefined")
     play_until_over([page])
     username = fresh_name("dee")
     page.click("#claim-signup")

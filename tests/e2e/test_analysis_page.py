@@ -49,7 +49,7 @@ def test_the_replay_shows_the_curve_and_a_marked_move_of_the_seat_viewed(
     assert "better" in listed.first.text_content()
     listed.first.locator("button").click()
     page.wait_for_function(
-        f"document.getElementById('where').textContent.startsWith('step {move} ')"
+        f"() => document.getElementById('where').textContent.startsWith('step {move} ')"
     )
     page.wait_for_selector("#analysis .verdict-here")
     screenshot(page, "replay-analysis")

@@ -36,7 +36,7 @@ def open_table_from_lobby(
     if pace is not None:
         page.goto(f"{page.url}&pace={pace}")
         page.reload()
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_function("() => document.body.dataset.move !== undefined")
 
 
 def test_a_whole_fearless_game_against_bots_then_replay_and_rematch(page: Any, server: str) -> None:
@@ -65,12 +65,18 @@ def test_a_whole_fearless_game_against_bots_then_replay_and_rematch(page: Any, s
     assert page.locator("#final .winner").count() == 0
     # The replay steps forward and back through the finished game.
     page.goto(f"{server}/replay/{table_id}")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('step 0 ')")
+    page.wait_for_function(
+        "() => document.getElementById('where').textContent.startsWith('step 0 ')"
+    )
     page.click("#forward")
     page.click("#forward")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('step 2 ')")
+    page.wait_for_function(
+        "() => document.getElementById('where').textContent.startsWith('step 2 ')"
+    )
     page.click("#back")
-    page.wait_for_function("document.getElementById('where').textContent.startsWith('step 1 ')")
+    page.wait_for_function(
+        "() => document.getElementById('where').textContent.startsWith('step 1 ')"
+    )
     page.select_option("#seat", "1")
     page.wait_for_selector("#hand .card")
     screenshot(page, "replay-fearless")
@@ -107,7 +113,7 @@ def test_two_browsers_play_against_each_other_at_one_table(browser: Any, server:
         context = browser.new_context(viewport={"width": 900, "height": 900})
         opened = context.new_page()
         opened.goto(f"{server}{seat['url']}")
-        opened.wait_for_function("document.body.dataset.move !== undefined")
+        opened.wait_for_function("() => document.body.dataset.move !== undefined")
         pages.append(opened)
     first, second = pages
     assert first.text_content("#who") == "You are Player 0"
@@ -131,9 +137,9 @@ def test_two_browsers_play_against_each_other_at_one_table(browser: Any, server:
         time.sleep(0.05)
     # A reload resumes the same seat where it was.
     second.reload()
-    second.wait_for_function("document.body.dataset.move !== undefined")
+    second.wait_for_function("() => document.body.dataset.move !== undefined")
     assert second.text_content("#who") == "You are Player 1"
-    first.wait_for_function(f"Number(document.body.dataset.move) >= {move_of(second)}")
+    first.wait_for_function(f"() => Number(document.body.dataset.move) >= {move_of(second)}")
     assert first.locator("#log p", has_text="Player 1 ").count() >= 4
     # The server's sentences name unnamed seats "Player N"; the page adds who is "you", on
     # the lines whose event's seat is its own, and nowhere else.

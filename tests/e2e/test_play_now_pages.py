@@ -434,7 +434,7 @@ def test_mocked_absent_seat_marked_and_im_back_sends_back(
     assert back.is_visible() and box is not None and 0 <= box["y"] <= height - box["height"]
     picture(page, f"clock-away-{size}", docs=True)
     back.click()
-    page.wait_for_function("document.getElementById('back-button').disabled")
+    page.wait_for_function("() => document.getElementById('back-button').disabled")
     assert {"type": "back"} in socket.sent
     # The server gives the seat back with time on the clock: the mark and the button go.
     socket.state(
@@ -480,7 +480,7 @@ def test_mocked_turn_notice_title_sound_and_notification(browser: Any, server: s
         assert page.evaluate("window.__asked") == 0
         context.grant_permissions(["notifications"], origin=server)
         page.click("#notify-button")
-        page.wait_for_function("window.__asked === 1")
+        page.wait_for_function("() => window.__asked === 1")
         page.wait_for_selector("#notify-button", state="hidden")
         assert page.evaluate("Notification.permission") == "granted"
         assert page.is_checked("#sound")
@@ -489,7 +489,7 @@ def test_mocked_turn_notice_title_sound_and_notification(browser: Any, server: s
         page.evaluate("window.__hidden = true")
         mine = {**view, "current_player": 0, "move": view["move"] + 1}
         socket.state(mine)
-        page.wait_for_function("window.__notes.length === 1")
+        page.wait_for_function("() => window.__notes.length === 1")
         notes = page.evaluate("window.__notes")
         assert "Your turn" in notes[0]["title"] and "Fearless" in notes[0]["body"]
         assert page.title().startswith("\u25cf Your turn")
@@ -500,16 +500,16 @@ def test_mocked_turn_notice_title_sound_and_notification(browser: Any, server: s
         page.uncheck("#sound")
         assert page.evaluate("localStorage.getItem('parlour.sound')") == "off"
         socket.state({**others, "move": view["move"] + 2})
-        page.wait_for_function("!document.title.startsWith('\u25cf')")
+        page.wait_for_function("() => !document.title.startsWith('\u25cf')")
         page.evaluate("window.__hidden = true")
         socket.state({**mine, "move": view["move"] + 3})
-        page.wait_for_function("window.__notes.length === 2")
+        page.wait_for_function("() => window.__notes.length === 2")
         assert page.evaluate("window.__tones") == 2
         # A visible tab gets the title only.
         page.evaluate("window.__hidden = false")
         socket.state({**others, "move": view["move"] + 4})
         socket.state({**mine, "move": view["move"] + 5})
-        page.wait_for_function(f"document.body.dataset.move === '{view['move'] + 5}'")
+        page.wait_for_function(f"() => document.body.dataset.move === '{view['move'] + 5}'")
         page.wait_for_timeout(200)
         assert page.evaluate("window.__notes.length") == 2
         assert page.title().startswith("\u25cf Your turn")

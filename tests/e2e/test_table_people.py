@@ -35,7 +35,7 @@ def sit(
     answer = httpx.post(f"{server}/api/tables", json=body).json()
     fragment = "" if pace is None else f"&pace={pace}"
     page.goto(f"{server}{answer['seats'][0]['url']}{fragment}")
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_function("() => document.body.dataset.move !== undefined")
     return str(answer["table"])
 
 
@@ -58,7 +58,7 @@ def test_a_name_is_asked_when_you_sit_and_remembered(page: Any, server: str) -> 
     page.wait_for_selector("#name-form:not(.hidden)")
     page.fill("#name-text", "Bea")
     page.click("#name-form button")
-    page.wait_for_function("document.getElementById('who').textContent === 'You are Bea'")
+    page.wait_for_function("() => document.getElementById('who').textContent === 'You are Bea'")
     page.wait_for_selector("#name-form.hidden", state="attached")
     # The next table asks again, with the name filled in.
     sit(page, server, "fearless", 3, 5)
@@ -87,7 +87,7 @@ def test_markup_in_names_and_chat_is_shown_as_text(browser: Any, server: str) ->
     first.click("#chat-form button")
     second.wait_for_selector("#chat p")
     second.wait_for_function(
-        f"document.querySelector('.seat').textContent.includes({NAME_MARKUP!r})"
+        f"() => document.querySelector('.seat').textContent.includes({NAME_MARKUP!r})"
     )
     for opened in pages:
         assert MARKUP in opened.text_content("#chat p")
@@ -113,7 +113,7 @@ def test_no_lone_pass_is_asked_with_auto_pass_on(page: Any, server: str) -> None
     assert asked >= 10
     # Unticked, the lone passes come back: the setting is what kept them away.
     page.uncheck("#auto-pass")
-    page.wait_for_function("!document.getElementById('auto-pass').checked")
+    page.wait_for_function("() => !document.getElementById('auto-pass').checked")
     lone = False
     for _ in range(60):
         seen = take_turn_seen(page)
@@ -129,7 +129,7 @@ def take_turn_seen(page: Any) -> list[str] | None:
     """Take one decision, returning the moves it offered; ``None`` once the game is over.
     Fails on a decision whose only move is pass while "Pass for me" is ticked."""
     page.wait_for_function(
-        "document.body.dataset.over === 'true'"
+        "() => document.body.dataset.over === 'true'"
         " || document.querySelector('[data-action][data-armed]')",
         timeout=60_000,
     )
@@ -178,7 +178,7 @@ def test_learn_opens_a_game_against_easy_bots_with_the_guide_and_hints(
     page.wait_for_selector("[data-learn='citadels']")
     page.click("[data-learn='citadels']")
     page.wait_for_url("**/table/**")
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_function("() => document.body.dataset.move !== undefined")
     page.wait_for_selector("#howto:not(.hidden)")
     assert "How to play Citadels" in page.text_content("#howto")
     page.wait_for_selector("#hint-button:not(.hidden)")

@@ -47,7 +47,7 @@ def open_table(
         json={"game": game, "players": players, "seed": seed, "bots": bots, "names": names or {}},
     ).json()
     page.goto(f"{server}{answer['seats'][0]['url']}{fragment}")
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_function("() => document.body.dataset.move !== undefined")
     return str(answer["table"])
 
 
@@ -81,7 +81,7 @@ def test_a_double_click_makes_exactly_one_move(page: Any, server: str, gap: floa
     page.mouse.click(x, y)
     time.sleep(gap)
     page.mouse.click(x, y)
-    page.wait_for_function(f"Number(document.body.dataset.move) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.move) > {before}")
     # Whatever appeared under the pointer (here "End turn") is armed only later: no second move.
     page.wait_for_selector("[data-action='end turn'][data-armed]")
     time.sleep(0.5)
@@ -121,7 +121,7 @@ def test_murder_asks_first_in_words_and_can_be_cancelled(page: Any, server: str)
     # Asked again and confirmed, the murder is made once.
     page.click("#characters [data-action='assassinate king'][data-armed]")
     page.click("#confirm-yes[data-armed]")
-    page.wait_for_function(f"Number(document.body.dataset.move) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.move) > {before}")
     assert len([f for f in frames if "assassinate king" in f]) == 1
     page.wait_for_selector("#log p:has-text('murders the King')")
 
@@ -198,7 +198,7 @@ def test_the_hand_and_the_moves_are_in_view_without_scrolling(
         page.keyboard.press("ArrowLeft")
         before = move_of(page)
         page.keyboard.press("Enter")
-        page.wait_for_function(f"Number(document.body.dataset.move) > {before}")
+        page.wait_for_function(f"() => Number(document.body.dataset.move) > {before}")
         assert page.evaluate("Boolean(document.activeElement.closest('#hand-area'))")
     context.close()
 
@@ -212,7 +212,7 @@ def test_a_reconnect_replaces_the_log_instead_of_appending_it(page: Any, server:
     before = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
     assert len(before) > 3
     page.evaluate("window.__sockets[window.__sockets.length - 1].close()")
-    page.wait_for_function("window.__sockets.length === 2")
+    page.wait_for_function("() => window.__sockets.length === 2")
     page.wait_for_selector("#status:not(.offline)")
     page.wait_for_selector("#hand [data-action][data-armed]")
     after = page.eval_on_selector_all("#log p", "ps => ps.map(p => p.textContent)")
@@ -300,7 +300,7 @@ def test_a_finished_trick_stays_while_bots_play_on(page: Any, server: str) -> No
     ).json()
     page.add_init_script(WATCH_TRICKS)
     page.goto(f"{server}{answer['spectate']}")
-    page.wait_for_function("window.__held && window.__held.length >= 4", timeout=60_000)
+    page.wait_for_function("() => window.__held && window.__held.length >= 4", timeout=60_000)
     # Each finished trick stayed the full pause though a bot led the next one at once (the
     # first may be one the page found on joining, shown without a pause)...
     held = page.evaluate("window.__held")[1:]

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from pathlib import Path
 
 import httpx
 import pexpect
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from .live import free_port
 
@@ -70,7 +74,9 @@ def test_make_run_installs_only_what_serving_needs(tmp_path: Path) -> None:
         timeout=60,
     )
     installs = [line for line in done.stdout.splitlines() if "pip install" in line]
-    assert installs[-1].endswith("-e '.[postgres]'"), done.stdout
+    # The pinned versions, each checked against its hash, then the package without more.
+    assert installs[-2].endswith("--require-hashes -r requirements.lock"), done.stdout
+    assert installs[-1].endswith("--no-deps -e '.[postgres]'"), done.stdout
     assert not any(x in line for line in installs for x in ("dev", "rl", "sim")), installs
     # `make test` still installs every extra.
     done = subprocess.run(
@@ -100,3 +106,29 @@ def test_a_bad_database_url_is_one_clear_sentence(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert done.stderr.startswith("parlour serve: cannot open the database 'nosuch://x'")
     assert "Traceback" not in done.stderr
+
+
+def test_the_lock_file_pins_every_dependency_of_serving_within_pyproject() -> None:
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    wanted = [
+        Requirement(text)
+        for text in [*project["dependencies"], *project["optional-dependencies"]["postgres"]]
+    ]
+    pins: dict[str, str] = {}
+    hashed: set[str] = set()
+    for line in (root / "requirements.lock").read_text().splitlines():
+        pinned = re.match(r"^([A-Za-z0-9._-]+)==(\S+)", line)
+        if pinned:
+            name = canonicalize_name(pinned[1])
+            pins[name] = pinned[2]
+        elif line.strip().startswith("--hash=sha256:"):
+            hashed.add(name)
+    for requirement in wanted:
+        name = canonicalize_name(requirement.name)
+        assert name in pins, f"{name} is not in requirements.lock: run `make lock`"
+        assert requirement.specifier.contains(pins[name]), (
+            f"requirements.lock pins {name}=={pins[name]}, outside {requirement.specifier}: "
+            "run `make lock`"
+        )
+    assert hashed == set(pins)

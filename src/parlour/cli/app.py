@@ -7,7 +7,7 @@ import os
 import sys
 from importlib.metadata import version
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -303,28 +303,42 @@ app.command()(analyze)
 app.add_typer(agent_app, name="agent")
 
 
+# Each option of ``serve`` may also come from the environment as PARLOUR_<NAME> (the flag
+# wins; parlour/server/config.py): its default is None here so that an absent flag leaves
+# the environment's value, or the settings' default, in place.
 @app.command()
 def serve(
     host: Annotated[
-        str, typer.Option(help="Address to listen on (0.0.0.0: every network interface).")
-    ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.", min=1, max=65535)] = 8000,
+        str | None,
+        typer.Option(
+            help="Address to listen on (0.0.0.0: every network interface); default 127.0.0.1."
+        ),
+    ] = None,
+    port: Annotated[
+        int | None, typer.Option(help="Port to listen on; default 8000.", min=1, max=65535)
+    ] = None,
     db: Annotated[
-        str, typer.Option(help="Database URL: sqlite:///file.db or postgresql+psycopg://...")
-    ] = "sqlite:///parlour.db",
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///file.db (the default: sqlite:///parlour.db) or "
+            "postgresql+psycopg://...; better in PARLOUR_DATABASE_URL when it holds a "
+            "password, since every local user sees a command line."
+        ),
+    ] = None,
     workers: Annotated[
-        int, typer.Option(help="Processes in which bots think (per server process).", min=1)
-    ] = 2,
+        int | None,
+        typer.Option(help="Processes in which bots think (per server process); default 2.", min=1),
+    ] = None,
     processes: Annotated[
-        int,
+        int | None,
         typer.Option(
             help="Server processes sharing the port; above 1 needs PostgreSQL (docs/server.md).",
             min=1,
         ),
-    ] = 1,
+    ] = None,
     bot_delay: Annotated[
-        float, typer.Option(help="Seconds a bot waits before moving.", min=0.0)
-    ] = 0.6,
+        float | None, typer.Option(help="Seconds a bot waits before moving; default 0.6.", min=0.0)
+    ] = None,
     allow_origin: Annotated[
         list[str] | None,
         typer.Option(
@@ -333,8 +347,9 @@ def serve(
         ),
     ] = None,
     message_rate: Annotated[
-        float, typer.Option(help="Messages a connection may send a second.", min=0.1)
-    ] = 20.0,
+        float | None,
+        typer.Option(help="Messages a connection may send a second; default 20.", min=0.1),
+    ] = None,
     agent: Annotated[
         list[str] | None,
         typer.Option(
@@ -351,10 +366,39 @@ def serve(
         ),
     ] = None,
 ) -> None:
-    """Serve the games in the browser: lobby, tables with bots and friends, replays."""
-    from ..server import serve as serving  # the web stack loads only for this command
+    """Serve the games in the browser: lobby, tables with bots and friends, replays. Every
+    option may instead be set in the environment: PARLOUR_HOST, PARLOUR_PORT,
+    PARLOUR_DATABASE_URL, PARLOUR_WORKERS, ... (docs/server.md, "Configuration")."""
+    # The web stack and the settings load only for this command.
+    from pydantic import ValidationError
 
-    agents = [spec.strip() for spec in agent or []]
+    from ..server import serve as serving
+    from ..server.config import ENV_PREFIX, ServeSettings
+
+    flags: dict[str, Any] = {
+        "host": host,
+        "port": port,
+        "database_url": db,
+        "workers": workers,
+        "processes": processes,
+        "bot_delay": bot_delay,
+        "allow_origin": allow_origin or None,
+        "message_rate": message_rate,
+        "agent": agent or None,
+        "forwarded_allow_ips": forwarded_allow_ips,
+    }
+    try:
+        config = ServeSettings(
+            **{name: value for name, value in flags.items() if value is not None}
+        )
+    except ValidationError as error:
+        # Flags were checked by their options, so a wrong value came from the environment.
+        wrong = "; ".join(
+            f"{ENV_PREFIX}{'_'.join(map(str, problem['loc'])).upper()}: {problem['msg']}"
+            for problem in error.errors()
+        )
+        fail(f"a setting in the environment is wrong: {wrong}", EXIT_USAGE)
+    agents = [spec.strip() for spec in config.agent]
     for spec in agents:
         try:
             if not is_agent(spec):
@@ -362,18 +406,7 @@ def serve(
             make_bot(spec)
         except GameError as error:
             fail(str(error), EXIT_USAGE)
-    serving(
-        host,
-        port,
-        db,
-        workers,
-        bot_delay,
-        allow_origin or (),
-        message_rate,
-        agents,
-        processes,
-        forwarded_allow_ips,
-    )
+    serving(config.model_copy(update={"agent": tuple(agents)}))
 
 
 def main() -> None:

@@ -21,6 +21,7 @@ from .community.sessions import Sessions
 from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
+from .headers import API_DOCS, add_security_headers
 from .hub import Hub
 from .limits import OriginPolicy
 from .routes import accounts, live, match, pages, players, tables
@@ -90,7 +91,7 @@ def create_app(
     ``message_rate`` messages a second; ``agents`` are the agent bots (``cmd:...``,
     ``llm:...``) a table may seat besides the built-in ones."""
     origins = OriginPolicy(allowed_origins)
-    app = FastAPI(title="Parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=API_DOCS, redoc_url=None)
     app.state.settings = ServerSettings(
         db=db,
         workers=workers,
@@ -111,6 +112,8 @@ def create_app(
             allow_headers=["content-type"],
         )
     app.middleware("http")(refuse_foreign_writes)
+    # Added last, so outermost: refusals and CORS answers get the headers too.
+    app.middleware("http")(add_security_headers)
     for kind in HANDLED:
         app.add_exception_handler(kind, refused)
     app.include_router(pages.router)

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 
 from .hub import database_trouble
 from .pages import Link, problem_page, wants_page
+from .redact import shown_reason
 from .schemas import REFUSED
 
 __all__ = ["HANDLED", "RequestError", "error_body", "error_response", "refused", "unavailable"]
@@ -43,8 +44,10 @@ def error_response(status: int, message: str) -> JSONResponse:
 
 
 def unavailable(error: SQLAlchemyError) -> str:
-    """The sentence for a request the database could not serve."""
-    return f"the database is unavailable ({database_trouble(error)}); try again in a moment"
+    """The sentence for a request the database could not serve (never where the database
+    server is: that is the operator's to know)."""
+    reason = shown_reason(database_trouble(error))
+    return f"the database is unavailable ({reason}); try again in a moment"
 
 
 def _body_problem(error: RequestValidationError) -> str | None:

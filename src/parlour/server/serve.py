@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from typing import Any
 
 import uvicorn
@@ -13,7 +12,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .app import create_app
 from .collector import keep_pauses_short
-from .routes.live import MAX_MESSAGE, MESSAGE_RATE
+from .config import ServeSettings
+from .redact import shown_url
+from .routes.live import MAX_MESSAGE
+from .sole import ServedElsewhereError, serve_alone
 from .store import Store
 
 __all__ = ["serve", "worker_app"]
@@ -22,28 +24,24 @@ __all__ = ["serve", "worker_app"]
 SETTINGS = "PARLOUR_SERVE_SETTINGS"
 
 
-def serve(
-    host: str = "127.0.0.1",
-    port: int = 8000,
-    db: str = "sqlite:///parlour.db",
-    workers: int = 2,
-    bot_delay: float = 0.6,
-    allowed_origins: Sequence[str] = (),
-    message_rate: float = MESSAGE_RATE,
-    agents: Sequence[str] = (),
-    processes: int = 1,
-    forwarded_allow_ips: str | None = None,
-) -> None:
-    """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted, in
-    ``processes`` server processes sharing the port (PostgreSQL only, above one), trusting
-    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``."""
+def serve(config: ServeSettings) -> None:
+    """Serve Parlour as ``config`` says until interrupted, in ``config.processes`` server
+    processes sharing the port (PostgreSQL only, above one)."""
+    db = config.database_url
     try:
+        # A second server on the same SQLite file stops here, before it touches the file.
+        lock = serve_alone(db)
         # Open (and migrate) the database now, so a bad URL or an unreachable server is one
         # clear sentence instead of a failed start-up inside uvicorn.
         store = Store(db)
         store.close()
-    except (ImportError, SQLAlchemyError) as error:
-        raise SystemExit(f"parlour serve: cannot open the database {db!r}: {error}") from None
+    except ServedElsewhereError as error:
+        raise SystemExit(f"parlour serve: {error}") from None
+    except (ImportError, SQLAlchemyError, OSError) as error:
+        raise SystemExit(
+            f"parlour serve: cannot open the database {shown_url(db)!r}: {error}"
+        ) from None
+    processes = config.processes
     if processes > 1 and not store.announces:
         raise SystemExit(
             f"parlour serve: --processes {processes} needs a PostgreSQL database "
@@ -51,18 +49,20 @@ def serve(
             "PostgreSQL's LISTEN/NOTIFY, which SQLite does not have, so SQLite is served by "
             "one process"
         )
+    host, port = config.host, config.port
     settings: dict[str, Any] = {
         "db": db,
-        "workers": workers,
-        "bot_delay": bot_delay,
-        "allowed_origins": list(allowed_origins),
-        "message_rate": message_rate,
-        "agents": list(agents),
+        "workers": config.workers,
+        "bot_delay": config.bot_delay,
+        "allowed_origins": list(config.allow_origin),
+        "message_rate": config.message_rate,
+        "agents": list(config.agent),
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""
+    database = shown_url(db)
     print(
-        f"Parlour is open at http://{shown}:{port}/  (database: {db}{many}; Ctrl-C stops it)",
+        f"Parlour is open at http://{shown}:{port}/  (database: {database}{many}; Ctrl-C stops it)",
         flush=True,
     )
     if host in ("0.0.0.0", "::"):
@@ -82,8 +82,8 @@ def serve(
         # them only from these addresses (its default: this machine, 127.0.0.1 and ::1).
         "proxy_headers": True,
     }
-    if forwarded_allow_ips is not None:
-        options["forwarded_allow_ips"] = forwarded_allow_ips
+    if config.forwarded_allow_ips is not None:
+        options["forwarded_allow_ips"] = config.forwarded_allow_ips
     try:
         if processes > 1:
             # uvicorn binds the port once and starts the processes on it (the kernel shares
@@ -99,6 +99,10 @@ def serve(
         # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
         # the server that way is a normal end, not a crash with a traceback.
         print("Parlour stopped.", flush=True)
+    finally:
+        # Served until here (uvicorn serves a SQLite file in this very process).
+        if lock is not None:
+            lock.close()
 
 
 def worker_app() -> FastAPI:
