@@ -76,7 +76,7 @@ def show(
 
     page.route_web_socket(re.compile(r"/ws/"), handler)
     page.goto(f"{server}/table/{table['id']}{fragment}")
-    page.wait_for_function(f"document.body.dataset.move === '{view['move']}'")
+    page.wait_for_function(f"() => document.body.dataset.move === '{view['move']}'")
 
 
 @pytest.fixture(scope="module")
@@ -209,8 +209,8 @@ def test_a_burst_of_lines_is_shown_one_at_a_time(
     page.add_init_script(LINE_TIMES)
     page.route_web_socket(re.compile(r"/ws/"), handler)
     page.goto(f"{server}/table/{table['id']}")
-    page.wait_for_function(f"document.querySelectorAll('#log p').length === {len(burst)}")
-    page.wait_for_function(f"window.lineTimes.length === {len(burst)}")
+    page.wait_for_function(f"() => document.querySelectorAll('#log p').length === {len(burst)}")
+    page.wait_for_function(f"() => window.lineTimes.length === {len(burst)}")
     times = page.evaluate("window.lineTimes")
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     # At the default pace a line every 375 ms, faster while more than six wait: never all at once.

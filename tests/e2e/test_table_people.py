@@ -187,7 +187,7 @@ def test_learn_opens_a_game_against_easy_bots_with_the_guide_and_hints(
     page.click("#howto .howto-head button")
     page.wait_for_selector("#howto.hidden", state="attached")
     page.reload()
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    page.wait_for_function("() => document.body.dataset.move !== undefined")
     page.wait_for_selector("#howto-button:not(.hidden)")
     assert page.locator("#howto").is_hidden()
     page.click("#howto-button")
@@ -212,7 +212,7 @@ def test_a_phone_counts_chat_it_has_not_seen_and_leads_there(browser: Any, serve
         context = browser.new_context(viewport={"width": width, "height": height})
         opened = context.new_page()
         opened.goto(f"{server}{seat['url']}")
-        opened.wait_for_function("document.body.dataset.move !== undefined")
+        opened.wait_for_function("() => document.body.dataset.move !== undefined")
         pages.append(opened)
     phone, laptop = pages
     assert phone.locator("#chat-unread").is_hidden()

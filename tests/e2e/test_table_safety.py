@@ -108,7 +108,7 @@ def test_murder_asks_first_in_words_and_can_be_cancelled(page: Any, server: str)
     assert asleep == [False, "0.5"]
     page.wait_for_selector("#confirm-yes[data-armed]")
     page.wait_for_function(
-        "getComputedStyle(document.getElementById('confirm-yes')).opacity === '1'"
+        "() => getComputedStyle(document.getElementById('confirm-yes')).opacity === '1'"
     )
     assert "Murder the King?" in confirm.text_content()
     assert "loses their whole turn" in confirm.text_content()
