@@ -203,3 +203,14 @@ def test_the_help_gives_the_settings_own_defaults() -> None:
     assert f"(the default: {fields['database_url'].default})" in shown
     for name in ("port", "workers", "bot_delay", "message_rate"):
         assert f"default {fields[name].default:g}." in shown, name
+
+
+def test_a_moves_database_trouble_does_not_say_where_the_database_is() -> None:
+    # What a player reads when a move cannot be stored (hub.database_trouble): no address.
+    from sqlalchemy.exc import OperationalError
+
+    from parlour.server.hub import database_trouble
+
+    orig = Exception('connection to server at "10.1.2.3", port 6543 failed: refused')
+    said = database_trouble(OperationalError("INSERT ...", {}, orig))
+    assert "10.1.2.3" not in said and "6543" not in said and "refused" in said

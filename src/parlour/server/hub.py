@@ -21,6 +21,7 @@ from ..core import Action, Event, GameError, IllegalAction, State, player_name
 from . import people
 from .botpool import BotPool
 from .community import clocks, ratings
+from .redact import shown_reason
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
 from .tokens import hash_token, new_token
 from .writes import GroupCommit
@@ -73,9 +74,10 @@ class UnstoredError(RefusedError):
 
 
 def database_trouble(error: SQLAlchemyError) -> str:
-    """The database's own reason for a failure, in one line (for players and the log)."""
+    """The database's own reason for a failure, in one line, without the database server's
+    address (players read it; the operator knows where the database is)."""
     reason = str(getattr(error, "orig", None) or error).strip().splitlines()
-    return reason[0] if reason else type(error).__name__
+    return shown_reason(reason[0]) if reason else type(error).__name__
 
 
 def seat_url(table_id: str, seat: int, token: str) -> str:
