@@ -196,6 +196,12 @@ def test_the_hand_and_the_moves_are_in_view_without_scrolling(
         second = cards.nth(1).get_attribute("data-action")
         assert page.evaluate("document.activeElement.dataset.action") == second
         page.keyboard.press("ArrowLeft")
+        # Tab goes from the hand on to the moves and tools, and reaches the chat only after.
+        order = page.evaluate(
+            """() => [...document.querySelectorAll('#hand-area [tabindex="0"], #chat-text')]
+                .map((el) => el.id === 'chat-text' ? 'chat' : 'hand')"""
+        )
+        assert order.index("chat") == len(order) - 1
         before = move_of(page)
         page.keyboard.press("Enter")
         page.wait_for_function(f"() => Number(document.body.dataset.move) > {before}")
