@@ -123,5 +123,9 @@ class BotPool:
             raise
 
     def close(self) -> None:
-        """Stop the workers, dropping moves not yet begun."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers, dropping moves not yet begun, and wait for those under way."""
+        # Waiting lets the pool release its queues' semaphores now. Without it they were
+        # released only by the interpreter's exit handlers, which a stop by SIGTERM (systemd,
+        # uvicorn's workers) skips, and every stop printed the resource tracker's warning of
+        # "leaked semaphore objects".
+        self.executor.shutdown(wait=True, cancel_futures=True)
