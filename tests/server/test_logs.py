@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import random
+import re
+import subprocess
+import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import httpx
+from websockets.sync.client import ClientConnection, connect
 
-from .live import free_port, start_server, stop
+from parlour.server.community.sessions import COOKIE
+from parlour.server.logs import JsonFormatter, Repeats, TextFormatter
+
+from .live import free_port, next_state, open_seat, start_server, stop
+
+SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
+PASSWORD = "correct horse battery"
+
+
+def play_game(ws: ClientConnection) -> dict[str, Any]:
+    """Play random legal moves for the seat on ``ws`` until the game ends; the last state."""
+    rng = random.Random(0)
+    message = next_state(ws)
+    while not message["view"]["is_over"]:
+        view = message["view"]
+        if view.get("legal_actions") and not view.get("passing"):
+            action = rng.choice(view["legal_actions"])
+            ws.send(json.dumps({"type": "act", "action": action, "move": view["move"]}))
+        message = next_state(ws)
+    return message
 
 
 def bot_moves(address: str) -> int:
@@ -33,3 +63,98 @@ def test_a_stop_by_sigterm_leaks_no_semaphore(tmp_path: Path) -> None:
     assert process.stderr is not None
     errors = process.stderr.read().decode()
     assert "leaked semaphore" not in errors, errors
+
+
+@contextmanager
+def served(db: str, *extra: str, folder: Path) -> Iterator[tuple[str, int]]:
+    """A real ``parlour serve`` with its output in ``folder``'s ``stdout`` and ``stderr``: its
+    address and process id, once it answers."""
+    port = free_port()
+    with open(folder / "stdout", "wb") as out, open(folder / "stderr", "wb") as err:
+        process = subprocess.Popen(
+            [*SERVE, "--port", str(port), "--db", db, "--workers", "1", "--bot-delay", "0", *extra],
+            stdout=out,
+            stderr=err,
+        )
+        address = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                assert process.poll() is None, (folder / "stderr").read_text()
+                try:
+                    httpx.get(f"{address}/api/health/live", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                    time.sleep(0.1)
+            yield address, process.pid
+        finally:
+            stop(process)
+
+
+def lines(folder: Path) -> list[dict[str, Any]]:
+    """The JSON log lines a server wrote to ``folder``'s ``stderr`` (every line is one)."""
+    return [json.loads(line) for line in (folder / "stderr").read_text().splitlines() if line]
+
+
+def test_json_logs_have_a_line_per_request_and_session_and_no_secret(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'parlour.db'}"
+    with (
+        served(db, "--log-format", "json", folder=tmp_path) as (address, _),
+        httpx.Client(base_url=address) as http,
+    ):
+        made = http.post("/api/accounts", json={"username": "alice", "password": PASSWORD})
+        assert made.status_code == 201
+        session_id = made.cookies[COOKIE]
+        body = {"game": "fearless", "players": 3, "bots": {"1": "random", "2": "random"}}
+        answer = http.post("/api/tables", json=body).json()
+        table, token = answer["table"], answer["seats"][0]["token"]
+        # A token in a query string, where a careless client might put one.
+        assert http.get(f"/api/tables/{table}?token={token}").status_code == 200
+        with open_seat(address, table, token) as ws:
+            last = play_game(ws)
+        assert last["view"]["is_over"]
+        cookie = {"cookie": f"{COOKIE}={session_id}"}
+        with connect(f"ws{address.removeprefix('http')}/ws/{table}", additional_headers=cookie):
+            pass
+        assert http.delete("/api/session").status_code == 204
+    output = (tmp_path / "stdout").read_text() + (tmp_path / "stderr").read_text()
+    for secret in [PASSWORD, token, session_id, hashlib.sha256(session_id.encode()).hexdigest()]:
+        assert secret not in output
+    written = lines(tmp_path)
+    requests = [line for line in written if line["logger"] == "parlour.access"]
+    assert {"method": "POST", "path": "/api/tables", "status": 201, "client": "127.0.0.1"} in [
+        {key: line[key] for key in ("method", "path", "status", "client")} for line in requests
+    ]
+    assert any(line["path"] == f"/api/tables/{table}?token=..." for line in requests)
+    assert all(line["duration_ms"] >= 0 and line["time"].endswith("+00:00") for line in requests)
+    sessions = [line for line in written if line["logger"] == "parlour.session"]
+    assert [(line["table"], line["seat"]) for line in sessions] == [(table, 0), (table, None)]
+    assert all(line["close_code"] == 1000 and line["duration_s"] > 0 for line in sessions)
+
+
+def test_text_logs_are_the_default(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'parlour.db'}"
+    with served(db, folder=tmp_path) as (address, _):
+        assert httpx.head(f"{address}/api/health/live").status_code == 200
+    written = (tmp_path / "stderr").read_text()
+    assert re.search(r"INFO parlour.access: HEAD /api/health/live 200 [0-9.]+ ms", written)
+
+
+def record(text: str, *args: str, name: str = "parlour.test") -> logging.LogRecord:
+    """A warning of logger ``name``."""
+    return logging.LogRecord(name, logging.WARNING, "", 0, text, args, None)
+
+
+def test_the_same_message_is_written_at_most_so_often() -> None:
+    repeats = Repeats(limit=3, window=0.5)
+    stalled = [record("table %s: stalled", str(n)) for n in range(5)]
+    assert [repeats.filter(line) for line in stalled] == [True] * 3 + [False] * 2
+    assert repeats.filter(record("something else"))
+    time.sleep(0.6)
+    later = record("table %s: stalled", "9")
+    assert repeats.filter(later) and getattr(later, "held_back", 0) == 2
+    assert "(2 more like it were not written" in TextFormatter().format(later)
+    assert json.loads(JsonFormatter().format(later))["held_back"] == 2
+    # A request's line is never held back: each is about a request of its own.
+    assert all(repeats.filter(record("GET /", name="parlour.access")) for _ in range(5))

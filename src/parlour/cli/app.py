@@ -350,9 +350,20 @@ def serve(
             "(docs/server.md, 'Behind a TLS proxy')."
         ),
     ] = None,
+    metrics_allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address or network (CIDR) that may read /metrics (repeatable); by "
+            "default 127.0.0.1 and ::1. Behind a proxy, the client address it forwards."
+        ),
+    ] = None,
+    log_format: Annotated[
+        str, typer.Option(help="How log lines are written: text, or json (one object a line).")
+    ] = "text",
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
+    from ..server.metrics import DEFAULT_ALLOWED
 
     agents = [spec.strip() for spec in agent or []]
     for spec in agents:
@@ -373,6 +384,8 @@ def serve(
         agents,
         processes,
         forwarded_allow_ips,
+        metrics_allow=metrics_allow or DEFAULT_ALLOWED,
+        log_format=log_format,
     )
 
 

@@ -28,6 +28,7 @@ from .errors import HANDLED, error_response, refused
 from .health import Readiness
 from .hub import Hub
 from .limits import OriginPolicy
+from .logs import AccessLog
 from .routes import accounts, health, live, match, pages, players, tables
 from .store import Store
 
@@ -126,6 +127,8 @@ def create_app(
             allow_headers=["content-type"],
         )
     app.middleware("http")(refuse_foreign_writes)
+    # Added last, so it is the outermost: a request's time is all of the server's.
+    app.add_middleware(AccessLog)
     for kind in HANDLED:
         app.add_exception_handler(kind, refused)
     app.include_router(pages.router)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Awaitable, Callable
 
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,20 +29,18 @@ class Readiness:
     def __init__(self, store: Store, pool: BotPool) -> None:
         self.store = store
         self.pool = pool
-        # The question to the database under way: one at a time, so that a database that
-        # hangs holds one thread of the server's pool, not one a check.
-        self.asking: asyncio.Future[None] | None = None
+        # The questions under way, one of each at a time: a database that hangs holds one
+        # thread of the server's pool, not one a check, and a bot process that is slow to
+        # start answers a question that later checks wait for rather than ask again.
+        self.database: asyncio.Future[object] | None = None
+        self.bots: asyncio.Future[object] | None = None
 
     async def trouble(self) -> str | None:
         """Why the process is not ready (a sentence naming no host, port or password), or
         ``None`` when it is."""
-        if self.asking is None or self.asking.done():
-            self.asking = asyncio.ensure_future(asyncio.to_thread(self._ask_database))
-            # Its failure is read here, or by nobody if it ends after a check gave up on it.
-            self.asking.add_done_callback(lambda done: done.cancelled() or done.exception())
+        self.database = _again(self.database, lambda: asyncio.to_thread(self._ask_database))
         try:
-            async with asyncio.timeout(TIMEOUT):
-                await asyncio.shield(self.asking)
+            await _within(self.database)
         except TimeoutError:
             return f"the database did not answer within {TIMEOUT:g} s"
         except SQLAlchemyError as error:
@@ -49,9 +48,9 @@ class Readiness:
             return f"the database does not answer ({type(error).__name__})"
         if time.monotonic() - self.pool.answered_at < ANSWERED_WITHIN:
             return None
+        self.bots = _again(self.bots, lambda: self.pool.run(os.getpid))
         try:
-            async with asyncio.timeout(TIMEOUT):
-                await self.pool.run(os.getpid)
+            await _within(self.bots)
         except TimeoutError:
             return f"no bot process answered within {TIMEOUT:g} s"
         except Exception as error:
@@ -61,3 +60,21 @@ class Readiness:
     def _ask_database(self) -> None:
         with self.store.engine.connect() as connection:
             connection.execute(text("SELECT 1"))
+
+
+def _again(
+    asking: asyncio.Future[object] | None, ask: Callable[[], Awaitable[object]]
+) -> asyncio.Future[object]:
+    """The question under way, or a new one if the last is answered."""
+    if asking is not None and not asking.done():
+        return asking
+    asking = asyncio.ensure_future(ask())
+    # Its failure is read by a check, or by nobody if it ends after the checks gave up on it.
+    asking.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return asking
+
+
+async def _within(asking: asyncio.Future[object]) -> None:
+    """Wait for the answer ``TIMEOUT`` seconds, leaving the question to go on after that."""
+    async with asyncio.timeout(TIMEOUT):
+        await asyncio.shield(asking)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,10 +13,12 @@ import uvicorn
 from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 
+from . import logs, metrics
 from .app import create_app
 from .collector import keep_pauses_short
 from .routes.live import MAX_MESSAGE, MESSAGE_RATE
 from .store import Store
+from .supervisor import Supervisor
 
 __all__ = ["serve", "worker_app"]
 
@@ -33,10 +37,19 @@ def serve(
     agents: Sequence[str] = (),
     processes: int = 1,
     forwarded_allow_ips: str | None = None,
+    metrics_allow: Sequence[str] = metrics.DEFAULT_ALLOWED,
+    log_format: str = "text",
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted, in
     ``processes`` server processes sharing the port (PostgreSQL only, above one), trusting
-    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``."""
+    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``, serving the
+    metrics to ``metrics_allow`` and logging in ``log_format`` (``logs.FORMATS``)."""
+    if log_format not in logs.FORMATS:
+        raise SystemExit(f"parlour serve: --log-format is one of {', '.join(logs.FORMATS)}")
+    try:
+        metrics.AddressPolicy(metrics_allow)
+    except ValueError as error:
+        raise SystemExit(f"parlour serve: {error}") from None
     try:
         # Open (and migrate) the database now, so a bad URL or an unreachable server is one
         # clear sentence instead of a failed start-up inside uvicorn.
@@ -58,6 +71,7 @@ def serve(
         "allowed_origins": list(allowed_origins),
         "message_rate": message_rate,
         "agents": list(agents),
+        "metrics_allow": list(metrics_allow),
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""
@@ -77,6 +91,8 @@ def serve(
         "ws_max_size": MAX_MESSAGE * 16,
         "ws_per_message_deflate": False,
         "log_level": "warning",
+        "log_config": logs.config(log_format),
+        "access_log": False,  # logs.AccessLog writes each request's line, with its duration
         # A TLS proxy's X-Forwarded-Proto makes the session cookie Secure, its
         # X-Forwarded-For names the client the sign-in throttle counts; uvicorn believes
         # them only from these addresses (its default: this machine, 127.0.0.1 and ::1).
@@ -86,12 +102,8 @@ def serve(
         options["forwarded_allow_ips"] = forwarded_allow_ips
     try:
         if processes > 1:
-            # uvicorn binds the port once and starts the processes on it (the kernel shares
-            # the connections out), and starts a process again if it dies.
             os.environ[SETTINGS] = json.dumps(settings)
-            uvicorn.run(
-                "parlour.server.serve:worker_app", factory=True, workers=processes, **options
-            )
+            _supervise(processes, options)
         else:
             keep_pauses_short()
             uvicorn.run(create_app(**settings), **options)
@@ -99,6 +111,22 @@ def serve(
         # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
         # the server that way is a normal end, not a crash with a traceback.
         print("Parlour stopped.", flush=True)
+
+
+def _supervise(processes: int, options: dict[str, Any]) -> None:
+    """Run ``processes`` server processes on one port until interrupted."""
+    # Each process writes its metrics to files in a folder of its own run, and the one that
+    # answers /metrics adds them all up (metrics.py).
+    folder = os.environ[metrics.MULTIPROCESS] = tempfile.mkdtemp(prefix="parlour-metrics-")
+    try:
+        config = uvicorn.Config(
+            "parlour.server.serve:worker_app", factory=True, workers=processes, **options
+        )
+        # uvicorn binds the port once and starts the processes on it (the kernel shares the
+        # connections out), and starts a process again if it dies (saying why: Supervisor).
+        Supervisor(config, sockets=[config.bind_socket()]).run()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def worker_app() -> FastAPI:

@@ -110,6 +110,7 @@ async def live(
             return
         if account is not None:
             seat = table.seat_of_account(account.id)
+    websocket.state.seat = seat  # for the session's log line (logs.AccessLog)
     client = Client(
         seat,
         sender(websocket),
