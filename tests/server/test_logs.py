@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -16,12 +18,14 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from parlour.server.community.sessions import COOKIE
 from parlour.server.logs import JsonFormatter, Repeats, TextFormatter
 
 from .live import free_port, next_state, open_seat, start_server, stop
+from .postgres import postgres_server, unavailable
 
 SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
 PASSWORD = "correct horse battery"
@@ -93,8 +97,11 @@ def served(db: str, *extra: str, folder: Path) -> Iterator[tuple[str, int]]:
 
 
 def lines(folder: Path) -> list[dict[str, Any]]:
-    """The JSON log lines a server wrote to ``folder``'s ``stderr`` (every line is one)."""
-    return [json.loads(line) for line in (folder / "stderr").read_text().splitlines() if line]
+    """The JSON log lines a server wrote to ``folder``'s ``stderr``; the rest is Python's own
+    (after a process was killed outright, the resource tracker's warning that it cleaned
+    up what the process left)."""
+    written = (folder / "stderr").read_text().splitlines()
+    return [json.loads(line) for line in written if line.startswith("{")]
 
 
 def test_json_logs_have_a_line_per_request_and_session_and_no_secret(tmp_path: Path) -> None:
@@ -158,3 +165,42 @@ def test_the_same_message_is_written_at_most_so_often() -> None:
     assert json.loads(JsonFormatter().format(later))["held_back"] == 2
     # A request's line is never held back: each is about a request of its own.
     assert all(repeats.filter(record("GET /", name="parlour.access")) for _ in range(5))
+
+
+@pytest.mark.skipif(unavailable() is not None, reason=str(unavailable()))
+def test_processes_log_a_death_with_its_cause_and_share_their_metrics(tmp_path: Path) -> None:
+    with (
+        postgres_server() as postgres,
+        served(postgres.url, "--processes", "2", "--log-format", "json", folder=tmp_path) as (
+            address,
+            parent,
+        ),
+    ):
+        bots = {"0": "random", "1": "random", "2": "random"}
+        body = {"game": "fearless", "players": 3, "bots": bots, "seed": 4}
+        table = httpx.post(f"{address}/api/tables", json=body, timeout=10).json()["table"]
+        deadline = time.monotonic() + 120
+        while (info := httpx.get(f"{address}/api/tables/{table}", timeout=10).json())["table"][
+            "status"
+        ] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish their game"
+            time.sleep(0.2)
+        moves = info["table"]["move"]
+        # Whichever process answers, the scrape adds up both processes' moves.
+        for _ in range(4):
+            text = httpx.get(f"{address}/metrics", timeout=10).text
+            assert f'parlour_moves_total{{game="fearless"}} {float(moves)}' in text
+        worker = httpx.get(f"{address}/api/health", timeout=10).json()["process"]
+        assert worker != parent
+        os.kill(worker, signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while not any(
+            line.get("message", "").startswith(f"server process {worker} ended")
+            for line in lines(tmp_path)
+        ):
+            assert time.monotonic() < deadline, (tmp_path / "stderr").read_text()
+            time.sleep(0.2)
+    died = [line for line in lines(tmp_path) if f"server process {worker}" in line["message"]]
+    assert died[0]["level"] == "error"
+    cause = "killed by SIGKILL"
+    assert died[0]["message"] == f"server process {worker} ended ({cause}); a new one starts"

@@ -9,6 +9,7 @@ query's values (a seat's token rides there), nor a header or a cookie (the sessi
 from __future__ import annotations
 
 import logging
+import logging.config
 import threading
 import time
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ __all__ = [
     "Repeats",
     "TextFormatter",
     "config",
+    "configure",
     "shown_path",
 ]
 
@@ -56,10 +58,15 @@ _STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {
 }
 
 
+def configure(log_format: str = "text") -> None:
+    """Log as ``config`` says, from now on in this process."""
+    logging.config.dictConfig(config(log_format))
+
+
 def config(log_format: str = "text") -> dict[str, Any]:
-    """The logging configuration of every server process (``logging.config.dictConfig``, as
-    uvicorn's ``log_config``): the server's messages from ``INFO``, uvicorn's and the
-    libraries' from ``WARNING``, all on standard error in ``log_format``."""
+    """The logging configuration of every server process (``logging.config.dictConfig``):
+    the server's messages from ``INFO``, uvicorn's and the libraries' from ``WARNING``, all
+    on standard error in ``log_format``."""
     return {
         "version": 1,
         "disable_existing_loggers": False,

@@ -91,7 +91,11 @@ def serve(
         "ws_max_size": MAX_MESSAGE * 16,
         "ws_per_message_deflate": False,
         "log_level": "warning",
-        "log_config": logs.config(log_format),
+        # Configured here and in each server process (``worker_app``), not by uvicorn: its
+        # configuration runs in a new process before the process answers uvicorn's health
+        # check, and importing the server there took longer than the check waits on a
+        # loaded machine, so uvicorn killed every process as it started.
+        "log_config": None,
         "access_log": False,  # logs.AccessLog writes each request's line, with its duration
         # A TLS proxy's X-Forwarded-Proto makes the session cookie Secure, its
         # X-Forwarded-For names the client the sign-in throttle counts; uvicorn believes
@@ -100,9 +104,10 @@ def serve(
     }
     if forwarded_allow_ips is not None:
         options["forwarded_allow_ips"] = forwarded_allow_ips
+    logs.configure(log_format)
     try:
         if processes > 1:
-            os.environ[SETTINGS] = json.dumps(settings)
+            os.environ[SETTINGS] = json.dumps({**settings, "log_format": log_format})
             _supervise(processes, options)
         else:
             keep_pauses_short()
@@ -133,4 +138,5 @@ def worker_app() -> FastAPI:
     """The application of one of ``--processes`` server processes (uvicorn's factory)."""
     keep_pauses_short()
     settings: dict[str, Any] = json.loads(os.environ[SETTINGS])
+    logs.configure(settings.pop("log_format"))
     return create_app(**settings)
