@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -40,6 +42,11 @@ def start_server(
         main = f"from parlour.server import people; people.AUTO_PASS_DELAY = {pass_delay!r}; {main}"
     if forget_after is not None:
         main = f"from parlour.server import hub; hub.FORGET_AFTER = {forget_after!r}; {main}"
+    # The server writes a line for each request: a pipe read only at the end would fill and
+    # stall it, so its standard error goes to a file, which ``process.stderr`` reads.
+    descriptor, path = tempfile.mkstemp(prefix="parlour-serve-", suffix=".log")
+    logged = open(path, "rb")  # noqa: SIM115 (closed with the process object)
+    os.unlink(path)  # removed once the server and the reader have closed it
     process = subprocess.Popen(
         [
             sys.executable,
@@ -57,8 +64,10 @@ def start_server(
             *(["--message-rate", str(message_rate)] if message_rate is not None else []),
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=descriptor,
     )
+    os.close(descriptor)
+    process.stderr = logged
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
