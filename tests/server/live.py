@@ -10,6 +10,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,6 +24,36 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
+
+
+@contextmanager
+def served(db: str, *extra: str, folder: Path) -> Iterator[tuple[str, int]]:
+    """A real ``parlour serve`` with its output in ``folder``'s ``stdout`` and ``stderr``: its
+    address and process id, once it answers."""
+    port = free_port()
+    with open(folder / "stdout", "wb") as out, open(folder / "stderr", "wb") as err:
+        process = subprocess.Popen(
+            [*SERVE, "--port", str(port), "--db", db, "--workers", "1", "--bot-delay", "0", *extra],
+            stdout=out,
+            stderr=err,
+        )
+        address = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                assert process.poll() is None, (folder / "stderr").read_text()
+                try:
+                    httpx.get(f"{address}/api/health/live", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                    time.sleep(0.1)
+            yield address, process.pid
+        finally:
+            stop(process)
 
 
 def start_server(

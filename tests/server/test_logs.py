@@ -9,11 +9,7 @@ import os
 import random
 import re
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +20,9 @@ from websockets.sync.client import ClientConnection, connect
 from parlour.server.community.sessions import COOKIE
 from parlour.server.logs import JsonFormatter, Repeats, TextFormatter
 
-from .live import free_port, next_state, open_seat, start_server, stop
+from .live import free_port, next_state, open_seat, served, start_server, stop
 from .postgres import postgres_server, unavailable
 
-SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
 PASSWORD = "correct horse battery"
 
 
@@ -67,33 +62,6 @@ def test_a_stop_by_sigterm_leaks_no_semaphore(tmp_path: Path) -> None:
     assert process.stderr is not None
     errors = process.stderr.read().decode()
     assert "leaked semaphore" not in errors, errors
-
-
-@contextmanager
-def served(db: str, *extra: str, folder: Path) -> Iterator[tuple[str, int]]:
-    """A real ``parlour serve`` with its output in ``folder``'s ``stdout`` and ``stderr``: its
-    address and process id, once it answers."""
-    port = free_port()
-    with open(folder / "stdout", "wb") as out, open(folder / "stderr", "wb") as err:
-        process = subprocess.Popen(
-            [*SERVE, "--port", str(port), "--db", db, "--workers", "1", "--bot-delay", "0", *extra],
-            stdout=out,
-            stderr=err,
-        )
-        address = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                assert process.poll() is None, (folder / "stderr").read_text()
-                try:
-                    httpx.get(f"{address}/api/health/live", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    assert time.monotonic() < deadline, "the server did not answer within 60 s"
-                    time.sleep(0.1)
-            yield address, process.pid
-        finally:
-            stop(process)
 
 
 def lines(folder: Path) -> list[dict[str, Any]]:

@@ -4,7 +4,9 @@ did, served only to the addresses the operator allows."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -13,6 +15,7 @@ from parlour.server import create_app
 from parlour.server.metrics import AddressPolicy
 
 from .conftest import create, next_state, play_out
+from .live import served
 
 # The address of the test client's requests (Starlette's default, "testclient", is none).
 LOCAL = ("127.0.0.1", 50000)
@@ -118,3 +121,13 @@ def test_address_policy() -> None:
     assert not policy.allows("127.0.0.2") and not policy.allows(None)
     with pytest.raises(ValueError, match="--metrics-allow"):
         AddressPolicy(["localhost"])
+
+
+def test_behind_a_proxy_the_metrics_go_by_the_client_it_names(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'parlour.db'}"
+    with served(db, folder=tmp_path) as (address, _):
+        assert httpx.get(f"{address}/metrics", timeout=10).status_code == 200
+        # A proxy on this machine (trusted: --forwarded-allow-ips) passing on a visitor.
+        forwarded = {"x-forwarded-for": "203.0.113.5"}
+        answer = httpx.get(f"{address}/metrics", headers=forwarded, timeout=10)
+        assert answer.status_code == 403
