@@ -173,7 +173,14 @@ def start_server(db: str, port: int, workers: int, processes: int = 1) -> subpro
     if processes > 1:  # left out otherwise, so that the benchmark runs older servers too
         command += ["--processes", str(processes)]
     command += ["--db", db, "--workers", str(workers), "--bot-delay", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # The server writes a line for each request and each connection: a pipe read only if it
+    # fails to start would fill and stall it, so its standard error goes to a file.
+    descriptor, path = tempfile.mkstemp(prefix="parlour-load-", suffix=".log")
+    logged = open(path, "rb")  # noqa: SIM115 (read if the server stops; closed with the run)
+    os.unlink(path)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=descriptor)
+    os.close(descriptor)
+    process.stderr = logged
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -19,6 +24,36 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
+
+
+@contextmanager
+def served(db: str, *extra: str, folder: Path) -> Iterator[tuple[str, int]]:
+    """A real ``parlour serve`` with its output in ``folder``'s ``stdout`` and ``stderr``: its
+    address and process id, once it answers."""
+    port = free_port()
+    with open(folder / "stdout", "wb") as out, open(folder / "stderr", "wb") as err:
+        process = subprocess.Popen(
+            [*SERVE, "--port", str(port), "--db", db, "--workers", "1", "--bot-delay", "0", *extra],
+            stdout=out,
+            stderr=err,
+        )
+        address = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                assert process.poll() is None, (folder / "stderr").read_text()
+                try:
+                    httpx.get(f"{address}/api/health/live", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    assert time.monotonic() < deadline, "the server did not answer within 60 s"
+                    time.sleep(0.1)
+            yield address, process.pid
+        finally:
+            stop(process)
 
 
 def start_server(
@@ -40,6 +75,11 @@ def start_server(
         main = f"from parlour.server import people; people.AUTO_PASS_DELAY = {pass_delay!r}; {main}"
     if forget_after is not None:
         main = f"from parlour.server import hub; hub.FORGET_AFTER = {forget_after!r}; {main}"
+    # The server writes a line for each request: a pipe read only at the end would fill and
+    # stall it, so its standard error goes to a file, which ``process.stderr`` reads.
+    descriptor, path = tempfile.mkstemp(prefix="parlour-serve-", suffix=".log")
+    logged = open(path, "rb")  # noqa: SIM115 (closed with the process object)
+    os.unlink(path)  # removed once the server and the reader have closed it
     process = subprocess.Popen(
         [
             sys.executable,
@@ -57,8 +97,10 @@ def start_server(
             *(["--message-rate", str(message_rate)] if message_rate is not None else []),
         ],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=descriptor,
     )
+    os.close(descriptor)
+    process.stderr = logged
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:

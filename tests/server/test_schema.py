@@ -21,12 +21,19 @@ from .live import free_port, start_server, stop
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``parlour serve`` on a fresh SQLite file, with one finished game to find."""
+    """A real ``parlour serve`` on a fresh SQLite file, ready."""
     folder: Path = tmp_path_factory.mktemp("schema")
     port = free_port()
     server = start_server(f"sqlite:///{folder / 'parlour.db'}", port)
+    address = f"http://127.0.0.1:{port}"
     try:
-        yield f"http://127.0.0.1:{port}"
+        # Ready once its first bot process answers: until then /api/health/ready answers 503,
+        # as it should, which is no server error.
+        deadline = time.monotonic() + 60
+        while httpx.get(f"{address}/api/health/ready", timeout=10).status_code != 200:
+            assert time.monotonic() < deadline, "the server was not ready within 60 s"
+            time.sleep(0.2)
+        yield address
     finally:
         stop(server)
 

@@ -365,6 +365,19 @@ def serve(
             "(docs/server.md, 'Behind a TLS proxy')."
         ),
     ] = None,
+    metrics_allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="An address or network (CIDR) that may read /metrics (repeatable); by "
+            "default 127.0.0.1 and ::1. Behind a proxy, the client address it forwards."
+        ),
+    ] = None,
+    log_format: Annotated[
+        str | None,
+        typer.Option(
+            help="How log lines are written: text, or json (one object a line); default text."
+        ),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays. Every
     option may instead be set in the environment: PARLOUR_HOST, PARLOUR_PORT,
@@ -386,6 +399,8 @@ def serve(
         "message_rate": message_rate,
         "agent": agent or None,
         "forwarded_allow_ips": forwarded_allow_ips,
+        "metrics_allow": metrics_allow or None,
+        "log_format": log_format,
     }
     try:
         config = ServeSettings(

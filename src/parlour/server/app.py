@@ -3,6 +3,9 @@ request passes, the error handler, and the routers of ``routes/``."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
@@ -12,6 +15,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
+from . import metrics
 from .analysis import Analyses
 from .botpool import BotPool
 from .cluster import Cluster
@@ -22,9 +26,11 @@ from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
 from .headers import API_DOCS, add_security_headers
+from .health import Readiness
 from .hub import Hub
 from .limits import OriginPolicy
-from .routes import accounts, live, match, pages, players, tables
+from .logs import AccessLog
+from .routes import accounts, health, live, match, pages, players, tables
 from .store import Store
 
 __all__ = ["create_app"]
@@ -35,7 +41,9 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     """Open the store, the bot processes and the hub; resume the tables; close it all."""
     settings: ServerSettings = app.state.settings
     store = Store(settings.db)
+    metrics.watch(store.engine)
     pool = BotPool(settings.workers)
+    app.state.readiness = Readiness(store, pool)
     hub = app.state.hub = Hub(store, pool, settings.bot_delay)
     app.state.accounts = Accounts(store.engine)
     app.state.sessions = Sessions(store.engine)
@@ -51,9 +59,13 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # "Play now": bots' time comes without any request, so each process matches every second.
     matchmaking = app.state.matchmaking = Matchmaking(store)
     matchmaking.start(partial(match.seated, hub))
+    sampler = asyncio.create_task(metrics.sample_every(hub, cluster))
     try:
         yield
     finally:
+        sampler.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sampler
         await matchmaking.close()
         if cluster is not None:
             await cluster.close()
@@ -61,6 +73,7 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await hub.close()
         pool.close()
         store.close()
+        metrics.process_ended(os.getpid())
 
 
 async def refuse_foreign_writes(
@@ -85,11 +98,13 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     message_rate: float = live.MESSAGE_RATE,
     agents: Sequence[str] = (),
+    metrics_allow: Iterable[str] = metrics.DEFAULT_ALLOWED,
 ) -> FastAPI:
     """The server for database URL ``db``, with ``workers`` bot processes; pages of
     ``allowed_origins`` (besides its own) may use it; each connection may send
     ``message_rate`` messages a second; ``agents`` are the agent bots (``cmd:...``,
-    ``llm:...``) a table may seat besides the built-in ones."""
+    ``llm:...``) a table may seat besides the built-in ones; clients at ``metrics_allow``
+    (addresses and networks) may read ``/metrics``."""
     origins = OriginPolicy(allowed_origins)
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=API_DOCS, redoc_url=None)
     app.state.settings = ServerSettings(
@@ -100,6 +115,7 @@ def create_app(
         origins=origins,
         message_rate=message_rate,
         message_burst=max(live.MESSAGE_BURST, int(2 * message_rate)),
+        metrics_allow=metrics.AddressPolicy(metrics_allow),
     )
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     if origins.allowed:
@@ -112,8 +128,10 @@ def create_app(
             allow_headers=["content-type"],
         )
     app.middleware("http")(refuse_foreign_writes)
-    # Added last, so outermost: refusals and CORS answers get the headers too.
+    # The security headers go on refusals and CORS answers too; the access log, outermost,
+    # times all of the server's work on a request.
     app.middleware("http")(add_security_headers)
+    app.add_middleware(AccessLog)
     for kind in HANDLED:
         app.add_exception_handler(kind, refused)
     app.include_router(pages.router)
@@ -122,4 +140,5 @@ def create_app(
     app.include_router(live.router)
     app.include_router(players.router)
     app.include_router(match.router)
+    app.include_router(health.router)
     return app

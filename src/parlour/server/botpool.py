@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 
 from .. import bots, replay
 from ..core import IllegalAction, State, derive_seed
+from . import metrics
 
-__all__ = ["BotPool", "replayed", "think"]
+__all__ = ["BotPool", "replayed", "think", "timed_think"]
 
 T = TypeVar("T")
 
@@ -87,12 +88,22 @@ def think(record: dict[str, Any], bot: str, seat: int) -> str:
         bots.release(player)  # an agent's program ends with the move (docs/agents.md)
 
 
+def timed_think(record: dict[str, Any], bot: str, seat: int) -> tuple[str, float]:
+    """``think``'s action text and the seconds the bot took to choose it (run in a worker
+    process, so the time counts neither the wait for a free worker nor the trip there)."""
+    started = time.perf_counter()
+    text = think(record, bot, seat)
+    return text, time.perf_counter() - started
+
+
 class BotPool:
     """A pool of worker processes choosing bots' moves; each bot keeps its level's budget."""
 
     def __init__(self, workers: int = 2) -> None:
         self.workers = max(1, workers)
         self.executor = self._start()
+        # When a worker last answered (``time.monotonic``), for the readiness check.
+        self.answered_at = -float("inf")
 
     def _start(self) -> ProcessPoolExecutor:
         # "spawn": the server runs threads (the database, uvicorn), which fork would copy
@@ -106,7 +117,9 @@ class BotPool:
 
     async def choose(self, record: dict[str, Any], bot: str, seat: int) -> str:
         """The action text the bot takes for ``seat`` after ``record``."""
-        return await self.run(think, record, bot, seat)
+        text, seconds = await self.run(timed_think, record, bot, seat)
+        metrics.thought(str(record["game"]), seconds)
+        return text
 
     async def run(self, function: Callable[..., T], *args: Any) -> T:
         """``function(*args)`` in a worker process (a module-level function, so it can be
@@ -114,14 +127,21 @@ class BotPool:
         loop = asyncio.get_running_loop()
         executor = self.executor
         try:
-            return await loop.run_in_executor(executor, function, *args)
+            with metrics.bot_job():
+                result = await loop.run_in_executor(executor, function, *args)
         except BrokenProcessPool:
             # A worker died (killed, out of memory): later moves get a fresh pool, once.
             if self.executor is executor:
                 executor.shutdown(wait=False, cancel_futures=True)
                 self.executor = self._start()
             raise
+        self.answered_at = time.monotonic()
+        return result
 
     def close(self) -> None:
-        """Stop the workers, dropping moves not yet begun."""
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        """Stop the workers, dropping moves not yet begun, and wait for those under way."""
+        # Waiting lets the pool release its queues' semaphores now. Without it they were
+        # released only by the interpreter's exit handlers, which a stop by SIGTERM (systemd,
+        # uvicorn's workers) skips, and every stop printed the resource tracker's warning of
+        # "leaked semaphore objects".
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from .metrics import DEFAULT_ALLOWED
 from .routes.live import MESSAGE_RATE
 
 __all__ = ["ENV_PREFIX", "ServeSettings"]
@@ -33,8 +34,10 @@ class ServeSettings(BaseSettings):
     message_rate: float = Field(MESSAGE_RATE, ge=0.1)
     agent: Annotated[tuple[str, ...], NoDecode] = ()
     forwarded_allow_ips: str | None = None
+    metrics_allow: Annotated[tuple[str, ...], NoDecode] = DEFAULT_ALLOWED
+    log_format: str = "text"
 
-    @field_validator("allow_origin", "agent", mode="before")
+    @field_validator("allow_origin", "agent", "metrics_allow", mode="before")
     @classmethod
     def _listed(cls, value: Any) -> Any:
         """A list from the environment: a JSON list, or else one item (an agent's command

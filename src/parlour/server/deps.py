@@ -19,6 +19,7 @@ from .community.throttle import SignInThrottle
 from .errors import RequestError
 from .hub import Hub, Table
 from .limits import OriginPolicy
+from .metrics import AddressPolicy
 from .pages import Link
 
 __all__ = [
@@ -41,8 +42,8 @@ __all__ = [
 @dataclass(frozen=True)
 class ServerSettings:
     """What ``create_app`` was given: the database URL, bot processes and their pause, the
-    agents a table may seat, the pages that may use the server, and each connection's
-    message rate and burst."""
+    agents a table may seat, the pages that may use the server, each connection's message
+    rate and burst, and the addresses that may read the metrics."""
 
     db: str
     workers: int
@@ -51,6 +52,7 @@ class ServerSettings:
     origins: OriginPolicy
     message_rate: float
     message_burst: int
+    metrics_allow: AddressPolicy
 
 
 def get_settings(connection: HTTPConnection) -> ServerSettings:

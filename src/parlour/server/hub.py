@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .. import load, replay
 from ..core import Action, Event, GameError, IllegalAction, State, player_name
-from . import people
+from . import metrics, people
 from .botpool import BotPool
 from .community import clocks, ratings
 from .redact import shown_reason
@@ -818,6 +818,7 @@ class Hub:
                 self.tables[table.id] = table
                 self.peers.loaded(table)
             table.clients.append(client)
+            metrics.connected(client.seat)
             await self._send_state(table, client)
         # A move heard between the caller's ``get`` and now was put off: nobody watched.
         await self.peers.current(table)
@@ -828,6 +829,7 @@ class Hub:
         async with table.lock:
             if client in table.clients:
                 table.clients.remove(client)
+        metrics.disconnected(client.seat)
         table.used_at = asyncio.get_running_loop().time()  # kept a while after the last leaves
         await self._announce(table)
         self._forget_later(table)
@@ -909,7 +911,9 @@ class Hub:
             raise RefusedError('an "act" message needs "move": the "move" of the view you act on')
         if table.info.seats[seat].bot is not None:
             raise RefusedError(f"seat {seat} is played by a bot")
+        started = time.perf_counter()
         await self.play(table, seat, text, move)
+        metrics.move_took(table.info.game, time.perf_counter() - started)
 
     async def play(
         self, table: Table, seat: int, text: str, move: int, bot: str | None = None
@@ -975,6 +979,7 @@ class Hub:
                     f"({database_trouble(error)}); send it again in a moment"
                 ) from None
             table.apply(action)
+            metrics.moved(table.info.game)
             table.clock = clock
             if state.is_over:
                 await self._store_finish(table)

@@ -19,6 +19,7 @@ import psycopg
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core import GameError
+from . import metrics
 from .hub import Hub, Table, database_trouble
 from .notify import RECONNECT_CAP, open_connection
 
@@ -88,6 +89,7 @@ class BotLeases:
                         await self._sweep(connection)
                         await asyncio.sleep(SWEEP_EVERY)
             except psycopg.Error as error:
+                metrics.database_error("leases")
                 if self.held:
                     log.warning("the bot leases were lost with their connection: %s", error)
             self.connection = None

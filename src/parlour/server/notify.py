@@ -13,6 +13,7 @@ from typing import Any
 import psycopg
 from psycopg.conninfo import make_conninfo
 
+from . import metrics
 from .store import MOVES_CHANNEL, TABLES_CHANNEL
 
 __all__ = ["KEEPALIVES", "Listener", "open_connection"]
@@ -84,6 +85,7 @@ class Listener:
                         else:
                             self._hand_on(note.payload)
             except psycopg.Error as error:
+                metrics.database_error("listener")
                 if self.listening.is_set():
                     log.warning("listening for other processes' moves stopped: %s", error)
             self.listening.clear()

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 from sqlalchemy.exc import SQLAlchemyError
 
+from . import logs, metrics
 from .app import create_app
 from .collector import keep_pauses_short
 from .config import ServeSettings
@@ -17,6 +20,7 @@ from .redact import shown_url
 from .routes.live import MAX_MESSAGE
 from .sole import ServedElsewhereError, serve_alone
 from .store import Store
+from .supervisor import Supervisor
 
 __all__ = ["serve", "worker_app"]
 
@@ -26,8 +30,15 @@ SETTINGS = "PARLOUR_SERVE_SETTINGS"
 
 def serve(config: ServeSettings) -> None:
     """Serve Parlour as ``config`` says until interrupted, in ``config.processes`` server
-    processes sharing the port (PostgreSQL only, above one)."""
+    processes sharing the port (PostgreSQL only, above one), serving the metrics to
+    ``config.metrics_allow`` and logging in ``config.log_format`` (``logs.FORMATS``)."""
     db = config.database_url
+    if config.log_format not in logs.FORMATS:
+        raise SystemExit(f"parlour serve: --log-format is one of {', '.join(logs.FORMATS)}")
+    try:
+        metrics.AddressPolicy(config.metrics_allow)
+    except ValueError as error:
+        raise SystemExit(f"parlour serve: {error}") from None
     try:
         # A second server on the same SQLite file stops here, before it touches the file.
         lock = serve_alone(db)
@@ -57,6 +68,7 @@ def serve(config: ServeSettings) -> None:
         "allowed_origins": list(config.allow_origin),
         "message_rate": config.message_rate,
         "agents": list(config.agent),
+        "metrics_allow": list(config.metrics_allow),
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""
@@ -77,6 +89,12 @@ def serve(config: ServeSettings) -> None:
         "ws_max_size": MAX_MESSAGE * 16,
         "ws_per_message_deflate": False,
         "log_level": "warning",
+        # Configured here and in each server process (``worker_app``), not by uvicorn: its
+        # configuration runs in a new process before the process answers uvicorn's health
+        # check, and importing the server there took longer than the check waits on a
+        # loaded machine, so uvicorn killed every process as it started.
+        "log_config": None,
+        "access_log": False,  # logs.AccessLog writes each request's line, with its duration
         # A TLS proxy's X-Forwarded-Proto makes the session cookie Secure, its
         # X-Forwarded-For names the client the sign-in throttle counts; uvicorn believes
         # them only from these addresses (its default: this machine, 127.0.0.1 and ::1).
@@ -84,14 +102,11 @@ def serve(config: ServeSettings) -> None:
     }
     if config.forwarded_allow_ips is not None:
         options["forwarded_allow_ips"] = config.forwarded_allow_ips
+    logs.configure(config.log_format)
     try:
         if processes > 1:
-            # uvicorn binds the port once and starts the processes on it (the kernel shares
-            # the connections out), and starts a process again if it dies.
-            os.environ[SETTINGS] = json.dumps(settings)
-            uvicorn.run(
-                "parlour.server.serve:worker_app", factory=True, workers=processes, **options
-            )
+            os.environ[SETTINGS] = json.dumps({**settings, "log_format": config.log_format})
+            _supervise(processes, options)
         else:
             keep_pauses_short()
             uvicorn.run(create_app(**settings), **options)
@@ -105,8 +120,25 @@ def serve(config: ServeSettings) -> None:
             lock.close()
 
 
+def _supervise(processes: int, options: dict[str, Any]) -> None:
+    """Run ``processes`` server processes on one port until interrupted."""
+    # Each process writes its metrics to files in a folder of its own run, and the one that
+    # answers /metrics adds them all up (metrics.py).
+    folder = os.environ[metrics.MULTIPROCESS] = tempfile.mkdtemp(prefix="parlour-metrics-")
+    try:
+        config = uvicorn.Config(
+            "parlour.server.serve:worker_app", factory=True, workers=processes, **options
+        )
+        # uvicorn binds the port once and starts the processes on it (the kernel shares the
+        # connections out), and starts a process again if it dies (saying why: Supervisor).
+        Supervisor(config, sockets=[config.bind_socket()]).run()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def worker_app() -> FastAPI:
     """The application of one of ``--processes`` server processes (uvicorn's factory)."""
     keep_pauses_short()
     settings: dict[str, Any] = json.loads(os.environ[SETTINGS])
+    logs.configure(settings.pop("log_format"))
     return create_app(**settings)

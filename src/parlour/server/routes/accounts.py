@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 
+from .. import metrics
 from ..community.accounts import WRONG, Account, AccountError, username_key
 from ..community.export import account_data
 from ..community.sessions import COOKIE, LIFETIME, Sessions, session_hash
@@ -43,6 +44,7 @@ def _address(request: Request) -> str:
 
 def _too_many(refusal: ThrottledError) -> JSONResponse:
     """The answer while a throttle refuses: 429, with ``Retry-After``."""
+    metrics.refused("sign_in")
     return JSONResponse(
         error_body(str(refusal)), 429, headers={"Retry-After": str(refusal.retry_after)}
     )

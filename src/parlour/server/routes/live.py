@@ -13,6 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...core import GameError
+from .. import metrics
 from ..deps import HubDep, SettingsDep, current_account
 from ..errors import error_body, unavailable
 from ..hub import Client, Closer, Hub, RefusedError, Sender, Table
@@ -109,6 +110,7 @@ async def live(
             return
         if account is not None:
             seat = table.seat_of_account(account.id)
+    websocket.state.seat = seat  # for the session's log line (logs.AccessLog)
     client = Client(
         seat,
         sender(websocket),
@@ -129,6 +131,7 @@ async def live(
             raw = frame.get("text")
             reply: dict[str, Any] | None
             if not rate.allow():
+                metrics.refused("messages")
                 if rate.refused_in_a_row > rate.burst:
                     await _close(websocket, rate.refusal(cut_off=True), 4429)
                     break

@@ -102,7 +102,7 @@ async def clock_profiles() -> list[dict[str, Any]]:
     return [profile.to_json() for profile in clocks.PROFILES]
 
 
-@router.get("/api/health")
+@router.api_route("/api/health", methods=["GET", "HEAD"])
 async def health(hub: HubDep, cluster: ClusterDep) -> dict[str, Any]:
     """This server process: its id, the tables it holds, its bot leases and bot moves
     (a proxy's health check; which process of several answered)."""
