@@ -153,3 +153,38 @@ def test_the_catalogue_is_the_games_card_data() -> None:
     for game in NAMES:
         guide = catalogue(game)
         assert guide["how_to_play"] and guide["phases"], game
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_agents_rules_and_the_table_pages_guide_are_one_text(name: str) -> None:
+    """An agent reads the very guide a table page shows: every section, word for word."""
+    from parlour import agents
+    from parlour.server.catalogue import catalogue
+
+    game = parlour.load(name)
+    assert game.guide is not None
+    shown = catalogue(name)
+    assert shown["how_to_play"] == [section.to_dict() for section in game.guide.sections]
+    assert shown["phases"] == dict(game.guide.phases)
+    rules = agents.rules(name)
+    for section in shown["how_to_play"]:
+        assert f"{section['heading']}: {section['text']}" in rules
+        for step in section.get("steps", []):
+            assert step in rules
+    assert game.guide.notation in rules
+    assert any(section["heading"] == "Scoring" for section in shown["how_to_play"])
+
+
+def test_foolsblade_scoring_is_stated_once_for_guide_agents_and_engine() -> None:
+    """The guide's Scoring is the scoring module's rule, which counts the Stash's Legendary
+    parts (the page's own copy once forgot them), and the score is its parts' sum."""
+    from parlour.games.foolsblade.scoring import SCORE_RULE, score_parts
+
+    game = parlour.load("foolsblade")
+    assert game.guide is not None
+    scoring = next(s for s in game.guide.sections if s.heading == "Scoring")
+    assert scoring.text == SCORE_RULE and "Legendary parts" in SCORE_RULE
+    for name, state in games():
+        if name == "foolsblade":
+            parts = [score_parts(state, seat) for seat in range(state.players)]  # type: ignore[arg-type]
+            assert [sum(p.values()) for p in parts] == state.scores()

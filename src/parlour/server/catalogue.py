@@ -16,9 +16,11 @@ __all__ = ["catalogue", "table_cards"]
 
 
 def catalogue(game: str) -> dict[str, Any]:
-    """Card data and the "How to play" guide for ``game``'s pages, as the game declares it."""
-    made = load(game).catalogue
-    return {} if made is None else made()
+    """Card data, the "How to play" guide and the phase sentences for ``game``'s pages, as
+    the game declares them."""
+    spec = load(game)
+    guide = {} if spec.guide is None else spec.guide.to_dict()
+    return guide | ({} if spec.catalogue is None else spec.catalogue())
 
 
 def table_cards(state: Any) -> dict[str, dict[str, Any]] | None:

@@ -54,13 +54,15 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         RolledOff,
         TurnStarted,
     )
+    from ...games.foolsblade.scoring import stash_points
     from ...games.foolsblade.table import latest_table
     from ...games.foolsblade.views import FoolsBladeView
 
     players = state.players
     spectator = state.view(None)
     view = cast(FoolsBladeView, spectator)
-    cards = latest_table(view["cards"]).set.by_id
+    table = latest_table(view["cards"])
+    cards = table.set.by_id
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]
     defeated = [[0] * decks for _ in range(players)]
@@ -148,10 +150,10 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     for seat in range(players):
         parts = [p for p in view["weapons"][seat].values() if p is not None]
         sets = {cards[p].set for p in parts}
-        stash = [cards[c] for c in view["stash"][seat]]
-        # Loot in the Stash scores Treasures by value, Legendary parts by strength.
+        # The score's parts as the game counts them (``score_parts``), and each card's share.
+        points = view["score_parts"][seat]
         scored = [(p, cards[p].strength) for p in parts] + [
-            (c.id, c.strength if c.kind == "part" else c.value) for c in stash
+            (c, stash_points(table, table.index[c])) for c in view["stash"][seat]
         ]
         out.append(
             {
@@ -166,14 +168,9 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
                 "boss_outcomes": boss_outcomes,
                 "weapon_parts": len(parts),
                 "full_set": sets.pop() if len(parts) == 4 and len(sets) == 1 else None,
-                "weapon_strength": sum(cards[p].strength for p in parts),
-                "monster_points": sum(c.value for c in stash if c.kind == "monster"),
-                # Loot in the Stash: Treasures by value, Legendary parts by strength.
-                "loot_points": sum(
-                    c.strength if c.kind == "part" else c.value
-                    for c in stash
-                    if c.kind != "monster"
-                ),
+                "weapon_strength": points["weapon"],
+                "monster_points": points["monsters"],
+                "loot_points": points["treasures"] + points["legendary"],
                 "capped": capped,
                 "held_cards": held[seat],
                 "played_cards": played[seat],
