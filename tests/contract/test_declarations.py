@@ -188,3 +188,11 @@ def test_foolsblade_scoring_is_stated_once_for_guide_agents_and_engine() -> None
         if name == "foolsblade":
             parts = [score_parts(state, seat) for seat in range(state.players)]  # type: ignore[arg-type]
             assert [sum(p.values()) for p in parts] == state.scores()
+
+
+def test_every_game_ends_with_the_same_kind_of_event() -> None:
+    """A game's last event is ``game_end`` in every game, with the winners in its fields."""
+    for _, state in games():
+        if state.is_over:
+            last = state.log[-1].to_dict()
+            assert last["kind"] == "game_end" and last["winners"] == state.winners()

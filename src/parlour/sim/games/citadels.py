@@ -35,6 +35,7 @@ def _rounds(state: State) -> int:
 
 
 def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
+    from ...games.citadels.cards import ASSASSIN, C_SLUG
     from ...games.citadels.events import Built, CharacterTaken, CityCompleted, Named, RoundStarted
     from ...games.citadels.views import CitadelsView
 
@@ -68,7 +69,7 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
             # A character that nobody holds (face down or face up) harms no one.
             victim = holder.get(e.character)
             if victim is not None:
-                if e.verb == "murders":
+                if e.by == C_SLUG[ASSASSIN]:
                     murdered[victim] += 1
                 else:
                     robbed[victim] += 1
@@ -119,7 +120,7 @@ def _drawn_and_built(
         elif isinstance(e, PutUnderDeck):
             for card in e.cards or []:
                 hands[e.seat].remove(card)
-                if e.reason == "not kept":
+                if e.not_kept:
                     drawn[e.seat].pop(_last(drawn[e.seat], card))
         elif isinstance(e, Rescued):
             hands[e.seat].append(e.district)

@@ -33,6 +33,8 @@ __all__ = ["BOSS_OUTCOMES", "MONSTER_DECKS"]
 # them equal). Written out so that importing the facts does not load Fool's Blade (0.1 s).
 MONSTER_DECKS = ("forest", "cavern", "dungeon")
 BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
+# The column that counts each place a seat goes to (``Destination.place``) other than a hunt.
+VISITS = {"forge": "forge_visits", "quest": "quest_visits"}
 
 
 def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
@@ -130,13 +132,11 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         elif isinstance(e, Gained):
             if e.where == "curses":
                 counts["curses"][e.seat] += 1
-            elif e.how == "Loot":
+            elif e.deck == "loot":
                 counts["loot_drawn"][e.seat] += len(e.cards)
         elif isinstance(e, Destination):
-            if e.where == "the Forge":
-                counts["forge_visits"][e.seat] += 1
-            elif e.where == "Questing":
-                counts["quest_visits"][e.seat] += 1
+            if e.place in VISITS:
+                counts[VISITS[e.place]][e.seat] += 1
         elif isinstance(e, RolledOff):
             order = [(seat - e.first_player) % players for seat in range(players)]
         elif isinstance(e, BossOver):
