@@ -5,6 +5,7 @@ encoder and the card catalogue against the packages that read them."""
 from __future__ import annotations
 
 import importlib
+import re
 import types
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 
@@ -196,3 +197,39 @@ def test_every_game_ends_with_the_same_kind_of_event() -> None:
         if state.is_over:
             last = state.log[-1].to_dict()
             assert last["kind"] == "game_end" and last["winners"] == state.winners()
+
+
+def test_the_declared_facts_engines_and_card_tools_are_the_games() -> None:
+    """What a game names by import path imports and is what its readers use."""
+    from parlour.core.registry import declared
+    from parlour.sim.facts import facts_for
+
+    for name in NAMES:
+        game = parlour.load(name)
+        if game.facts is not None:
+            assert facts_for(name) is declared(game.facts)
+        if game.batched is not None:
+            engine = declared(game.batched)
+            assert callable(engine.playouts) and callable(engine.determinizations)
+            assert facts_for(name).batched_columns is not None, name
+        if game.editions:
+            assert game.options["cards"].default in game.editions
+
+
+def test_no_package_outside_the_games_tells_a_game_by_its_name() -> None:
+    """A per-game fact is declared on the ``Game``, never looked up by comparing a name."""
+    from pathlib import Path
+
+    names = "|".join(NAMES)
+    by_name = re.compile(
+        rf"""(==|!=)\s*["']({names})["']|["']({names})["']\s*(==|!=)|\w\[["']({names})["']\]"""
+    )
+    source = Path(parlour.__file__).parent
+    found = [
+        f"{path.relative_to(source)}:{number}: {line.strip()}"
+        for path in source.rglob("*.py")
+        if "games" not in path.relative_to(source).parts[:1]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_name.search(line)
+    ]
+    assert not found, found

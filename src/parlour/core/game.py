@@ -110,6 +110,20 @@ class Game:
     catalogue: Callable[[], dict[str, Any]] | None = field(default=None, repr=False)
     # How to play, written once for table pages and agents alike; ``None``: none written.
     guide: Guide | None = field(default=None, repr=False)
+    # Every card of a table, by id with its rules text, for a game that loads its cards per
+    # table (Fool's Blade); ``None``: the catalogue holds them all.
+    table_cards: Callable[[State], dict[str, dict[str, Any]] | None] | None = field(
+        default=None, repr=False
+    )
+    # The editions of the game's own card files, which ``parlour cards`` prints and checks;
+    # empty: the game has no card files a user may write.
+    editions: tuple[str, ...] = ()
+    # The game's batched NumPy engine as a module name (``playouts`` and ``determinizations``
+    # for batched search, ``simulate`` for ``parlour simulate --fast``); ``None``: none.
+    batched: str | None = None
+    # The game's simulation facts (``parlour.sim.facts.Facts``: its report columns and section)
+    # as ``"module:NAME"``, imported when asked for; ``None``: the common columns alone.
+    facts: str | None = None
 
     def rules(self) -> str:
         """The rules in brief as plain text (the guide's), or the game's name and sizes."""

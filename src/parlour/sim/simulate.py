@@ -12,9 +12,10 @@ stopped keeps its finished chunks, and ``resume`` plays only the chunks that are
 ``pyarrow.parquet.read_table(folder)`` reads the folder as one table (names starting with
 ``_`` or ``.`` are skipped by Arrow's discovery).
 
-A ``fast`` plan (Fearless, random bots, the game's default options) plays each chunk with
-the batched NumPy engine ``parlour.fast.fearless`` instead: the same columns, but its games
-are dealt from one seed a chunk (``fast_seed``), so its rows depend on the chunk size too.
+A ``fast`` plan (a game with a batched engine, ``Game.batched``: Fearless; random bots, the
+game's default options) plays each chunk with that NumPy engine instead: the same columns,
+but its games are dealt from one seed a chunk (``fast_seed``), so its rows depend on the
+chunk size too.
 """
 
 from __future__ import annotations
@@ -29,9 +30,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__, bots, load
-from ..core import GameError, State, derive_seed
+from ..core import GameError, State, derive_seed, game_names
 from ..core.places import finishing_places
 from ..core.processes import process_pool
+from ..core.registry import declared
 from .facts import Notes, facts_for
 from .schema import COMMON, Column, arrow_schema
 from .tournament import BotSpec, parse_bots
@@ -63,7 +65,6 @@ BACKENDS = ("local", "ray")
 MANIFEST = "_manifest.json"
 RECORDS = "_records"
 MAX_CHUNK = 200  # games per chunk at most: progress and resume stay fine-grained
-FAST_GAME = "fearless"  # the game the batched engine plays
 FAST_BOT = "random"  # the only policy it plays
 FAST_CHUNK = (1024, 16384)  # games per batched chunk, least and most (the engine's batch)
 
@@ -213,8 +214,9 @@ def _check_fast(
 ) -> None:
     """``GameError`` with one sentence for what the batched engine cannot play."""
     leave_out = "; leave out --fast to play it with the ordinary engine"
-    if game != FAST_GAME:
-        raise GameError(f"--fast plays Fearless only, not {load(game).title}{leave_out}")
+    if load(game).batched is None or facts_for(game).batched_columns is None:
+        fast = " and ".join(g.title for g in map(load, game_names()) if g.batched is not None)
+        raise GameError(f"--fast plays {fast} only, not {load(game).title}{leave_out}")
     other = next((s.label for s in lineup if s.name != FAST_BOT or s.settings), None)
     if other is not None:
         raise GameError(f"--fast plays random bots only, not {other!r}{leave_out}")
@@ -303,25 +305,24 @@ class Chunk:
 
 
 def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
-    """Play ``chunk`` of a fast plan with the batched engine: the same columns, in which
-    ``seed`` is the chunk's (``fast_seed``) and ``bot_seed``, ``hands`` and ``trick_cards``
-    are null.
+    """Play ``chunk`` of a fast plan with the game's batched engine (``Game.batched``): the
+    same columns, in which ``seed`` is the chunk's (``fast_seed``) and ``bot_seed`` is null;
+    the game's own columns come from its facts' ``batched_columns``.
 
     The columns are built from the engine's arrays as ``parlour.fast.fearless.rows`` builds
     its dicts (a test holds them equal), without a Python object a row.
     """
     import numpy as np
 
-    from ..fast import fearless
-
+    game = load(plan.game)
+    columns_of = facts_for(game.name).batched_columns
+    assert game.batched is not None and columns_of is not None  # checked by make_plan
     indices = plan.chunk_games(chunk)
     seed = fast_seed(plan.seed, chunk)
-    result = fearless.simulate(len(indices), plan.players, seed=seed)
+    result = declared(game.batched).simulate(len(indices), plan.players, seed=seed)
     scores = result["scores"]
     games, players = scores.shape
     count = games * players
-    fear = result["fear_per_round"]
-    tricks = result["tricks_per_round"]
     steps = result["decisions_per_game"]
     rank = (scores[:, None, :] < scores[:, :, None]).sum(axis=2) + 1
     columns: dict[str, Any] = {
@@ -339,14 +340,7 @@ def play_fast_chunk(plan: Plan, chunk: int) -> Chunk:
         "return": result["returns"].reshape(-1),
         "decisions": np.full(count, steps),
         "seat_decisions": np.full(count, steps // players),
-        "rounds": np.full(count, players),
-        "fear_per_round": fear.reshape(count, -1),
-        "tricks_per_round": tricks.reshape(count, -1),
-        "tricks_won": tricks.sum(axis=2).reshape(-1),
-        "rounds_ruined": (tricks == 0).sum(axis=2).reshape(-1),
-        # The batched engine keeps no hands: a fast run has no card table.
-        "hands": [None] * count,
-        "trick_cards": [None] * count,
+        **columns_of(result),
     }
     return Chunk(chunk, len(indices), columns, [])
 

@@ -48,6 +48,7 @@ GAME = Game(
     encoder="parlour.rl.encoders.citadels:CitadelsEncoder",
     catalogue=catalogue,
     guide=GUIDE,
+    facts="parlour.sim.games.citadels:FACTS",
     options={
         "great_wall": Option(
             "great_wall",

@@ -32,6 +32,8 @@ GAME = Game(
     encoder="parlour.rl.encoders.fearless:FearlessEncoder",
     catalogue=catalogue,
     guide=GUIDE,
+    facts="parlour.sim.games.fearless:FACTS",
+    batched="parlour.fast.fearless",
     options={
         "hands": Option(
             "hands",

@@ -1,12 +1,17 @@
 """How to play Fool's Blade, once for every reader (table pages, agents): the guide and a
-sentence a phase (the cards of a table come with their texts from the table itself)."""
+sentence a phase; and every card of a table with its text, for the table's pages (the cards
+are the table's own card set)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.guide import Guide, Section
 from .scoring import SCORE_RULE
+from .table import Table
+from .texts import card_text
 
-__all__ = ["GUIDE"]
+__all__ = ["GUIDE", "table_cards"]
 
 GUIDE = Guide(
     sections=(
@@ -62,3 +67,16 @@ GUIDE = Guide(
         "wait": "Another player's turn; you may answer in the windows when asked.",
     },
 )
+
+
+def table_cards(state: Any) -> dict[str, dict[str, Any]] | None:
+    """Every card of a Fool's Blade table, by id, with its fields and its rules text."""
+    table = getattr(state, "table", None)
+    if not isinstance(table, Table):
+        return None
+    out: dict[str, dict[str, Any]] = {}
+    for card in table.cards:
+        fields = dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
+        fields["text"] = card_text(card)
+        out[card.id] = fields
+    return out

@@ -21,9 +21,11 @@ from ..charts import (
     save,
     win_metric,
 )
-from ..facts import CardGroup, CardInfo, Facts, Notes, register
+from ..facts import CardGroup, CardInfo, Facts, Notes
 from ..schema import Column
 from ..stats import mean, wilson
+
+__all__ = ["FACTS"]
 
 # -- facts --------------------------------------------------------------------------------
 
@@ -278,60 +280,57 @@ def _metrics(run: Run) -> list[Metric]:
     return out
 
 
-register(
-    "citadels",
-    Facts(
-        columns=(
-            Column("characters", "list<list<str>>", "the characters the seat kept, each round"),
-            Column(
-                "first_picks",
-                "list<str>",
-                "the character the seat chose in each round where it picked first",
-            ),
-            Column("districts_per_round", "list<int>", "districts the seat built in each round"),
-            Column("districts_built", "int", "districts built in the whole game"),
-            Column("city", "list<str>", "the districts of the seat's city at the end"),
-            Column("city_size", "int", "districts in the seat's city at the end"),
-            Column("murdered", "int", "rounds in which the seat's character was murdered"),
-            Column("robbed", "int", "rounds in which the seat's character was robbed"),
-            Column("finished_first", "bool", "whether the seat completed its city first"),
-            Column(
-                "characters_offered",
-                "list<str>",
-                "the characters the seat could choose at each of its picks, over the game",
-            ),
-            Column("districts_drawn", "list<str>", "the districts that came to the seat's hand"),
-            Column("built", "list<str>", "the districts the seat built, in order"),
-            Column("city_points", "list<int>", "the points of each district of `city`"),
+FACTS = Facts(
+    columns=(
+        Column("characters", "list<list<str>>", "the characters the seat kept, each round"),
+        Column(
+            "first_picks",
+            "list<str>",
+            "the character the seat chose in each round where it picked first",
         ),
-        seats=_seats,
-        rounds=_rounds,
-        observe=_observe,
-        cards=(
-            CardGroup(
-                "characters",
-                "character",
-                held=("offered", "characters_offered"),
-                uses=(("chosen", "characters"),),
-                describe=_character,
-                about="A character is offered to a seat when it is among those left at one "
-                "of the seat's picks in the draft; the win share compares the seats that "
-                "chose it at least once with those that were offered it and never chose it.",
-            ),
-            CardGroup(
-                "districts",
-                "district",
-                held=("drawn", "districts_drawn"),
-                uses=(("built", "built"),),
-                scored=("city", "city_points"),
-                describe=_district,
-                about="A district is drawn when it comes to the seat's hand (the deal, a "
-                "draw it keeps, an Architect's or Magician's draw, a swap of hands, the "
-                "Graveyard); the share of the points counts the districts of the final "
-                "cities at their points, over every point scored (bonuses included).",
-            ),
+        Column("districts_per_round", "list<int>", "districts the seat built in each round"),
+        Column("districts_built", "int", "districts built in the whole game"),
+        Column("city", "list<str>", "the districts of the seat's city at the end"),
+        Column("city_size", "int", "districts in the seat's city at the end"),
+        Column("murdered", "int", "rounds in which the seat's character was murdered"),
+        Column("robbed", "int", "rounds in which the seat's character was robbed"),
+        Column("finished_first", "bool", "whether the seat completed its city first"),
+        Column(
+            "characters_offered",
+            "list<str>",
+            "the characters the seat could choose at each of its picks, over the game",
         ),
-        plots=_plots,
-        metrics=_metrics,
+        Column("districts_drawn", "list<str>", "the districts that came to the seat's hand"),
+        Column("built", "list<str>", "the districts the seat built, in order"),
+        Column("city_points", "list<int>", "the points of each district of `city`"),
     ),
+    seats=_seats,
+    rounds=_rounds,
+    observe=_observe,
+    cards=(
+        CardGroup(
+            "characters",
+            "character",
+            held=("offered", "characters_offered"),
+            uses=(("chosen", "characters"),),
+            describe=_character,
+            about="A character is offered to a seat when it is among those left at one "
+            "of the seat's picks in the draft; the win share compares the seats that "
+            "chose it at least once with those that were offered it and never chose it.",
+        ),
+        CardGroup(
+            "districts",
+            "district",
+            held=("drawn", "districts_drawn"),
+            uses=(("built", "built"),),
+            scored=("city", "city_points"),
+            describe=_district,
+            about="A district is drawn when it comes to the seat's hand (the deal, a "
+            "draw it keeps, an Architect's or Magician's draw, a swap of hands, the "
+            "Graveyard); the share of the points counts the districts of the final "
+            "cities at their points, over every point scored (bonuses included).",
+        ),
+    ),
+    plots=_plots,
+    metrics=_metrics,
 )
