@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -53,10 +54,17 @@ def score_parts(state: FoolsBladeState, seat: int) -> dict[str, int]:
     return parts
 
 
+@cache
+def _stash_points_by_card(table: Table) -> list[int]:
+    """``stash_points`` of every card of ``table``, by index (tables are cached for good)."""
+    return [stash_points(table, card) for card in range(len(table.ids))]
+
+
 def score(state: FoolsBladeState, seat: int) -> int:
-    """A seat's score (``SCORE_RULE``): the sum of its ``score_parts``, without the dict."""
+    """A seat's score (``SCORE_RULE``): the sum of its ``score_parts``, without the dict, as
+    every view and playout reads it."""
     table = state.table
-    stash = sum(stash_points(table, card) for card in state.stash[seat])
+    stash = sum(map(_stash_points_by_card(table).__getitem__, state.stash[seat]))
     return weapon_strength(table, state.weapons[seat]) + stash
 
 
