@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from parlour import GameError, bots
-from parlour.bots.lineup import BotSpec, parse_bots, setting_value, settings_of
+from parlour.bots.lineup import BotSpec, parse_bots, setting_value
+from parlour.core.settings import settings_of
 
 
 def test_settings_are_key_value_pairs_and_a_bad_pair_names_the_spec() -> None:

@@ -5,6 +5,7 @@ encoder and the card catalogue against the packages that read them."""
 from __future__ import annotations
 
 import importlib
+import re
 import types
 from typing import Any, NotRequired, Union, get_args, get_origin, get_type_hints, is_typeddict
 
@@ -153,3 +154,82 @@ def test_the_catalogue_is_the_games_card_data() -> None:
     for game in NAMES:
         guide = catalogue(game)
         assert guide["how_to_play"] and guide["phases"], game
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_agents_rules_and_the_table_pages_guide_are_one_text(name: str) -> None:
+    """An agent reads the very guide a table page shows: every section, word for word."""
+    from parlour import agents
+    from parlour.server.catalogue import catalogue
+
+    game = parlour.load(name)
+    assert game.guide is not None
+    shown = catalogue(name)
+    assert shown["how_to_play"] == [section.to_dict() for section in game.guide.sections]
+    assert shown["phases"] == dict(game.guide.phases)
+    rules = agents.rules(name)
+    for section in shown["how_to_play"]:
+        assert f"{section['heading']}: {section['text']}" in rules
+        for step in section.get("steps", []):
+            assert step in rules
+    assert game.guide.notation in rules
+    assert any(section["heading"] == "Scoring" for section in shown["how_to_play"])
+
+
+def test_foolsblade_scoring_is_stated_once_for_guide_agents_and_engine() -> None:
+    """The guide's Scoring is the scoring module's rule, which counts the Stash's Legendary
+    parts (the page's own copy once forgot them), and the score is its parts' sum."""
+    from parlour.games.foolsblade.scoring import SCORE_RULE, score_parts
+
+    game = parlour.load("foolsblade")
+    assert game.guide is not None
+    scoring = next(s for s in game.guide.sections if s.heading == "Scoring")
+    assert scoring.text == SCORE_RULE and "Legendary parts" in SCORE_RULE
+    for name, state in games():
+        if name == "foolsblade":
+            parts = [score_parts(state, seat) for seat in range(state.players)]  # type: ignore[arg-type]
+            assert [sum(p.values()) for p in parts] == state.scores()
+
+
+def test_every_game_ends_with_the_same_kind_of_event() -> None:
+    """A game's last event is ``game_end`` in every game, with the winners in its fields."""
+    for _, state in games():
+        if state.is_over:
+            last = state.log[-1].to_dict()
+            assert last["kind"] == "game_end" and last["winners"] == state.winners()
+
+
+def test_the_declared_facts_engines_and_card_tools_are_the_games() -> None:
+    """What a game names by import path imports and is what its readers use."""
+    from parlour.core.registry import declared
+    from parlour.sim.facts import facts_for
+
+    for name in NAMES:
+        game = parlour.load(name)
+        if game.facts is not None:
+            assert facts_for(name) is declared(game.facts)
+        if game.batched is not None:
+            engine = declared(game.batched)
+            assert callable(engine.playouts) and callable(engine.determinizations)
+            assert facts_for(name).batched_columns is not None, name
+        if game.editions:
+            assert game.options["cards"].default in game.editions
+
+
+def test_no_package_outside_the_games_tells_a_game_by_its_name() -> None:
+    """A per-game fact is declared on the ``Game``, never looked up by comparing a name."""
+    from pathlib import Path
+
+    names = "|".join(NAMES)
+    by_name = re.compile(
+        rf"""(==|!=)\s*["']({names})["']|["']({names})["']\s*(==|!=)|\w\[["']({names})["']\]"""
+    )
+    source = Path(parlour.__file__).parent
+    found = [
+        f"{path.relative_to(source)}:{number}: {line.strip()}"
+        for path in source.rglob("*.py")
+        if "games" not in path.relative_to(source).parts[:1]
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if by_name.search(line)
+    ]
+    assert not found, found

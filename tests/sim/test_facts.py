@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from pathlib import Path
 from typing import Any, get_args
@@ -234,3 +235,50 @@ def test_foolsblade_card_columns_agree_with_the_log_and_the_score() -> None:
             assert set(row["played_cards"]) | set(row["equipped_cards"]) <= set(held)
             weapon = [p for p in state.view(None)["weapons"][seat].values() if p is not None]
             assert row["scored_cards"] == weapon + state.view(None)["stash"][seat]
+
+
+class Reworded:
+    """A finished game whose log says the same in other words: every field that only the
+    sentences read (``PROSE``) is reworded; everything else is the game's own."""
+
+    def __init__(self, state: Any, prose: dict[type, tuple[str, ...]]) -> None:
+        self.state = state
+        self.prose = prose
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    @property
+    def log(self) -> list[Any]:
+        out = []
+        for e in self.state.log:
+            fields = self.prose.get(type(e), ())
+            out.append(
+                dataclasses.replace(e, **{f: f"in other words {getattr(e, f)}" for f in fields})
+            )
+        return out
+
+
+def test_rewording_the_log_changes_no_report_column() -> None:
+    """The facts match events by kind and fields, never by their sentences' words."""
+    from parlour.games.citadels import events as citadels
+    from parlour.games.foolsblade import events as foolsblade
+
+    prose: dict[type, tuple[str, ...]] = {
+        foolsblade.Destination: ("where",),
+        foolsblade.Gained: ("how",),
+        citadels.PutUnderDeck: ("reason",),
+        citadels.Named: ("verb",),
+    }
+    for name, players, counted in (
+        ("foolsblade", 3, ("forge_visits", "quest_visits", "loot_drawn")),
+        ("citadels", 5, ("murdered", "robbed")),
+    ):
+        plan = make_plan(name, "random", games=1, players=players, seed=3)
+        state = parlour.replay(play_game(plan, 0)[1])
+        facts = facts_for(name)
+        notes = observed(state)
+        rows = facts.seats(state, notes)
+        assert facts.seats(Reworded(state, prose), notes) == rows  # type: ignore[arg-type]
+        for column in counted:
+            assert sum(row[column] for row in rows) > 0, (name, column)

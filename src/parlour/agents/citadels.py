@@ -1,4 +1,4 @@
-"""Citadels for an agent: the rules in brief and a seat's view in plain English."""
+"""Citadels for an agent: a seat's view in plain English (the rules are the game's guide)."""
 
 from __future__ import annotations
 
@@ -6,55 +6,15 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.views import seat_name
-from ..games.citadels import GAME
 from ..games.citadels.cards import CHARACTERS, DISTRICTS, character_named, district_named
-from ..games.citadels.scoring import (
-    COMPLETE,
-    COMPLETE_BONUS,
-    FIRST_COMPLETE_BONUS,
-    FIVE_COLOURS_BONUS,
-)
-from ..games.citadels.turn import ARCHITECT_BUILDS, CARDS_DRAWN, CARDS_KEPT, GOLD_TAKEN
+from ..games.citadels.scoring import COMPLETE, FIRST_COMPLETE_BONUS
+from ..games.citadels.turn import RESCUE_PRICE
 from ..games.citadels.views import CitadelsView, turn_done
 from .text import game_over
 
-__all__ = ["RULES", "aliases", "describe"]
+__all__ = ["aliases", "describe"]
 
 View = Mapping[str, Any]
-
-
-def _rules() -> str:
-    """The rules in brief, every number and card fact taken from the game's modules."""
-    ranks = ", ".join(f"{c.rank} {c.name}" for c in CHARACTERS)
-    paid = ", ".join(f"{c.name} {c.colour}" for c in CHARACTERS if c.colour)
-    abilities = " ".join(f"The {c.name}: {c.text}" for c in CHARACTERS)
-    special = " and ".join(d.name for d in DISTRICTS if d.points != d.cost and not d.optional)
-    special_points = {d.points for d in DISTRICTS if d.points != d.cost and not d.optional}
-    count = f"count {special_points.pop()}" if len(special_points) == 1 else "score their points"
-    return f"""\
-Citadels (Ohne Furcht und Adel), {GAME.min_players} to {GAME.max_players} players: build the \
-most valuable city. When a player completes an {_ordinal(COMPLETE)} district the round is \
-played out and the game ends.
-Each round starts with a character draft: from the crown holder on, each player secretly \
-picks a character from the pool passed round (with 2 or 3 players, two characters each). \
-Characters are then called in rank order: {ranks}; the holder of each takes a turn.
-A turn: first take resources, either {GOLD_TAKEN} gold (take gold) or draw {CARDS_DRAWN} \
-districts and keep {CARDS_KEPT} (draw, then keep <district>). Then in any order: build one \
-district from your hand by paying its cost (the Architect up to {ARCHITECT_BUILDS}; never a \
-second copy of a district in your city), collect income once (1 gold per district of your \
-character's colour: {paid}), use your character's ability once, use each purple district's \
-ability once, and finally end turn.
-Abilities: {abilities}
-Score: the costs of your districts ({special} {count}), +{FIVE_COLOURS_BONUS} for districts \
-of all five colours, +{FIRST_COMPLETE_BONUS} for the first to complete {COMPLETE} districts, \
-+{COMPLETE_BONUS} for any other with {COMPLETE}. The highest score wins; ties share."""
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-RULES = _rules()
 
 
 def _points(points: int) -> str:
@@ -122,9 +82,12 @@ def describe(view: CitadelsView) -> list[str]:
         round_facts.append(f"robbed: {_character(view['robbed'])}")
     lines.append("This round: " + "; ".join(round_facts) + ".")
     if view["last_round"]:
-        lines.append("This is the last round: a city has 8 districts.")
+        lines.append(f"This is the last round: a city has {COMPLETE} districts.")
     if view["first_complete"] is not None:
-        lines.append(f"{seat_name(view['first_complete'], view)} completed a city first (+4).")
+        lines.append(
+            f"{seat_name(view['first_complete'], view)} completed a city first "
+            f"(+{FIRST_COMPLETE_BONUS})."
+        )
     built = [
         f"{seat_name(s, view)} in round {r}"
         for s, r in enumerate(view.get("haunted_city_round", []))
@@ -162,7 +125,7 @@ def describe(view: CitadelsView) -> list[str]:
     if view["rescue"] is not None:
         rescue = view["rescue"]
         lines.append(
-            f"{seat_name(rescue['seat'], view)} may pay 1 gold to rescue "
+            f"{seat_name(rescue['seat'], view)} may pay {RESCUE_PRICE} gold to rescue "
             f"{_district(rescue['district'])} with the Graveyard."
         )
     if "characters" in view:

@@ -1,4 +1,4 @@
-"""Fearless for an agent: the rules in brief and a seat's view in plain English."""
+"""Fearless for an agent: a seat's view in plain English (the rules are the game's guide)."""
 
 from __future__ import annotations
 
@@ -7,37 +7,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..core.views import seat_name
-from ..games.fearless import GAME
-from ..games.fearless.cards import SUITS, VALUES, parse_card
+from ..games.fearless.cards import SUITS, parse_card
 from ..games.fearless.scoring import RUIN_FEAR
 from ..games.fearless.views import FearlessView
 from .text import game_over
 
-__all__ = ["RULES", "describe", "normalise"]
+__all__ = ["describe", "normalise"]
 
 View = Mapping[str, Any]
-
-_HIGH, _LOW = max(VALUES), min(VALUES)
-_LOWEST_PLUS, _HIGHEST_MINUS = min(v for v in VALUES if v > 0), max(v for v in VALUES if v < 0)
-
-# The rules in brief; the numbers and suits are the game's own.
-RULES = f"""\
-Fearless is a trick-taking game for {GAME.min_players} to {GAME.max_players} players; the \
-player with the FEWEST fear points after all rounds wins (ties share the win). There are as \
-many rounds as players and every card in hand is played each round.
-Cards: four suits ({", ".join(SUITS)}), each {_HIGH:+d} to {_LOWEST_PLUS:+d} and \
-{_HIGHEST_MINUS:+d} to {_LOW:+d}, and four-colour zeros. A card is written suit and signed \
-value: {SUITS[-1]}+2, {SUITS[0]}-5; the zero is zero.
-Tricks: the leader plays any card. The others must follow the led suit if they can, but a \
-zero may always be played and always counts as following; a zero led leaves the suit to be \
-set by the next suit card. A player without the led suit plays anything. The highest card of \
-the led suit wins ({_HIGH:+d} high, then down through {_LOWEST_PLUS:+d}, 0, \
-{_HIGHEST_MINUS:+d} to {_LOW:+d} low); among equal cards the first played wins.
-Scare track: the trick's value is the sum of all its cards. The winner's ghost moves by that \
-value, from the ruin onto the track on its first trick won, then back and forth.
-Scoring: at the end of a round each seat scores fear equal to its ghost's distance from 0, or \
-{RUIN_FEAR} if the ghost never left the ruin (it won no trick). So win at least one trick, \
-and try to end each round near 0."""
 
 RUIN = f"on the ruin ({RUIN_FEAR} fear if it stays there)"
 
@@ -85,11 +62,7 @@ def describe(view: FearlessView) -> list[str]:
     )
     ghosts = []
     for s, position in enumerate(view["ghosts"]):
-        where = (
-            "on the ruin (15 fear if it stays there)"
-            if position is None
-            else f"at {_signed(position)}"
-        )
+        where = RUIN if position is None else f"at {_signed(position)}"
         ghosts.append(f"{seat_name(s, view)} {where}")
     lines.append("Ghosts: " + "; ".join(ghosts) + ".")
     if view["is_over"]:

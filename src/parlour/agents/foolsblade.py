@@ -1,4 +1,4 @@
-"""Fool's Blade for an agent: the rules in brief and a seat's view in plain English."""
+"""Fool's Blade for an agent: a seat's view in plain English (the rules are the game's guide)."""
 
 from __future__ import annotations
 
@@ -11,29 +11,9 @@ from ..games.foolsblade.texts import card_text
 from ..games.foolsblade.views import FoolsBladeView
 from .text import game_over
 
-__all__ = ["RULES", "aliases", "describe"]
+__all__ = ["aliases", "describe"]
 
 View = Mapping[str, Any]
-
-RULES = """\
-Fool's Blade, 2 to 6 players: craft a weapon from four parts (blade, guard, handle, pommel), \
-hunt monsters and collect treasure. The game ends when a turn ends with the Loot deck empty; \
-the highest score wins (ties share). Score: the strength of your assembled parts, plus the \
-value of the monsters and treasures in your stash, plus the strength of Legendary parts there.
-Cards are named by their id in actions (play trip-wire, equip ashen-guard).
-A turn: (1) Tavern: draw a Tavern card; in the Tavern window anyone may play Tavern cards. \
-(2) Assembly: equip parts from hand (the part replaced goes back to hand) and lay gear. \
-(3) Destination, one of: forge (see 3 Anvil cards, take one, maybe reforge a part for a \
-second), quest (draw 2 Quest cards; curses strike at once), or hunt forest, cavern or \
-dungeon (needs at least one assembled part) and fight the monster drawn. (4) Discard down \
-to your hand limit.
-Combat: each part's strength counts x2 against the element it beats, x0 against the one \
-that beats it, x1 otherwise (Water beats Fire, Fire beats Plant, Plant beats Water; Neutral \
-is always x1), plus bonuses played. More strength than the monster wins it for your stash \
-and runs its Win effect; equal is a draw; less runs its Lose effect.
-Response windows: at moments of play each seat in turn may play a card, use its class \
-ability, or pass; a play may be negated by a card that negates. An Approach card starts a \
-Boss: from the next turn each turn fights one of its Boss cards (the Boss wins ties)."""
 
 PARTS = ("blade", "guard", "handle", "pommel")
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..bots.lineup import settings_of
 from ..core import GameError
+from ..core.settings import settings_of
 from .chat import ChatAgent
 from .player import AgentBot
 from .program import ProgramAgent

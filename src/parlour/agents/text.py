@@ -1,10 +1,11 @@
 """A seat as text, for any game: what it sees, the rules in brief, the numbered choices.
 
-Each game's module here (``parlour.agents.<game>``) defines ``RULES`` (the rules in a few
-paragraphs), ``describe(view)`` (the view as lines of plain English) and may define
-``aliases(view)`` (names a player may write for a card, lowercase, with the id action texts
-use) and ``normalise(text)`` (other common spellings made canonical). Like the terminal's
-renderers they see views only, so they cannot tell a seat what it may not know.
+The rules in brief are the game's guide as text (``Game.rules``: the same guide the table
+pages show). Each game's module here (``parlour.agents.<game>``) defines ``describe(view)``
+(the view as lines of plain English) and may define ``aliases(view)`` (names a player may
+write for a card, lowercase, with the id action texts use) and ``normalise(text)`` (other
+common spellings made canonical). Like the terminal's renderers they see views only, so
+they cannot tell a seat what it may not know.
 """
 
 from __future__ import annotations
@@ -32,11 +33,7 @@ def _module(game: object) -> ModuleType | None:
 
 def rules(game: str) -> str:
     """The rules of ``game`` in a few paragraphs (``GameError`` for an unknown game)."""
-    spec = load(game)
-    module = _module(spec.name)
-    if module is None:
-        return f"{spec.title}, {spec.min_players} to {spec.max_players} players."
-    return str(module.RULES)
+    return load(game).rules()
 
 
 def describe(view: View) -> str:

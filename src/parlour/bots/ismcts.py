@@ -14,7 +14,8 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from ..core import Action, GameError, Rng, State
+from ..core import Action, GameError, Rng, State, load
+from ..core.registry import declared
 from .heuristic import Chooser, Clock, Evaluator, chooser, clock, evaluator
 from .playout import random_playout
 
@@ -146,12 +147,13 @@ def raced(rewards: list[list[float]], alive: list[int], z: float) -> list[int]:
 def batched(game: str) -> SearchEngine:
     """The batched engine of ``game``; ``GameError`` if it has none."""
     # Imported here: NumPy loads only for searches that ask for it.
-    from ..fast import SEARCH
+    from ..fast import SearchEngine
 
-    engine = SEARCH.get(game)
-    if engine is None:
+    module = load(game).batched
+    if module is None:
         raise GameError(f"{game} has no batched engine, so batch must be 0")
-    return engine
+    engine = declared(module)
+    return SearchEngine(engine.playouts, engine.determinizations)
 
 
 class IsmctsBot:

@@ -1,20 +1,20 @@
 """Line-ups of bots as people write them: ``"ismcts:iterations=500,heuristic,cmd:python a.py"``.
 
 The one parser of bot names with settings: tournaments, simulations and the terminal read
-line-ups with ``parse_bots``, and the agent kinds (``parlour.agents.kinds``) read their
-``key=value`` settings with ``settings_of``.
+line-ups with ``parse_bots``; the ``key=value`` pairs after a name are read by
+``parlour.core.settings.settings_of``, which the agent kinds share.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import GameError
+from ..core.settings import settings_of
 from . import is_agent, make, names
 
-__all__ = ["BotSpec", "parse_bots", "setting_value", "settings_of", "split_lineup"]
+__all__ = ["BotSpec", "parse_bots", "setting_value", "split_lineup"]
 
 
 @dataclass(frozen=True)
@@ -43,17 +43,6 @@ def setting_value(text: str) -> Any:
         except ValueError:
             pass
     return text
-
-
-def settings_of(pairs: Iterable[str], spec: str) -> dict[str, str]:
-    """The ``key=value`` pairs as texts by key; ``GameError`` quoting ``spec`` for a bad pair."""
-    settings = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise GameError(f"bad bot setting {pair!r} in {spec!r}: use key=value")
-        settings[key] = value
-    return settings
 
 
 def split_lineup(text: str) -> list[str]:

@@ -12,8 +12,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..core import GameError
-from ..core.registry import canonical_name
+from ..core import GameError, game_names, load
 from ..games.foolsblade.cards import (
     DEFAULT_EDITION,
     EDITIONS,
@@ -75,13 +74,17 @@ def cards(
 ) -> None:
     """Print a game's card set as tables (Fool's Blade), or check a user's card folder."""
     try:
-        name = canonical_name(game)
+        spec = load(game)
     except GameError as error:
         fail(str(error), EXIT_USAGE)
-    if name != "foolsblade":
-        fail(f"only Fool's Blade has a card set to show or check, not {name}", EXIT_USAGE)
-    if edition not in EDITIONS:
-        fail(f"--cards must be one of {', '.join(EDITIONS)}, not {edition!r}", EXIT_USAGE)
+    if not spec.editions:
+        with_files = [g.title for g in map(load, game_names()) if g.editions]
+        fail(
+            f"only {' and '.join(with_files)} has a card set to show or check, not {spec.name}",
+            EXIT_USAGE,
+        )
+    if edition not in spec.editions:
+        fail(f"--cards must be one of {', '.join(spec.editions)}, not {edition!r}", EXIT_USAGE)
     if deck is not None and deck not in DECKS:
         fail(f"--deck must be one of {', '.join(DECKS)}, not {deck!r}", EXIT_USAGE)
     console = Console()

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from .actions import Action
 from .errors import GameError, IllegalAction, quoted
 from .events import Event
+from .guide import Guide
 
 __all__ = ["Game", "Option", "State"]
 
@@ -107,6 +108,28 @@ class Game:
     # The public card data a table page draws cards with (names, colours, costs); ``None``:
     # the game's action and event texts say enough.
     catalogue: Callable[[], dict[str, Any]] | None = field(default=None, repr=False)
+    # How to play, written once for table pages and agents alike; ``None``: none written.
+    guide: Guide | None = field(default=None, repr=False)
+    # Every card of a table, by id with its rules text, for a game that loads its cards per
+    # table (Fool's Blade); ``None``: the catalogue holds them all.
+    table_cards: Callable[[State], dict[str, dict[str, Any]] | None] | None = field(
+        default=None, repr=False
+    )
+    # The editions of the game's own card files, which ``parlour cards`` prints and checks;
+    # empty: the game has no card files a user may write.
+    editions: tuple[str, ...] = ()
+    # The game's batched NumPy engine as a module name (``playouts`` and ``determinizations``
+    # for batched search, ``simulate`` for ``parlour simulate --fast``); ``None``: none.
+    batched: str | None = None
+    # The game's simulation facts (``parlour.sim.facts.Facts``: its report columns and section)
+    # as ``"module:NAME"``, imported when asked for; ``None``: the common columns alone.
+    facts: str | None = None
+
+    def rules(self) -> str:
+        """The rules in brief as plain text (the guide's), or the game's name and sizes."""
+        if self.guide is None:
+            return f"{self.title}, {self.min_players} to {self.max_players} players."
+        return self.guide.text(self.title, self.min_players, self.max_players)
 
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
         """A fresh state; ``GameError`` names a bad player count, option or option value."""

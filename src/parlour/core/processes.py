@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 
@@ -17,3 +18,13 @@ def process_pool(jobs: int) -> ProcessPoolExecutor:
     """
     context = multiprocessing.get_context("forkserver")
     return ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+
+
+def take(items: Iterator[int], count: int) -> list[int]:
+    """The next ``count`` items (fewer at the end): how much work to queue on a pool."""
+    out = []
+    for item in items:
+        out.append(item)
+        if len(out) == count:
+            break
+    return out

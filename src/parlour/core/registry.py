@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .errors import GameError
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["game_module", "game_names", "load", "register"]
+__all__ = ["declared", "game_module", "game_names", "load", "register"]
 
 _modules: dict[str, str] = {}
 _aliases: dict[str, str] = {}
@@ -62,3 +62,12 @@ def game_module(package: str, game: object) -> ModuleType | None:
         if error.name == name:
             return None
         raise
+
+
+def declared(path: str) -> Any:
+    """What a game declares by import path, imported now: ``"module:name"`` is the module's
+    member, ``"module"`` the module itself (a game names what needs NumPy or matplotlib this
+    way, so that loading the game loads neither)."""
+    module, _, member = path.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, member) if member else found

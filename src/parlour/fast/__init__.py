@@ -1,4 +1,7 @@
-"""Batched engines: many games advanced together with NumPy, for simulation and search."""
+"""Batched engines: many games advanced together with NumPy, for simulation and search.
+
+A game names its engine's module on its ``Game`` (``batched="parlour.fast.fearless"``); the
+module gives ``playouts`` and ``determinizations`` (a ``SearchEngine``) and ``simulate``."""
 
 from __future__ import annotations
 
@@ -8,9 +11,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from . import fearless
-
-__all__ = ["SEARCH", "SearchEngine"]
+__all__ = ["SearchEngine"]
 
 
 class SearchEngine(NamedTuple):
@@ -20,9 +21,3 @@ class SearchEngine(NamedTuple):
     """``(states, depth, seed, margin) -> rewards``: random playouts of many states together."""
     determinizations: Callable[[Any, int, int, int], list[Any]]
     """``(state, seat, count, seed) -> states``: many determinizations dealt together."""
-
-
-SEARCH: dict[str, SearchEngine] = {
-    "fearless": SearchEngine(fearless.playouts, fearless.determinizations)
-}
-"""The games whose searches can run batched, by registry name."""

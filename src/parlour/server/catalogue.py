@@ -16,25 +16,15 @@ __all__ = ["catalogue", "table_cards"]
 
 
 def catalogue(game: str) -> dict[str, Any]:
-    """Card data and the "How to play" guide for ``game``'s pages, as the game declares it."""
-    made = load(game).catalogue
-    return {} if made is None else made()
+    """Card data, the "How to play" guide and the phase sentences for ``game``'s pages, as
+    the game declares them."""
+    spec = load(game)
+    guide = {} if spec.guide is None else spec.guide.to_dict()
+    return guide | ({} if spec.catalogue is None else spec.catalogue())
 
 
 def table_cards(state: Any) -> dict[str, dict[str, Any]] | None:
     """Every card of a table whose game loads its cards per table (Fool's Blade), by id, with
     its rules text; ``None`` for games whose cards are all in :func:`catalogue`."""
-    from ..games.foolsblade.table import Table
-    from ..games.foolsblade.texts import card_text
-
-    # Fool's Blade keeps its compiled cards in ``state.table`` (Fearless' ``table`` holds
-    # the trick's cards).
-    table = getattr(state, "table", None)
-    if not isinstance(table, Table):
-        return None
-    out: dict[str, dict[str, Any]] = {}
-    for card in table.cards:
-        fields = dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
-        fields["text"] = card_text(card)
-        out[card.id] = fields
-    return out
+    made = state.game.table_cards
+    return None if made is None else made(state)

@@ -14,7 +14,7 @@ from typing import Any
 from .. import load
 from .cards import has_cards
 from .facts import CardGroup
-from .simulate import manifest, read
+from .results import manifest, read
 from .stats import Estimate, mean, wilson
 
 __all__ = [

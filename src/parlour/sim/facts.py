@@ -1,12 +1,13 @@
-"""Per-game facts of a finished game: each game's own columns, registered by game name.
+"""Per-game facts of a finished game: each game's own columns, declared on its ``Game``.
 
 A game's ``Facts`` reads a finished state through the public contract only: its log of
 events (``state.log``, unredacted, since the simulator sees the whole table) and its
 spectator view. A game without an entry gets ``GENERIC``: the common columns alone, with
 ``rounds`` taken from the spectator view's ``"round"`` or ``"turn"`` where it has one.
 
-A game registers its ``Facts`` with ``register(name, Facts(...))``, in its module of
-``sim/games/`` (Fearless, Citadels and Fool's Blade). Its ``CardGroup``s say which of its
+A game declares its ``Facts`` on its ``Game`` (``facts="parlour.sim.games.<name>:FACTS"``),
+defined in its module of ``sim/games/`` (Fearless, Citadels and Fool's Blade) and imported on
+first use, so that loading a game loads no simulator. Its ``CardGroup``s say which of its
 columns hold the cards a seat held, used and scored with, for the report's card table; which
 events count as drawing or playing a card is each game's own reading of its log, next to its
 other facts; and its section of the report (``plots`` and ``metrics``) lives with them.
@@ -20,7 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import Action, State
+from ..core import Action, GameError, State, load
+from ..core.registry import declared
 from .schema import Column
 
 if TYPE_CHECKING:
@@ -35,7 +37,6 @@ __all__ = [
     "columns",
     "facts_for",
     "observed",
-    "register",
 ]
 
 # What a game's ``observe`` kept during play for its ``seats``, by the game's own keys.
@@ -107,6 +108,9 @@ class Facts:
     ``notes``: cheaper than playing the game again afterwards. The game's section of
     ``parlour report``: ``plots(runs, out)`` draws its plots of the runs into the folder
     ``out`` and gives them, ``metrics(run)`` gives the numbers compared between runs.
+    ``batched_columns(result)`` fills the game's columns of a chunk played by its batched
+    engine (``Game.batched``) from that engine's ``simulate`` result, a NumPy array a column
+    (2-D for a list column), for ``parlour simulate --fast``.
     """
 
     columns: tuple[Column, ...] = ()
@@ -116,28 +120,25 @@ class Facts:
     observe: Callable[[State, Action, Notes], None] | None = None
     plots: Callable[[Sequence[Run], Path], list[Plot]] | None = None
     metrics: Callable[[Run], list[Metric]] | None = None
+    batched_columns: Callable[[dict[str, Any]], dict[str, Any]] | None = None
 
 
 GENERIC = Facts()
 
-_REGISTRY: dict[str, Facts] = {}
-
-
-def register(game: str, facts: Facts) -> None:
-    """Use ``facts`` for every finished game of ``game`` (its registered name)."""
-    _REGISTRY[game] = facts
-
 
 @cache
-def _register_games() -> None:
-    # Imported on first use, not with this module: each game's module imports this one.
-    from . import games  # noqa: F401  (each module registers its game)
-
-
 def facts_for(game: str) -> Facts:
-    """The facts registered for ``game``, else ``GENERIC``."""
-    _register_games()
-    return _REGISTRY.get(game, GENERIC)
+    """The facts ``game`` declares (``Game.facts``), else ``GENERIC`` (an unknown name too)."""
+    try:
+        path = load(game).facts
+    except GameError:
+        return GENERIC
+    if path is None:
+        return GENERIC
+    found = declared(path)
+    if not isinstance(found, Facts):
+        raise TypeError(f"{path} is not the Facts of {game}")
+    return found
 
 
 def columns(game: str) -> tuple[Column, ...]:
@@ -147,8 +148,6 @@ def columns(game: str) -> tuple[Column, ...]:
 
 def observed(state: State) -> Notes:
     """The notes a finished game's ``observe`` keeps, from playing its record again."""
-    from .. import load
-
     record = state.record()
     facts = facts_for(record["game"])
     notes: Notes = {}

@@ -161,7 +161,7 @@ def test_max_rounds_caps_the_game() -> None:
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     assert isinstance(state, CitadelsState) and state.round == 2
-    assert state.log[-1].kind == "game-over"
+    assert state.log[-1].kind == "game_end"
     with pytest.raises(GameError, match="max_rounds"):
         GAME.new_game(3, max_rounds=0)
 

@@ -188,7 +188,7 @@ def test_a_round_on_the_ruin_costs_15_and_lowest_total_wins() -> None:
     assert len(rounds) == 3
     assert [sum(e.fear[s] for e in rounds) for s in range(3)] == totals
     assert state.winners() == [s for s in range(3) if totals[s] == min(totals)]
-    assert state.log[-1].kind == "end"
+    assert state.log[-1].kind == "game_end"
 
 
 def test_shared_wins_on_equal_totals() -> None:

@@ -14,13 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...games.citadels.cards import CHARACTERS, D_INDEX, DISTRICTS
-from ...games.citadels.scoring import (
-    COMPLETE,
-    COMPLETE_BONUS,
-    FIRST_COMPLETE_BONUS,
-    FIVE_COLOURS_BONUS,
-    has_five_colours,
-)
+from ...games.citadels.scoring import city_score_parts
 from ...games.citadels.views import CitadelsView, TurnView, turn_done
 from . import seat_name
 
@@ -113,7 +107,8 @@ def describe(slug: str) -> RenderableType | None:
 
 
 def score_parts(view: CitadelsView) -> tuple[list[str], list[list[str]]]:
-    """Each seat's score in parts: district points, five colours, complete city, total."""
+    """Each seat's score in parts, as the game counts them: district points, five colours,
+    complete city."""
     rows = []
     for seat, city in enumerate(view["cities"]):
         districts = [D_INDEX[slug] for slug in city if slug in D_INDEX]
@@ -121,17 +116,13 @@ def score_parts(view: CitadelsView) -> tuple[list[str], list[list[str]]]:
         # ``CitadelsState.scores``.
         built = view["haunted_city_round"][seat]
         haunted_counts = built is not None and built < view["round"]
-        if view["first_complete"] == seat:
-            complete = f"+{FIRST_COMPLETE_BONUS} first"
-        elif len(city) >= COMPLETE:
-            complete = f"+{COMPLETE_BONUS}"
-        else:
-            complete = ""
+        first = view["first_complete"] == seat
+        parts = city_score_parts(districts, haunted_counts, first)
         rows.append(
             [
-                str(sum(_DISTRICT[slug].points for slug in city if slug in _DISTRICT)),
-                f"+{FIVE_COLOURS_BONUS}" if has_five_colours(districts, haunted_counts) else "",
-                complete,
+                str(parts.districts),
+                f"+{parts.five_colours}" if parts.five_colours else "",
+                f"+{parts.complete}{' first' if first else ''}" if parts.complete else "",
             ]
         )
     return ["districts", "five colours", "complete city"], rows

@@ -7,7 +7,7 @@ from typing import Any
 from ...core import Game, Option
 from .actions import action_space
 from .cards import MAX_SEATS
-from .guide import catalogue
+from .guide import GUIDE, catalogue
 from .state import CitadelsState
 from .views import CitadelsView
 
@@ -47,6 +47,8 @@ GAME = Game(
     search={"iterations": 4000, "rollout_depth": 30},
     encoder="parlour.rl.encoders.citadels:CitadelsEncoder",
     catalogue=catalogue,
+    guide=GUIDE,
+    facts="parlour.sim.games.citadels:FACTS",
     options={
         "great_wall": Option(
             "great_wall",

@@ -6,7 +6,18 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from ...core import Event, event, player_name, seats_named
-from .cards import C_INDEX, C_NAME, C_SLUG, D_COST, D_INDEX, D_NAME, D_SLUG, MAX_SEATS
+from .cards import (
+    ASSASSIN,
+    C_INDEX,
+    C_NAME,
+    C_SLUG,
+    D_COST,
+    D_INDEX,
+    D_NAME,
+    D_SLUG,
+    MAX_SEATS,
+    THIEF,
+)
 
 
 def _names(slugs: Sequence[str]) -> str:
@@ -127,15 +138,19 @@ class Kept(Event):
 
 @event
 class PutUnderDeck(Event):
-    """Cards go from a hand to the bottom of the deck; only their owner sees which."""
+    """Cards go from a hand to the bottom of the deck; only their owner sees which.
+
+    ``reason`` is the sentence's words; ``not_kept`` is what code reads: whether these are
+    the cards drawn for resources and not kept (else the Magician or the Laboratory)."""
 
     kind: ClassVar[str] = "under-deck"
-    public = ("seat", "count", "reason")
+    public = ("seat", "count", "reason", "not_kept")
     shown_to = "seat"
     seat: int
     count: int
     cards: list[str] | None
     reason: str
+    not_kept: bool = False
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = player_name(self.seat, names)
@@ -161,13 +176,16 @@ class Built(Event):
 
 @event
 class Named(Event):
-    """The Assassin murders or the Thief robs a character, named aloud."""
+    """The Assassin murders or the Thief robs a character, named aloud.
+
+    ``verb`` is the sentence's word; ``by`` is what code reads: the naming character's slug."""
 
     kind: ClassVar[str] = "target"
     public = "all"
     seat: int
     verb: str
     character: str
+    by: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return f"{player_name(self.seat, names)} {self.verb} the {_names([self.character])}."
@@ -233,7 +251,7 @@ class Rescued(Event):
 class TurnEnded(Event):
     """A character's turn ends."""
 
-    kind: ClassVar[str] = "end-turn"
+    kind: ClassVar[str] = "turn_end"
     public = "all"
     seat: int
     character: str
@@ -261,7 +279,7 @@ class CityCompleted(Event):
 class GameEnded(Event):
     """The game is over: final scores and the winners."""
 
-    kind: ClassVar[str] = "game-over"
+    kind: ClassVar[str] = "game_end"
     public = "all"
     scores: list[int]
     winners: list[int]
@@ -298,10 +316,13 @@ BUILT = tuple(
 KEPT = tuple(tuple(Kept(seat, slug) for slug in D_SLUG) for seat in _SEATS)
 # The card of two drawn that is not kept, the usual end of drawing, by seat and district.
 NOT_KEPT = tuple(
-    tuple(PutUnderDeck(seat, 1, [slug], "not kept") for slug in D_SLUG) for seat in _SEATS
+    tuple(PutUnderDeck(seat, 1, [slug], "not kept", not_kept=True) for slug in D_SLUG)
+    for seat in _SEATS
 )
-MURDERS = tuple(tuple(Named(seat, "murders", slug) for slug in C_SLUG) for seat in _SEATS)
-ROBS = tuple(tuple(Named(seat, "robs", slug) for slug in C_SLUG) for seat in _SEATS)
+MURDERS = tuple(
+    tuple(Named(seat, "murders", slug, C_SLUG[ASSASSIN]) for slug in C_SLUG) for seat in _SEATS
+)
+ROBS = tuple(tuple(Named(seat, "robs", slug, C_SLUG[THIEF]) for slug in C_SLUG) for seat in _SEATS)
 
 
 def _drew_two(seat: int) -> tuple[tuple[Drew, ...], ...]:

@@ -1,18 +1,92 @@
-"""The public card data a table page draws Citadels with (districts and characters with their
-rules texts) and How to play, for players."""
+"""How to play Citadels, once for every reader (table pages, agents): the guide and a sentence
+a phase, every number and card fact taken from the game's modules; and the public card data a
+table page draws with (districts and characters with their rules texts)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...core.guide import Guide, Section
 from .cards import CHARACTERS, DISTRICTS
+from .scoring import COMPLETE, COMPLETE_BONUS, FIRST_COMPLETE_BONUS, FIVE_COLOURS_BONUS
+from .turn import ARCHITECT_BUILDS, CARDS_DRAWN, CARDS_KEPT, GOLD_TAKEN, RESCUE_PRICE
 
-__all__ = ["catalogue"]
+__all__ = ["GUIDE", "catalogue"]
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _special_points() -> str:
+    """The districts that score other than their cost, and what they score."""
+    special = [d for d in DISTRICTS if d.points != d.cost and not d.optional]
+    points = {d.points for d in special}
+    count = f"count {points.pop()}" if len(points) == 1 else "score their points"
+    return f"{' and '.join(d.name for d in special)} {count}"
+
+
+_RESOURCES = f"take {GOLD_TAKEN} gold or draw {CARDS_DRAWN} districts and keep {CARDS_KEPT}"
+_PAID = ", ".join(f"{c.name} {c.colour}" for c in CHARACTERS if c.colour)
+
+GUIDE = Guide(
+    sections=(
+        Section(
+            "Goal",
+            "Build the most valuable city. When a player completes an "
+            f"{_ordinal(COMPLETE)} district the round is played out and the game ends; then "
+            "the highest score wins (ties share).",
+        ),
+        Section(
+            "1. The draft",
+            "Each round starts with a character draft: from the crown holder on, each player "
+            "secretly picks a character from the pool passed round (with 2 or 3 players, two "
+            "characters each). Some characters are set aside face up or face down, so you "
+            "never know who holds which character until it is called.",
+        ),
+        Section(
+            "2. The turns",
+            "Characters are called by rank: "
+            + ", ".join(f"{c.rank} {c.name}" for c in CHARACTERS)
+            + "; whoever holds one takes a turn.",
+            steps=(
+                f"First take resources: {_RESOURCES} (some purple districts change these "
+                "numbers: read their texts).",
+                "Then, in any order: build one district from your hand by paying its cost "
+                f"(the Architect up to {ARCHITECT_BUILDS}; never a second copy of a district "
+                "in your city), collect income once (1 gold per district of your character's "
+                f"colour: {_PAID}), use your character's ability once, and use each purple "
+                "district's ability once.",
+                "Finally end your turn.",
+            ),
+        ),
+        Section("Abilities", " ".join(f"The {c.name}: {c.text}" for c in CHARACTERS)),
+        Section(
+            "Scoring",
+            f"Each district scores its cost ({_special_points()}). +{FIVE_COLOURS_BONUS} for "
+            f"districts of all five colours, +{FIRST_COMPLETE_BONUS} for the first city of "
+            f"{COMPLETE} districts, +{COMPLETE_BONUS} for any other city of {COMPLETE}.",
+        ),
+    ),
+    notation="Actions name characters and districts by their slugs: choose king, "
+    "assassinate merchant, take gold, draw, keep manor, build haunted-city, end turn.",
+    phases={
+        "draft": "Pick a character for this round; its rank decides when you play.",
+        "resource": f"Start your turn: {_RESOURCES}.",
+        "keep": "Keep one of the districts you drew; the other goes back.",
+        "main": "Build a district, use your character's ability, collect income, then end "
+        "your turn.",
+        "redraw": "Put away the cards you want to replace, then say done to draw as many.",
+        "rescue": f"A district of yours was destroyed: pay {RESCUE_PRICE} gold to take it back "
+        "to your hand, or let it go.",
+        "wait": "Characters are called by rank; the player holding each one takes a turn.",
+    },
+)
 
 
 def catalogue() -> dict[str, Any]:
-    """The public data a table page needs: cards with their texts where the game has fixed
-    cards, the How-to-play guide and a sentence for each phase."""
+    """The public card data a table page draws with: districts and characters with their
+    rules texts."""
     return {
         "districts": {
             d.slug: {
@@ -27,46 +101,5 @@ def catalogue() -> dict[str, Any]:
         "characters": {
             c.slug: {"name": c.name, "rank": c.rank, "colour": c.colour, "text": c.text}
             for c in CHARACTERS
-        },
-        "how_to_play": [
-            {
-                "heading": "Goal",
-                "text": "Build the most valuable city. The game ends after the round in which "
-                "someone completes their 8th district; then the highest score wins.",
-            },
-            {
-                "heading": "1. The draft",
-                "text": "Each round starts with everyone secretly picking a character, from the "
-                "crown holder on. Some characters are set aside face up or face down.",
-            },
-            {
-                "heading": "2. The turns",
-                "text": "Characters are called by rank, 1 to 8; whoever holds one takes a turn. "
-                "First take 2 gold or draw 2 districts and keep 1. Then build one district "
-                "by paying its cost, use your character's ability (tap a character to read "
-                "it) and collect income: 1 gold per district of your character's colour.",
-            },
-            {
-                "heading": "Watch out",
-                "text": "The Assassin can murder a character (it loses its turn), the Thief can "
-                "rob one (takes its gold), the Warlord can destroy a district. You never know "
-                "who holds which character until it is called.",
-            },
-            {
-                "heading": "Scoring",
-                "text": "Each district scores its cost. +3 for districts of all five colours, +4 "
-                "for the first city of 8 districts, +2 for other cities of 8.",
-            },
-        ],
-        "phases": {
-            "draft": "Pick a character for this round; its rank decides when you play.",
-            "resource": "Start your turn: take 2 gold or draw 2 districts and keep 1.",
-            "keep": "Keep one of the districts you drew; the other goes back.",
-            "main": "Build a district, use your character's ability, collect income, then end "
-            "your turn.",
-            "redraw": "Put away the cards you want to replace, then say done to draw as many.",
-            "rescue": "A district of yours was destroyed: pay 1 gold to take it back to your "
-            "hand, or let it go.",
-            "wait": "Characters are called by rank; the player holding each one takes a turn.",
         },
     }

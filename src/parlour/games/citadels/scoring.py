@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from .cards import D_COLOUR, D_POINTS, HAUNTED_CITY, PURPLE
 
@@ -23,16 +24,27 @@ def has_five_colours(city: Sequence[int], haunted_counts: bool) -> bool:
     return len(colours) == 5
 
 
-def city_score(city: Sequence[int], haunted_counts: bool, first_complete: bool) -> int:
-    """Points for one city: costs (University and Dragon Gate 8) and every bonus."""
-    points = sum(D_POINTS[d] for d in city)
-    if has_five_colours(city, haunted_counts):
-        points += FIVE_COLOURS_BONUS
+class CityScore(NamedTuple):
+    """A city's points in their parts, which add up to its score."""
+
+    districts: int  # the districts' points (their costs; University and Dragon Gate 8)
+    five_colours: int  # the bonus for districts of all five colours, or 0
+    complete: int  # the bonus for a complete city (more for the first), or 0
+
+
+def city_score_parts(city: Sequence[int], haunted_counts: bool, first_complete: bool) -> CityScore:
+    """Points for one city, in their parts: districts' points and every bonus."""
+    five = FIVE_COLOURS_BONUS if has_five_colours(city, haunted_counts) else 0
     if first_complete:
-        points += FIRST_COMPLETE_BONUS
-    elif len(city) >= COMPLETE:
-        points += COMPLETE_BONUS
-    return points
+        complete = FIRST_COMPLETE_BONUS
+    else:
+        complete = COMPLETE_BONUS if len(city) >= COMPLETE else 0
+    return CityScore(sum(D_POINTS[d] for d in city), five, complete)
+
+
+def city_score(city: Sequence[int], haunted_counts: bool, first_complete: bool) -> int:
+    """Points for one city: the sum of its ``city_score_parts``."""
+    return sum(city_score_parts(city, haunted_counts, first_complete))
 
 
 def best(scores: Sequence[int]) -> list[int]:

@@ -442,7 +442,9 @@ def _keep(state: CitadelsState, action: Move, seat: int, events: list[Event]) ->
         if len(rest) == 1:
             events.append(NOT_KEPT[seat][rest[0]])
         else:
-            events.append(PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept"))
+            events.append(
+                PutUnderDeck(seat, len(rest), district_slugs(rest), "not kept", not_kept=True)
+            )
         after_resources(state, events)
 
 

@@ -6,7 +6,7 @@ from ...core import Game, Option
 from ...core.game import check_seat
 from .actions import action_space
 from .cards import HAND_SIZE
-from .guide import catalogue
+from .guide import GUIDE, catalogue
 from .state import FearlessState, check_deals, check_hands
 from .views import FearlessView
 
@@ -31,6 +31,9 @@ GAME = Game(
     search={"iterations": 8000, "rollout_depth": 24},
     encoder="parlour.rl.encoders.fearless:FearlessEncoder",
     catalogue=catalogue,
+    guide=GUIDE,
+    facts="parlour.sim.games.fearless:FACTS",
+    batched="parlour.fast.fearless",
     options={
         "hands": Option(
             "hands",

@@ -90,7 +90,7 @@ class RoundDealt(Event):
 class GameEnded(Event):
     """The last round is over: the least scared win."""
 
-    kind: ClassVar[str] = "end"
+    kind: ClassVar[str] = "game_end"
     public = "all"
     winners: list[int]
     totals: list[int]

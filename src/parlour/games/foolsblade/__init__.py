@@ -6,8 +6,8 @@ from typing import Any
 
 from ...core import Game, Option
 from .actions import action_space
-from .cards import DEFAULT_EDITION
-from .guide import catalogue
+from .cards import DEFAULT_EDITION, EDITIONS
+from .guide import GUIDE, table_cards
 from .state import FoolsBladeState
 from .table import check_cards_option
 from .views import FoolsBladeView
@@ -35,7 +35,10 @@ GAME = Game(
     start=FoolsBladeState.start,
     list_actions=action_space,
     view_type=FoolsBladeView,
-    catalogue=catalogue,
+    guide=GUIDE,
+    facts="parlour.sim.games.foolsblade:FACTS",
+    table_cards=table_cards,
+    editions=EDITIONS,
     # Random playouts are long and mostly `pass`; heuristic ones, cut at 30 actions, won 3
     # of 8 games against three heuristics where random ones won none (docs/bots.md).
     # No tree: every legal action is tried on the same determinizations, each followed by

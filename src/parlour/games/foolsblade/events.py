@@ -113,7 +113,10 @@ class Drew(CardEvent):
 
 @event
 class Gained(CardEvent):
-    """Cards go face up to a seat's Stash, curses or hand (from Loot, a reveal, a steal...)."""
+    """Cards go face up to a seat's Stash, curses or hand (from Loot, a reveal, a steal...).
+
+    ``where`` is the place (``stash``, ``curses``, ``hand``); ``how`` is the sentence's words,
+    never read by code: ``deck`` names the deck the cards were drawn from (``loot``), if any."""
 
     kind: ClassVar[str] = "gain"
     public = "all"
@@ -122,6 +125,7 @@ class Gained(CardEvent):
     where: str
     how: str
     by: int | None = None  # the seat ``how`` names ("stolen from" it), if any
+    deck: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = player_name(self.seat, names)
@@ -231,12 +235,16 @@ class Equipped(CardEvent):
 
 @event
 class Destination(CardEvent):
-    """A seat chooses where to go: the Forge, Questing or a Monster deck."""
+    """A seat chooses where to go: the Forge, Questing or a Monster deck.
+
+    ``where`` is the sentence's words; ``place`` is what code reads: ``forge``, ``quest`` or
+    the Monster deck's name, as the actions say it."""
 
     kind: ClassVar[str] = "destination"
     public = "all"
     seat: int
     where: str
+    place: str
 
     def render(self, names: Sequence[str] | None = None) -> str:
         return f"{player_name(self.seat, names)} goes to {self.where}"

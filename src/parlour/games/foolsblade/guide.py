@@ -1,59 +1,82 @@
-"""How to play Fool's Blade, for the table pages: the guide and a sentence a phase (the cards
-of a table come with their texts from the table itself)."""
+"""How to play Fool's Blade, once for every reader (table pages, agents): the guide and a
+sentence a phase; and every card of a table with its text, for the table's pages (the cards
+are the table's own card set)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["catalogue"]
+from ...core.guide import Guide, Section
+from .scoring import SCORE_RULE
+from .table import Table
+from .texts import card_text
+
+__all__ = ["GUIDE", "table_cards"]
+
+GUIDE = Guide(
+    sections=(
+        Section(
+            "Goal",
+            "Craft a weapon from four parts (blade, guard, handle, pommel), hunt monsters and "
+            "collect treasure. The game ends when a turn ends with the Loot deck empty; then "
+            "the highest score wins (ties share).",
+        ),
+        Section(
+            "Your turn",
+            "A turn has four steps.",
+            steps=(
+                "Tavern: draw a Tavern card; in the Tavern window anyone may play Tavern cards.",
+                "Assembly: equip weapon parts from your hand (the part replaced goes back to "
+                "your hand) and lay gear.",
+                "Go somewhere, one of: the Forge (see 3 Anvil cards, take one, maybe reforge a "
+                "part for a second), a Quest (draw 2 Quest cards; curses strike at once), or "
+                "hunt in the forest, cavern or dungeon (with at least one assembled part) and "
+                "fight the monster drawn.",
+                "Discard down to your hand limit.",
+            ),
+        ),
+        Section(
+            "Combat",
+            "Each part's strength counts x2 against the element it beats, x0 against the one "
+            "that beats it, x1 otherwise (Water beats Fire, Fire beats Plant, Plant beats "
+            "Water; Neutral is always x1), plus bonuses played. More strength than the "
+            "monster wins it for your Stash and runs its Win effect; equal is a draw; less "
+            "runs its Lose effect.",
+        ),
+        Section(
+            "Response windows",
+            "At moments of play each player in turn may play a card, use their class ability, "
+            "or pass; a play may be negated by a card that negates.",
+        ),
+        Section(
+            "Bosses",
+            "An Approach card gathers a Boss: from the next turn each turn fights one of its "
+            "Boss cards, and the Boss wins ties.",
+        ),
+        Section("Scoring", SCORE_RULE),
+    ),
+    notation="Cards are named by their id in actions: play trip-wire, equip ashen-guard.",
+    phases={
+        "class": "Choose your class: each gives a lasting power for the whole game.",
+        "tavern": "The Tavern: you may play a Tavern card now, or pass.",
+        "assembly": "Equip weapon parts and gear, then choose where to go: forge, quest or hunt.",
+        "forge": "At the Forge: take one of the parts shown (or reforge one of yours).",
+        "combat": "A fight: cards and abilities may still change the strengths; then the "
+        "higher strength wins.",
+        "end": "The turn ends: discard down to your hand limit.",
+        "wait": "Another player's turn; you may answer in the windows when asked.",
+    },
+)
 
 
-def catalogue() -> dict[str, Any]:
-    """The public data a table page needs: cards with their texts where the game has fixed
-    cards, the How-to-play guide and a sentence for each phase."""
-    return {
-        "how_to_play": [
-            {
-                "heading": "Goal",
-                "text": "Craft a weapon from four parts (blade, guard, handle, pommel), hunt "
-                "monsters and collect treasure. When a turn ends with the Loot deck empty, "
-                "the highest score wins.",
-            },
-            {
-                "heading": "Your turn",
-                "text": "1. Tavern: draw a Tavern card; anyone may play Tavern cards now. "
-                "2. Assembly: equip weapon parts and gear from your hand. 3. Go somewhere: the "
-                "Forge (take a part), a Quest (draw Quest cards), or hunt in the forest, "
-                "cavern or dungeon and fight the monster you meet. 4. Discard down to your "
-                "hand limit.",
-            },
-            {
-                "heading": "Combat",
-                "text": "Your strength is your parts' strength, doubled against the element each "
-                "beats and zero against the one that beats it: Water beats Fire, Fire beats "
-                "Plant, Plant beats Water. Beat the monster's strength to win it for your "
-                "stash; lose and its Lose effect hits you.",
-            },
-            {
-                "heading": "Scoring",
-                "text": "The strength of your assembled parts, plus the value of the monsters "
-                "and treasures in your stash.",
-            },
-            {
-                "heading": "Bosses",
-                "text": "An Approach card gathers a Boss: from the next turn each turn fights one "
-                "of its Boss cards, and the Boss wins ties.",
-            },
-        ],
-        "phases": {
-            "class": "Choose your class: each gives a lasting power for the whole game.",
-            "tavern": "The Tavern: you may play a Tavern card now, or pass.",
-            "assembly": "Equip weapon parts and gear, then choose where to go: forge, quest or "
-            "hunt.",
-            "forge": "At the Forge: take one of the parts shown (or reforge one of yours).",
-            "combat": "A fight: cards and abilities may still change the strengths; then the "
-            "higher strength wins.",
-            "end": "The turn ends: discard down to your hand limit.",
-            "wait": "Another player's turn; you may answer in the windows when asked.",
-        },
-    }
+def table_cards(state: Any) -> dict[str, dict[str, Any]] | None:
+    """Every card of a Fool's Blade table, by id, with its fields and its rules text."""
+    table = getattr(state, "table", None)
+    if not isinstance(table, Table):
+        return None
+    out: dict[str, dict[str, Any]] = {}
+    for card in table.cards:
+        fields = dict(card.model_dump(mode="json", by_alias=True, exclude_none=True))
+        fields["text"] = card_text(card)
+        out[card.id] = fields
+    return out

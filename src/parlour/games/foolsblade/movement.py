@@ -107,7 +107,8 @@ def draw_cards(
         got = [loot.pop() for _ in range(min(count, len(loot)))]
         if got:
             state.stash[seat] += tuple(got)
-            events.append(Gained(seat, [table.ids[c] for c in got], "stash", "Loot"))
+            ids = [table.ids[c] for c in got]
+            events.append(Gained(seat, ids, "stash", "Loot", deck=DECKS[LOOT]))
         return
     drawn: list[int] = []
     for _ in range(count):

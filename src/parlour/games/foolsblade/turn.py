@@ -447,19 +447,19 @@ def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     if kind == act.EQUIP:
         equip(state, seat, move.card, events)
     elif kind == act.FORGE:
-        events.append(Destination(seat, "the Forge"))
+        events.append(Destination(seat, "the Forge", "forge"))
         shown = [c for c in (draw_top(state, ANVIL, events) for _ in range(3)) if c >= 0]
         state.forge = shown
         state.forge_step = 0
         state.phase = FORGE_PHASE
         events.append(ForgeShown(seat, [table.ids[c] for c in shown]))
     elif kind == act.QUEST:
-        events.append(Destination(seat, "Questing"))
+        events.append(Destination(seat, "Questing", "quest"))
         draw_cards(state, seat, QUEST, 2, events)
         end_turn(state)
     elif kind == act.HUNT:
         deck = move.card
-        events.append(Destination(seat, f"the {DECKS[deck].title()}"))
+        events.append(Destination(seat, f"the {DECKS[deck].title()}", DECKS[deck]))
         card = draw_top(state, deck, events)
         if table.kind[card] == "approach":
             state.approach = card

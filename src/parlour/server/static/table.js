@@ -537,7 +537,8 @@ function drawHowto() {
   const title = page.table ? page.table.title : "this game";
   box.replaceChildren(h("div", {class: "howto-head"}, h("h2", {}, `How to play ${title}`),
     h("button", {type: "button", class: "secondary small", onclick: () => setHowto(false)}, "Close")),
-  h("div", {class: "howto-grid"}, guide.map((part) => h("div", {}, h("h3", {}, part.heading), h("p", {}, part.text)))),
+  h("div", {class: "howto-grid"}, guide.map((part) => h("div", {}, h("h3", {}, part.heading), h("p", {}, part.text),
+    part.steps ? h("ol", {}, part.steps.map((step) => h("li", {}, step))) : null))),
   h("p", {class: "muted"}, "Tap any card to read what it does."));
 }
 

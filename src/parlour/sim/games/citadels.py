@@ -21,9 +21,11 @@ from ..charts import (
     save,
     win_metric,
 )
-from ..facts import CardGroup, CardInfo, Facts, Notes, register
+from ..facts import CardGroup, CardInfo, Facts, Notes
 from ..schema import Column
 from ..stats import mean, wilson
+
+__all__ = ["FACTS"]
 
 # -- facts --------------------------------------------------------------------------------
 
@@ -35,6 +37,7 @@ def _rounds(state: State) -> int:
 
 
 def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
+    from ...games.citadels.cards import ASSASSIN, C_SLUG
     from ...games.citadels.events import Built, CharacterTaken, CityCompleted, Named, RoundStarted
     from ...games.citadels.views import CitadelsView
 
@@ -68,7 +71,7 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
             # A character that nobody holds (face down or face up) harms no one.
             victim = holder.get(e.character)
             if victim is not None:
-                if e.verb == "murders":
+                if e.by == C_SLUG[ASSASSIN]:
                     murdered[victim] += 1
                 else:
                     robbed[victim] += 1
@@ -119,7 +122,7 @@ def _drawn_and_built(
         elif isinstance(e, PutUnderDeck):
             for card in e.cards or []:
                 hands[e.seat].remove(card)
-                if e.reason == "not kept":
+                if e.not_kept:
                     drawn[e.seat].pop(_last(drawn[e.seat], card))
         elif isinstance(e, Rescued):
             hands[e.seat].append(e.district)
@@ -277,60 +280,57 @@ def _metrics(run: Run) -> list[Metric]:
     return out
 
 
-register(
-    "citadels",
-    Facts(
-        columns=(
-            Column("characters", "list<list<str>>", "the characters the seat kept, each round"),
-            Column(
-                "first_picks",
-                "list<str>",
-                "the character the seat chose in each round where it picked first",
-            ),
-            Column("districts_per_round", "list<int>", "districts the seat built in each round"),
-            Column("districts_built", "int", "districts built in the whole game"),
-            Column("city", "list<str>", "the districts of the seat's city at the end"),
-            Column("city_size", "int", "districts in the seat's city at the end"),
-            Column("murdered", "int", "rounds in which the seat's character was murdered"),
-            Column("robbed", "int", "rounds in which the seat's character was robbed"),
-            Column("finished_first", "bool", "whether the seat completed its city first"),
-            Column(
-                "characters_offered",
-                "list<str>",
-                "the characters the seat could choose at each of its picks, over the game",
-            ),
-            Column("districts_drawn", "list<str>", "the districts that came to the seat's hand"),
-            Column("built", "list<str>", "the districts the seat built, in order"),
-            Column("city_points", "list<int>", "the points of each district of `city`"),
+FACTS = Facts(
+    columns=(
+        Column("characters", "list<list<str>>", "the characters the seat kept, each round"),
+        Column(
+            "first_picks",
+            "list<str>",
+            "the character the seat chose in each round where it picked first",
         ),
-        seats=_seats,
-        rounds=_rounds,
-        observe=_observe,
-        cards=(
-            CardGroup(
-                "characters",
-                "character",
-                held=("offered", "characters_offered"),
-                uses=(("chosen", "characters"),),
-                describe=_character,
-                about="A character is offered to a seat when it is among those left at one "
-                "of the seat's picks in the draft; the win share compares the seats that "
-                "chose it at least once with those that were offered it and never chose it.",
-            ),
-            CardGroup(
-                "districts",
-                "district",
-                held=("drawn", "districts_drawn"),
-                uses=(("built", "built"),),
-                scored=("city", "city_points"),
-                describe=_district,
-                about="A district is drawn when it comes to the seat's hand (the deal, a "
-                "draw it keeps, an Architect's or Magician's draw, a swap of hands, the "
-                "Graveyard); the share of the points counts the districts of the final "
-                "cities at their points, over every point scored (bonuses included).",
-            ),
+        Column("districts_per_round", "list<int>", "districts the seat built in each round"),
+        Column("districts_built", "int", "districts built in the whole game"),
+        Column("city", "list<str>", "the districts of the seat's city at the end"),
+        Column("city_size", "int", "districts in the seat's city at the end"),
+        Column("murdered", "int", "rounds in which the seat's character was murdered"),
+        Column("robbed", "int", "rounds in which the seat's character was robbed"),
+        Column("finished_first", "bool", "whether the seat completed its city first"),
+        Column(
+            "characters_offered",
+            "list<str>",
+            "the characters the seat could choose at each of its picks, over the game",
         ),
-        plots=_plots,
-        metrics=_metrics,
+        Column("districts_drawn", "list<str>", "the districts that came to the seat's hand"),
+        Column("built", "list<str>", "the districts the seat built, in order"),
+        Column("city_points", "list<int>", "the points of each district of `city`"),
     ),
+    seats=_seats,
+    rounds=_rounds,
+    observe=_observe,
+    cards=(
+        CardGroup(
+            "characters",
+            "character",
+            held=("offered", "characters_offered"),
+            uses=(("chosen", "characters"),),
+            describe=_character,
+            about="A character is offered to a seat when it is among those left at one "
+            "of the seat's picks in the draft; the win share compares the seats that "
+            "chose it at least once with those that were offered it and never chose it.",
+        ),
+        CardGroup(
+            "districts",
+            "district",
+            held=("drawn", "districts_drawn"),
+            uses=(("built", "built"),),
+            scored=("city", "city_points"),
+            describe=_district,
+            about="A district is drawn when it comes to the seat's hand (the deal, a "
+            "draw it keeps, an Architect's or Magician's draw, a swap of hands, the "
+            "Graveyard); the share of the points counts the districts of the final "
+            "cities at their points, over every point scored (bonuses included).",
+        ),
+    ),
+    plots=_plots,
+    metrics=_metrics,
 )

@@ -20,9 +20,11 @@ from ..charts import (
     save,
     win_metric,
 )
-from ..facts import CardGroup, CardInfo, Facts, Notes, register
+from ..facts import CardGroup, CardInfo, Facts, Notes
 from ..schema import Column
 from ..stats import mean
+
+__all__ = ["FACTS"]
 
 # -- facts --------------------------------------------------------------------------------
 
@@ -152,35 +154,52 @@ def _metrics(run: Run) -> list[Metric]:
     ]
 
 
-register(
-    "fearless",
-    Facts(
-        columns=(
-            Column("fear_per_round", "list<int>", "fear points the seat took in each round"),
-            Column("tricks_per_round", "list<int>", "tricks the seat won in each round"),
-            Column("tricks_won", "int", "tricks won in the whole game"),
-            Column("rounds_ruined", "int", "rounds ended on the ruin (no trick won: 15 fear)"),
-            Column("hands", "list<list<str>>", "the cards the seat was dealt, each round"),
-            Column("trick_cards", "list<str>", "the cards with which the seat won a trick"),
-        ),
-        seats=_seats,
-        rounds=_rounds,
-        cards=(
-            CardGroup(
-                "cards",
-                "card",
-                held=("dealt", "hands"),
-                uses=(("won a trick", "trick_cards"),),
-                rounds=("hands", "fear_per_round"),
-                describe=_card,
-                about="Every card dealt is played, so a card's use is winning a trick with "
-                "it: the win share compares the seats that took a trick with the card with "
-                "those that were dealt it and never did. The last column is what holding it "
-                "costs: the seat's mean fear in the rounds it was dealt the card minus in the "
-                "rounds it was not (positive: more fear, worse).",
-            ),
-        ),
-        plots=_plots,
-        metrics=_metrics,
+def _batched_columns(result: dict[str, Any]) -> dict[str, Any]:
+    """The rounds and Fearless' columns of a chunk that ``parlour.fast.fearless.simulate``
+    played: its arrays reshaped a row a seat; it keeps no hands, so no card table."""
+    import numpy as np
+
+    fear, tricks = result["fear_per_round"], result["tricks_per_round"]
+    games, players, rounds = fear.shape
+    count = games * players
+    return {
+        "rounds": np.full(count, rounds),
+        "fear_per_round": fear.reshape(count, -1),
+        "tricks_per_round": tricks.reshape(count, -1),
+        "tricks_won": tricks.sum(axis=2).reshape(-1),
+        "rounds_ruined": (tricks == 0).sum(axis=2).reshape(-1),
+        "hands": [None] * count,
+        "trick_cards": [None] * count,
+    }
+
+
+FACTS = Facts(
+    columns=(
+        Column("fear_per_round", "list<int>", "fear points the seat took in each round"),
+        Column("tricks_per_round", "list<int>", "tricks the seat won in each round"),
+        Column("tricks_won", "int", "tricks won in the whole game"),
+        Column("rounds_ruined", "int", "rounds ended on the ruin (no trick won: 15 fear)"),
+        Column("hands", "list<list<str>>", "the cards the seat was dealt, each round"),
+        Column("trick_cards", "list<str>", "the cards with which the seat won a trick"),
     ),
+    seats=_seats,
+    rounds=_rounds,
+    cards=(
+        CardGroup(
+            "cards",
+            "card",
+            held=("dealt", "hands"),
+            uses=(("won a trick", "trick_cards"),),
+            rounds=("hands", "fear_per_round"),
+            describe=_card,
+            about="Every card dealt is played, so a card's use is winning a trick with "
+            "it: the win share compares the seats that took a trick with the card with "
+            "those that were dealt it and never did. The last column is what holding it "
+            "costs: the seat's mean fear in the rounds it was dealt the card minus in the "
+            "rounds it was not (positive: more fear, worse).",
+        ),
+    ),
+    plots=_plots,
+    metrics=_metrics,
+    batched_columns=_batched_columns,
 )

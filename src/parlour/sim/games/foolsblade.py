@@ -21,11 +21,11 @@ from ..charts import (
     shares_by,
     win_metric,
 )
-from ..facts import CardGroup, CardInfo, Facts, Notes, register
+from ..facts import CardGroup, CardInfo, Facts, Notes
 from ..schema import Column
 from ..stats import wilson
 
-__all__ = ["BOSS_OUTCOMES", "MONSTER_DECKS"]
+__all__ = ["BOSS_OUTCOMES", "FACTS", "MONSTER_DECKS"]
 
 # -- facts --------------------------------------------------------------------------------
 
@@ -33,6 +33,8 @@ __all__ = ["BOSS_OUTCOMES", "MONSTER_DECKS"]
 # them equal). Written out so that importing the facts does not load Fool's Blade (0.1 s).
 MONSTER_DECKS = ("forest", "cavern", "dungeon")
 BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
+# The column that counts each place a seat goes to (``Destination.place``) other than a hunt.
+VISITS = {"forge": "forge_visits", "quest": "quest_visits"}
 
 
 def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
@@ -54,13 +56,15 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         RolledOff,
         TurnStarted,
     )
+    from ...games.foolsblade.scoring import stash_points
     from ...games.foolsblade.table import latest_table
     from ...games.foolsblade.views import FoolsBladeView
 
     players = state.players
     spectator = state.view(None)
     view = cast(FoolsBladeView, spectator)
-    cards = latest_table(view["cards"]).set.by_id
+    table = latest_table(view["cards"])
+    cards = table.set.by_id
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]
     defeated = [[0] * decks for _ in range(players)]
@@ -128,13 +132,11 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         elif isinstance(e, Gained):
             if e.where == "curses":
                 counts["curses"][e.seat] += 1
-            elif e.how == "Loot":
+            elif e.deck == "loot":
                 counts["loot_drawn"][e.seat] += len(e.cards)
         elif isinstance(e, Destination):
-            if e.where == "the Forge":
-                counts["forge_visits"][e.seat] += 1
-            elif e.where == "Questing":
-                counts["quest_visits"][e.seat] += 1
+            if e.place in VISITS:
+                counts[VISITS[e.place]][e.seat] += 1
         elif isinstance(e, RolledOff):
             order = [(seat - e.first_player) % players for seat in range(players)]
         elif isinstance(e, BossOver):
@@ -148,10 +150,10 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     for seat in range(players):
         parts = [p for p in view["weapons"][seat].values() if p is not None]
         sets = {cards[p].set for p in parts}
-        stash = [cards[c] for c in view["stash"][seat]]
-        # Loot in the Stash scores Treasures by value, Legendary parts by strength.
+        # The score's parts as the game counts them (``score_parts``), and each card's share.
+        points = view["score_parts"][seat]
         scored = [(p, cards[p].strength) for p in parts] + [
-            (c.id, c.strength if c.kind == "part" else c.value) for c in stash
+            (c, stash_points(table, table.index[c])) for c in view["stash"][seat]
         ]
         out.append(
             {
@@ -166,14 +168,9 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
                 "boss_outcomes": boss_outcomes,
                 "weapon_parts": len(parts),
                 "full_set": sets.pop() if len(parts) == 4 and len(sets) == 1 else None,
-                "weapon_strength": sum(cards[p].strength for p in parts),
-                "monster_points": sum(c.value for c in stash if c.kind == "monster"),
-                # Loot in the Stash: Treasures by value, Legendary parts by strength.
-                "loot_points": sum(
-                    c.strength if c.kind == "part" else c.value
-                    for c in stash
-                    if c.kind != "monster"
-                ),
+                "weapon_strength": points["weapon"],
+                "monster_points": points["monsters"],
+                "loot_points": points["treasures"] + points["legendary"],
                 "capped": capped,
                 "held_cards": held[seat],
                 "played_cards": played[seat],
@@ -321,83 +318,80 @@ def _metrics(run: Run) -> list[Metric]:
     return out
 
 
-register(
-    "foolsblade",
-    Facts(
-        columns=(
-            Column("class", "str", "the seat's class (card id)"),
-            Column(
-                "turn_order",
-                "int",
-                "the seat's place in turn order: 0 = the first player (classes are chosen "
-                "from the last)",
-            ),
-            Column("turns_played", "int", "turns the seat played"),
-            Column("turns_skipped", "int", "turns the seat skipped"),
-            Column("forge_visits", "int", "turns the seat went to the Forge"),
-            Column("quest_visits", "int", "turns the seat went Questing"),
-            Column("cards_played", "int", "cards the seat played from its hand"),
-            Column("abilities_used", "int", "times the seat used its class ability"),
-            Column("plays_negated", "int", "plays (cards or abilities) of the seat negated"),
-            Column("curses", "int", "Curses that struck the seat"),
-            Column("loot_drawn", "int", "Loot cards the seat drew into its Stash"),
-            Column(
-                "monsters_fought",
-                "list<int>",
-                "combats against each monster deck (forest, cavern, dungeon)",
-            ),
-            Column("monsters_defeated", "list<int>", "of those, combats won, per deck"),
-            Column("monsters_lost", "list<int>", "of those, combats lost, per deck"),
-            Column("boss_fights", "int", "combats the seat fought against Boss cards"),
-            Column("boss_cards_beaten", "int", "Boss cards the seat beat"),
-            Column(
-                "boss_outcomes",
-                "list<str>",
-                "per deck, its Boss: not revealed, beaten, prevailed or unfinished",
-            ),
-            Column("weapon_parts", "int", "weapon parts assembled at the end (0-4)"),
-            Column("full_set", "str", "the set of the seat's four parts if they share one"),
-            Column("weapon_strength", "int", "the score's part: assembled parts' strength"),
-            Column("monster_points", "int", "the score's part: monsters' values in the Stash"),
-            Column("loot_points", "int", "the score's part: Treasures and Legendary parts"),
-            Column("capped", "bool", "whether the game ended at the turn cap, not on Loot"),
-            Column(
-                "held_cards",
-                "list<str>",
-                "the cards that came to the seat: its class and Handle, cards drawn, gained, "
-                "given or stolen, and the monsters it fought",
-            ),
-            Column(
-                "played_cards",
-                "list<str>",
-                "the cards the seat played (its class: each use of its ability)",
-            ),
-            Column("equipped_cards", "list<str>", "the parts and gear the seat equipped"),
-            Column("beaten_cards", "list<str>", "the monsters and Boss cards the seat beat"),
-            Column("scored_cards", "list<str>", "the cards that scored: parts, then the Stash"),
-            Column("scored_points", "list<int>", "the points of each of `scored_cards`"),
+FACTS = Facts(
+    columns=(
+        Column("class", "str", "the seat's class (card id)"),
+        Column(
+            "turn_order",
+            "int",
+            "the seat's place in turn order: 0 = the first player (classes are chosen "
+            "from the last)",
         ),
-        seats=_seats,
-        cards=(
-            CardGroup(
-                "cards",
-                "card",
-                held=("held", "held_cards"),
-                uses=(
-                    ("played", "played_cards"),
-                    ("equipped", "equipped_cards"),
-                    ("beaten", "beaten_cards"),
-                ),
-                scored=("scored_cards", "scored_points"),
-                describe=_card,
-                about="A card is held when it comes to the seat: its class and Handle, a "
-                "card drawn, gained, given or stolen, a monster it fights. Its uses: played "
-                "(a class: its ability used), equipped, beaten (monsters and Boss cards). "
-                "The share of the points counts the assembled parts, the monsters and the "
-                "Loot in the final scores.",
-            ),
+        Column("turns_played", "int", "turns the seat played"),
+        Column("turns_skipped", "int", "turns the seat skipped"),
+        Column("forge_visits", "int", "turns the seat went to the Forge"),
+        Column("quest_visits", "int", "turns the seat went Questing"),
+        Column("cards_played", "int", "cards the seat played from its hand"),
+        Column("abilities_used", "int", "times the seat used its class ability"),
+        Column("plays_negated", "int", "plays (cards or abilities) of the seat negated"),
+        Column("curses", "int", "Curses that struck the seat"),
+        Column("loot_drawn", "int", "Loot cards the seat drew into its Stash"),
+        Column(
+            "monsters_fought",
+            "list<int>",
+            "combats against each monster deck (forest, cavern, dungeon)",
         ),
-        plots=_plots,
-        metrics=_metrics,
+        Column("monsters_defeated", "list<int>", "of those, combats won, per deck"),
+        Column("monsters_lost", "list<int>", "of those, combats lost, per deck"),
+        Column("boss_fights", "int", "combats the seat fought against Boss cards"),
+        Column("boss_cards_beaten", "int", "Boss cards the seat beat"),
+        Column(
+            "boss_outcomes",
+            "list<str>",
+            "per deck, its Boss: not revealed, beaten, prevailed or unfinished",
+        ),
+        Column("weapon_parts", "int", "weapon parts assembled at the end (0-4)"),
+        Column("full_set", "str", "the set of the seat's four parts if they share one"),
+        Column("weapon_strength", "int", "the score's part: assembled parts' strength"),
+        Column("monster_points", "int", "the score's part: monsters' values in the Stash"),
+        Column("loot_points", "int", "the score's part: Treasures and Legendary parts"),
+        Column("capped", "bool", "whether the game ended at the turn cap, not on Loot"),
+        Column(
+            "held_cards",
+            "list<str>",
+            "the cards that came to the seat: its class and Handle, cards drawn, gained, "
+            "given or stolen, and the monsters it fought",
+        ),
+        Column(
+            "played_cards",
+            "list<str>",
+            "the cards the seat played (its class: each use of its ability)",
+        ),
+        Column("equipped_cards", "list<str>", "the parts and gear the seat equipped"),
+        Column("beaten_cards", "list<str>", "the monsters and Boss cards the seat beat"),
+        Column("scored_cards", "list<str>", "the cards that scored: parts, then the Stash"),
+        Column("scored_points", "list<int>", "the points of each of `scored_cards`"),
     ),
+    seats=_seats,
+    cards=(
+        CardGroup(
+            "cards",
+            "card",
+            held=("held", "held_cards"),
+            uses=(
+                ("played", "played_cards"),
+                ("equipped", "equipped_cards"),
+                ("beaten", "beaten_cards"),
+            ),
+            scored=("scored_cards", "scored_points"),
+            describe=_card,
+            about="A card is held when it comes to the seat: its class and Handle, a "
+            "card drawn, gained, given or stolen, a monster it fights. Its uses: played "
+            "(a class: its ability used), equipped, beaten (monsters and Boss cards). "
+            "The share of the points counts the assembled parts, the monsters and the "
+            "Loot in the final scores.",
+        ),
+    ),
+    plots=_plots,
+    metrics=_metrics,
 )
