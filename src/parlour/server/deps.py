@@ -14,6 +14,7 @@ from ..core import GameError
 from .analysis import Analyses
 from .cluster import Cluster
 from .community.accounts import Account, Accounts
+from .community.moderation import BANNED
 from .community.sessions import COOKIE, Sessions
 from .community.throttle import SignInThrottle
 from .errors import RequestError
@@ -96,11 +97,15 @@ def get_throttle(connection: HTTPConnection) -> SignInThrottle:
 
 
 async def current_account(connection: HTTPConnection) -> Account | None:
-    """The account whose live session the request's cookie carries, or ``None`` (a guest)."""
+    """The account whose live session the request's cookie carries, or ``None`` (a guest);
+    403 for a banned account, whatever it asks."""
     session_id = connection.cookies.get(COOKIE)
     if not session_id:
         return None
-    return await asyncio.to_thread(get_sessions(connection).account, session_id)
+    account = await asyncio.to_thread(get_sessions(connection).account, session_id)
+    if account is not None and account.banned:
+        raise RequestError(403, BANNED)
+    return account
 
 
 async def signed_in(connection: HTTPConnection) -> Account:
