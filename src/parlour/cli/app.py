@@ -21,6 +21,7 @@ from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .admin import admin_app
 from .agent import agent_app
 from .analyze import analyze
 from .cards import cards
@@ -301,6 +302,8 @@ app.command()(analyze)
 
 # `parlour agent join|show`: programs and language models as players (docs/agents.md).
 app.add_typer(agent_app, name="agent")
+# `parlour admin tables|accounts|chat|reports|retention`: an operator's tools (docs/server.md).
+app.add_typer(admin_app, name="admin")
 
 
 @app.command()
@@ -350,6 +353,24 @@ def serve(
             "(docs/server.md, 'Behind a TLS proxy')."
         ),
     ] = None,
+    close_idle_days: Annotated[
+        float | None,
+        typer.Option(
+            help="Stop unfinished tables nobody touched for this many days (default: never; "
+            "docs/server.md, 'Retention').",
+            min=0.0,
+            envvar="PARLOUR_CLOSE_IDLE_DAYS",
+        ),
+    ] = None,
+    delete_guest_games_days: Annotated[
+        float | None,
+        typer.Option(
+            help="Delete finished games without an account's seat after this many days "
+            "(default: never); accounts' games are kept.",
+            min=0.0,
+            envvar="PARLOUR_DELETE_GUEST_GAMES_DAYS",
+        ),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
@@ -373,6 +394,8 @@ def serve(
         agents,
         processes,
         forwarded_allow_ips,
+        close_idle_days,
+        delete_guest_games_days,
     )
 
 

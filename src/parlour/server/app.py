@@ -3,6 +3,8 @@ request passes, the error handler, and the routers of ``routes/``."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from functools import partial
@@ -12,18 +14,20 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
+from . import retention, watch
 from .analysis import Analyses
 from .botpool import BotPool
 from .cluster import Cluster
 from .community.accounts import Accounts
 from .community.matchmaking import Matchmaking
+from .community.moderation import Moderation
 from .community.sessions import Sessions
 from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
 from .hub import Hub
 from .limits import OriginPolicy
-from .routes import accounts, live, match, pages, players, tables
+from .routes import accounts, admin, live, match, pages, players, tables
 from .store import Store
 
 __all__ = ["create_app"]
@@ -50,9 +54,19 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # "Play now": bots' time comes without any request, so each process matches every second.
     matchmaking = app.state.matchmaking = Matchmaking(store)
     matchmaking.start(partial(match.seated, hub))
+    app.state.moderation = Moderation(store.engine)
+    chores = []
+    if settings.retention.active:
+        chores.append(asyncio.create_task(retention.keep_running(hub, settings.retention)))
+    if not store.announces:  # on PostgreSQL the admin's changes are heard of at once
+        chores.append(asyncio.create_task(watch.keep_watching(hub, watch.EVERY)))
     try:
         yield
     finally:
+        for chore in chores:
+            chore.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await chore
         await matchmaking.close()
         if cluster is not None:
             await cluster.close()
@@ -84,11 +98,16 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     message_rate: float = live.MESSAGE_RATE,
     agents: Sequence[str] = (),
+    close_idle_days: float | None = None,
+    delete_guest_games_days: float | None = None,
+    retention_every: float = retention.EVERY,
 ) -> FastAPI:
     """The server for database URL ``db``, with ``workers`` bot processes; pages of
     ``allowed_origins`` (besides its own) may use it; each connection may send
     ``message_rate`` messages a second; ``agents`` are the agent bots (``cmd:...``,
-    ``llm:...``) a table may seat besides the built-in ones."""
+    ``llm:...``) a table may seat besides the built-in ones; the retention policy stops
+    unfinished tables untouched for ``close_idle_days`` and deletes guests' finished games
+    after ``delete_guest_games_days``, every ``retention_every`` seconds."""
     origins = OriginPolicy(allowed_origins)
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.settings = ServerSettings(
@@ -99,6 +118,7 @@ def create_app(
         origins=origins,
         message_rate=message_rate,
         message_burst=max(live.MESSAGE_BURST, int(2 * message_rate)),
+        retention=retention.Retention(close_idle_days, delete_guest_games_days, retention_every),
     )
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     if origins.allowed:
@@ -119,4 +139,5 @@ def create_app(
     app.include_router(live.router)
     app.include_router(players.router)
     app.include_router(match.router)
+    app.include_router(admin.router)
     return app

@@ -14,20 +14,23 @@ from ..core import GameError
 from .analysis import Analyses
 from .cluster import Cluster
 from .community.accounts import Account, Accounts
-from .community.moderation import BANNED
+from .community.moderation import ADMIN, BANNED, Moderation
 from .community.sessions import COOKIE, Sessions
 from .community.throttle import SignInThrottle
 from .errors import RequestError
 from .hub import Hub, Table
 from .limits import OriginPolicy
 from .pages import Link
+from .retention import Retention
 
 __all__ = [
     "AccountDep",
     "AccountsDep",
+    "AdminDep",
     "AnalysesDep",
     "ClusterDep",
     "HubDep",
+    "ModerationDep",
     "ServerSettings",
     "SessionsDep",
     "SettingsDep",
@@ -42,8 +45,8 @@ __all__ = [
 @dataclass(frozen=True)
 class ServerSettings:
     """What ``create_app`` was given: the database URL, bot processes and their pause, the
-    agents a table may seat, the pages that may use the server, and each connection's
-    message rate and burst."""
+    agents a table may seat, the pages that may use the server, each connection's
+    message rate and burst, and the retention policy."""
 
     db: str
     workers: int
@@ -52,6 +55,7 @@ class ServerSettings:
     origins: OriginPolicy
     message_rate: float
     message_burst: int
+    retention: Retention
 
 
 def get_settings(connection: HTTPConnection) -> ServerSettings:
@@ -116,7 +120,23 @@ async def signed_in(connection: HTTPConnection) -> Account:
     return account
 
 
+def get_moderation(connection: HTTPConnection) -> Moderation:
+    """Accounts' standing and players' reports, for admins."""
+    moderation: Moderation = connection.app.state.moderation
+    return moderation
+
+
+async def admin(connection: HTTPConnection) -> Account:
+    """The signed-in account if it is an admin's; 401 for a guest, 403 for anyone else."""
+    account = await signed_in(connection)
+    if account.role != ADMIN:
+        raise RequestError(403, "this is for admins: your account is not one")
+    return account
+
+
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+ModerationDep = Annotated[Moderation, Depends(get_moderation)]
+AdminDep = Annotated[Account, Depends(admin)]
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 SessionsDep = Annotated[Sessions, Depends(get_sessions)]
 ThrottleDep = Annotated[SignInThrottle, Depends(get_throttle)]

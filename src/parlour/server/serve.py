@@ -33,10 +33,14 @@ def serve(
     agents: Sequence[str] = (),
     processes: int = 1,
     forwarded_allow_ips: str | None = None,
+    close_idle_days: float | None = None,
+    delete_guest_games_days: float | None = None,
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted, in
     ``processes`` server processes sharing the port (PostgreSQL only, above one), trusting
-    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``."""
+    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``, with the
+    retention policy of ``close_idle_days`` and ``delete_guest_games_days``
+    (``retention.py``)."""
     try:
         # Open (and migrate) the database now, so a bad URL or an unreachable server is one
         # clear sentence instead of a failed start-up inside uvicorn.
@@ -58,6 +62,8 @@ def serve(
         "allowed_origins": list(allowed_origins),
         "message_rate": message_rate,
         "agents": list(agents),
+        "close_idle_days": close_idle_days,
+        "delete_guest_games_days": delete_guest_games_days,
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""

@@ -674,6 +674,33 @@ class Store:
             self._purge(session, [table_id])
             self._tell(session, table_id, "deleted", None)
 
+    def moderated(
+        self, table_ids: list[str], line_ids: list[int]
+    ) -> tuple[dict[str, datetime], set[str], list[tuple[str, int]]]:
+        """Of these tables, those stopped (with when) and those no longer stored; of these
+        chat lines, the deleted ones with their tables (``watch.py`` reads what another
+        process changed where no NOTIFY says so)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.stopped_at).where(TableRow.id.in_(table_ids))
+            ).all()
+            lines = session.execute(
+                select(ChatRow.table_id, ChatRow.id).where(
+                    ChatRow.id.in_(line_ids), ChatRow.deleted_at.is_not(None)
+                )
+            ).all()
+        stopped = {str(key): _aware(at) or at for key, at in rows if at is not None}
+        gone = set(table_ids) - {str(key) for key, _ in rows}
+        return stopped, gone, [(str(key), int(line)) for key, line in lines]
+
+    def delete_tables(self, table_ids: list[str]) -> None:
+        """Delete these tables with everything stored of them, in one transaction; the other
+        processes hear of each."""
+        with Session(self.engine) as session, session.begin():
+            self._purge(session, table_ids)
+            for table_id in table_ids:
+                self._tell(session, table_id, "deleted", None)
+
     def _purge(self, session: Session, table_ids: list[str]) -> None:
         """Delete these tables and every row that refers to them, in the session."""
         for kind in (AccountSeatRow, ChatRow, ActionRow):

@@ -17,6 +17,7 @@ from .accounts import AccountError, username_key
 from .rows import AccountRow, ReportRow
 
 __all__ = [
+    "ACCOUNT_ACTIONS",
     "ADMIN",
     "BANNED",
     "MUTED",
@@ -31,6 +32,9 @@ __all__ = [
 
 # The role that may use the admin tools (the other: "player").
 ADMIN = "admin"
+# What an admin may do to an account (``/api/admin/accounts/NAME/ACTION``, ``parlour admin
+# accounts ACTION NAME``).
+ACCOUNT_ACTIONS = ("ban", "unban", "mute", "unmute", "make-admin")
 # Why a banned account is refused everything it asks for, and a muted one its chat.
 BANNED = "this account is banned: it can neither sign in, sit nor chat"
 MUTED = "this account is muted: it cannot chat"
@@ -163,13 +167,16 @@ class Moderation:
             account_id = self._account_id(session, username)
             session.execute(update(AccountRow).where(AccountRow.id == account_id).values(role=role))
 
-    def is_admin(self, account_id: int) -> bool:
-        """Whether the account has the admin role and is not banned."""
-        with Session(self.engine) as session:
-            found = session.execute(
-                select(AccountRow.role, AccountRow.banned_at).where(AccountRow.id == account_id)
-            ).first()
-        return found is not None and found[0] == ADMIN and found[1] is None
+    def apply(self, username: Any, action: str) -> None:
+        """Do ``action``, one of ``ACCOUNT_ACTIONS``, to the account ``username``."""
+        if action in ("ban", "unban"):
+            self.set_banned(username, action == "ban")
+        elif action in ("mute", "unmute"):
+            self.set_muted(username, action == "mute")
+        elif action == "make-admin":
+            self.set_role(username, ADMIN)
+        else:
+            raise ModerationError(400, f"no such action {action!r}: {', '.join(ACCOUNT_ACTIONS)}")
 
     # -- tables -----------------------------------------------------------------------------
 
