@@ -299,7 +299,7 @@ def test_parlour_admin_reaches_a_server_on_the_same_sqlite_file(
         line = say(ws, "delete me")
         deleted = admin_cli(db_url, "chat", "delete", str(line["id"]))
         assert deleted.exit_code == 0, deleted.output
-        while (message := ws.receive_json())["type"] != "chat_deleted":
+        while ws.receive_json() != {"type": "chat_deleted", "id": line["id"]}:
             pass
         stopped = admin_cli(db_url, "tables", "stop", table)
         assert stopped.exit_code == 0, stopped.output
