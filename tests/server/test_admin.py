@@ -4,6 +4,8 @@ lines, players' reports, and ``parlour admin`` reaching a running server."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -13,6 +15,8 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from parlour.cli.app import app as cli
 from parlour.server import create_app, watch
@@ -22,6 +26,9 @@ from parlour.server.community.sessions import COOKIE
 from parlour.server.hub import GONE, STOPPED
 
 from .conftest import create, next_state
+from .live import received
+from .postgres import Postgres, postgres_server, unavailable
+from .test_cluster import _next, base, database, open_table, workers
 
 PASSWORD = "correct horse battery"
 runner = CliRunner()
@@ -341,3 +348,46 @@ def test_parlour_admin_hides_the_password_of_a_database_it_cannot_open() -> None
     assert "cannot open the database" in result.output
     assert "hunter2secret" not in result.output and "***" in result.output
     assert time.monotonic() - started < 60
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """A PostgreSQL server of this module's own."""
+    why = unavailable()
+    if why is not None:
+        pytest.skip(f"no PostgreSQL server for the admin's cross-process tests: {why}")
+    with postgres_server() as server:
+        yield server
+
+
+def test_parlour_admin_reaches_every_server_process_on_postgresql(postgres: Postgres) -> None:
+    url = database(postgres, "admin_reach")
+    with workers(url, 2, bot_delay=60.0) as processes:
+        one, two = base(processes[0]), base(processes[1])
+        answer = open_table(one, "fearless", 3, 4, {2: "random"})
+        table, tokens = answer["table"], [s["token"] for s in answer["seats"]]
+
+        async def watch_both() -> list[tuple[dict[str, Any], int]]:
+            here = f"ws://{one.removeprefix('http://')}/ws/{table}?token={tokens[0]}"
+            there = f"ws://{two.removeprefix('http://')}/ws/{table}?token={tokens[1]}"
+            async with connect(here) as ada, connect(there) as bob:
+                await _next(bob, "chat_log")
+                await ada.send(json.dumps({"type": "chat", "text": "rude words"}))
+                line = await _next(bob, "chat")
+                deleted = await asyncio.to_thread(admin_cli, url, "chat", "delete", str(line["id"]))
+                assert deleted.exit_code == 0, deleted.output
+                gone = [await _next(ws, "chat_deleted") for ws in (ada, bob)]
+                stopped = await asyncio.to_thread(admin_cli, url, "tables", "stop", table)
+                assert stopped.exit_code == 0, stopped.output
+                codes = []
+                for ws in (ada, bob):
+                    with pytest.raises(ConnectionClosed) as ended:
+                        while True:
+                            await received(ws)
+                    assert ended.value.rcvd is not None
+                    codes.append(ended.value.rcvd.code)
+            return [(message, code) for message, code in zip(gone, codes, strict=True)]
+
+        for message, code in asyncio.run(watch_both()):
+            assert message["type"] == "chat_deleted"
+            assert code == STOPPED
