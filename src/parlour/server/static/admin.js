@@ -20,6 +20,8 @@ async function act(action, done) {
 }
 
 function table(headings, rows, id) {
+  // Each cell names its column, which a phone shows beside it (the rows stack there).
+  for (const row of rows) [...row.children].forEach((cell, i) => { if (headings[i]) cell.dataset.label = headings[i]; });
   return h("table", {class: "tables", id},
     h("thead", {}, h("tr", {}, headings.map((text) => h("th", {}, text)))),
     h("tbody", {}, rows));
@@ -49,7 +51,7 @@ function tables(found) {
     h("td", {}, h("a", {href: `/table/${encodeURIComponent(t.id)}`}, t.game), t.public ? "" : h("span", {class: "muted"}, " private")),
     h("td", {}, t.status),
     h("td", {class: "num"}, t.moves),
-    h("td", {}, t.moved_at ? day(t.moved_at) : ""),
+    h("td", {}, t.moved_at ? day(t.moved_at) : "none yet"),
     h("td", {}, t.names.map((name) => name || "?").join(", ")),
     h("td", {class: "actions-cell"},
       t.status === "playing" || t.status === "waiting"
