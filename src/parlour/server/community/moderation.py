@@ -210,7 +210,7 @@ class Moderation:
                     "created_at": _aware(row.created_at),
                     "moved_at": _aware(moved_at),
                     "finished_at": _aware(row.finished_at),
-                    "names": [seat.get("name") or seat.get("bot") for seat in row.seats],
+                    "names": [_seat_name(seat) for seat in row.seats],
                 }
                 for row, count, moved_at in rows
             ]
@@ -312,6 +312,14 @@ class Moderation:
             )
         if done is None:
             raise ModerationError(404, f"there is no open report {report_id}")
+
+
+def _seat_name(seat: dict[str, Any]) -> str:
+    """Who sits at a stored seat, in a word: the name given, the bot, or what it is."""
+    found = seat.get("name") or seat.get("bot")
+    if found:
+        return str(found)
+    return "open seat" if seat.get("open") else "guest"
 
 
 def _status(row: TableRow) -> str:

@@ -17,7 +17,7 @@ from ...core import GameError
 from ..community.moderation import BANNED, standing
 from ..deps import HubDep, SettingsDep, current_account
 from ..errors import RequestError, error_body, unavailable
-from ..hub import Client, Closer, Hub, RefusedError, Sender, Table
+from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Sender, Table
 from ..limits import MessageRate
 from ..messages import HANDLERS, welcome
 
@@ -55,11 +55,12 @@ def closer(websocket: WebSocket) -> Closer:
 
 
 def shutter(websocket: WebSocket) -> Callable[[int], Awaitable[None]]:
-    """End the connection for good with a close code (the table was closed): the table page
-    does not connect again."""
+    """End the connection for good with a close code (the table was closed or deleted:
+    ``GONE``, or its game stopped: ``STOPPED``): the table page does not connect again."""
 
     async def shut(code: int) -> None:
-        await websocket.close(code, "the table was closed")
+        reason = "the game was stopped" if code == STOPPED else "the table was closed"
+        await websocket.close(code, reason)
 
     return shut
 

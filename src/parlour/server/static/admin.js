@@ -52,7 +52,7 @@ function tables(found) {
     h("td", {}, t.status),
     h("td", {class: "num"}, t.moves),
     h("td", {}, t.moved_at ? day(t.moved_at) : "none yet"),
-    h("td", {}, t.names.map((name) => name || "?").join(", ")),
+    h("td", {}, t.names.join(", ")),
     h("td", {class: "actions-cell"},
       t.status === "playing" || t.status === "waiting"
         ? button("Stop", () => act(() => api(`/api/admin/tables/${encodeURIComponent(t.id)}/stop`, {}), `Table ${t.id} stopped.`))
