@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
+from sqlalchemy import update
+from sqlalchemy.orm import Session
 from starlette.websockets import WebSocketDisconnect
 from typer.testing import CliRunner
 from websockets.asyncio.client import connect
@@ -24,6 +26,7 @@ from parlour.server.community import accounts as accounts_module
 from parlour.server.community.moderation import BANNED, MUTED, REPORTS_PER_HOUR
 from parlour.server.community.sessions import COOKIE
 from parlour.server.hub import GONE, STOPPED
+from parlour.server.store import SeatInfo, Store, TableRow
 
 from .conftest import create, next_state
 from .live import received
@@ -153,6 +156,22 @@ def error_of(ws: Any) -> str:
     while (message := ws.receive_json())["type"] != "error":
         pass
     return str(message["message"])
+
+
+def test_a_stopped_table_the_server_does_not_hold_is_listed_as_stopped(
+    client: TestClient, db_url: str
+) -> None:
+    store = Store(db_url)  # another process's table, which this one never loaded
+    try:
+        seats = [SeatInfo(None, "a" * 64), SeatInfo("random", None), SeatInfo("random", None)]
+        store.create("elsewhere", "fearless", 3, 1, {}, seats)
+        with Session(store.engine) as session, session.begin():  # listed: a public table
+            session.execute(update(TableRow).where(TableRow.id == "elsewhere").values(public=True))
+        store.stop("elsewhere")
+    finally:
+        store.close()
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert listed["elsewhere"]["status"] == "stopped"
 
 
 def test_an_admin_deletes_a_table_and_its_connections_end_with_4410(

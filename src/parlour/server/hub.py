@@ -847,9 +847,10 @@ class Hub:
 
     async def stopped(self, table: Table, moment: datetime) -> None:
         """Take in a table's stop (here or in another process), and end its connections."""
-        table.info.stopped_at = moment
-        table.info.finished_at = table.info.finished_at or moment
-        self._halt(table)
+        async with table.lock:  # a move being stored here goes in first, then nothing more
+            table.info.stopped_at = moment
+            table.info.finished_at = table.info.finished_at or moment
+            self._halt(table)
         await self._shut_all(table, STOPPED_MESSAGE, STOPPED)
         self._forget_later(table)
 
