@@ -1,5 +1,6 @@
 """Reports and the admin's page in the browser (docs/server.md, "Admin"): a signed-in
-spectator reports a chat line from the table page, an admin sees the report on /admin,
+spectator reports a chat line and its player from the table page, and the player from the
+profile page; an admin sees the reports on /admin,
 deletes the line (it leaves the players' pages) and resolves the report; at 1280x800 and
 390x844, with the pictures of ``docs/screenshots/admin-*.png``."""
 
@@ -69,6 +70,17 @@ def test_a_reported_chat_line_reaches_the_admin_who_deletes_it(
     picture(witness, f"admin-report-{size}", docs=True)
     witness.click("#dialog-submit")
     witness.wait_for_selector("#toast:has-text('an admin will read your report')")
+    # A player, from the table page and from the profile.
+    witness.click("#report-player")
+    assert witness.locator("#report-player-name option").all_inner_texts() == [talker_name]
+    witness.get_by_label("What is wrong?").fill("spams the table")
+    witness.click("#dialog-submit")
+    witness.wait_for_selector("#dialog-submit", state="hidden")
+    witness.goto(f"{server}/players/{talker_name}")
+    witness.get_by_role("button", name=f"report {talker_name}").click()
+    witness.get_by_label("What is wrong?").fill("a rude name")
+    witness.click("#dialog-submit")
+    witness.wait_for_selector("#toast:has-text('an admin will read your report')")
 
     boss.goto(f"{server}/")
     sign_up(boss, boss_name)
@@ -80,6 +92,9 @@ def test_a_reported_chat_line_reaches_the_admin_who_deletes_it(
     row.wait_for()
     assert "you are all hopeless" in row.inner_text()
     assert boss.locator(f"#tables-table tr[data-table='{table}']").count() == 1
+    for reason in ("spams the table", "a rude name"):
+        mine = boss.locator("#reports-table tr", has_text=reason).filter(has_text=talker_name)
+        assert mine.count() == 1, reason
     picture(boss, f"admin-page-{size}", docs=True)
 
     row.get_by_role("button", name="Delete the line").click()
