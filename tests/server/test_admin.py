@@ -22,6 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from parlour.cli.app import app as cli
 from parlour.server import create_app, watch
+from parlour.server import hub as hub_module
 from parlour.server.community import accounts as accounts_module
 from parlour.server.community.moderation import BANNED, MUTED, REPORTS_PER_HOUR
 from parlour.server.community.sessions import COOKIE
@@ -156,6 +157,21 @@ def error_of(ws: Any) -> str:
     while (message := ws.receive_json())["type"] != "error":
         pass
     return str(message["message"])
+
+
+def test_a_stopped_table_whose_bot_was_to_move_leaves_memory(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hub_module, "FORGET_AFTER", 0.2)
+    app = create_app(db_url, workers=1, bot_delay=60)  # the bot is about to move, for a minute
+    with TestClient(app) as client:
+        table = create(client, "fearless", 3, {0: "random", 1: "random", 2: "random"})["table"]
+        an_admin(client, db_url)
+        assert client.post(f"/api/admin/tables/{table}/stop").status_code == 204
+        deadline = time.monotonic() + 10
+        while table in app.state.hub.tables:
+            assert time.monotonic() < deadline, "the stopped table stayed in memory"
+            time.sleep(0.1)
 
 
 def test_a_stopped_table_the_server_does_not_hold_is_listed_as_stopped(

@@ -554,7 +554,7 @@ class Hub:
         process is to move (or thinking), or the server is about to pass for a person."""
         state = table.state
         seat = state.current_player
-        if state.is_over or seat is None or table.waiting:
+        if state.is_over or seat is None or table.waiting or table.stopped:
             return False
         if table.bot_task is not None and not table.bot_task.done():
             return True
