@@ -236,6 +236,7 @@ def test_the_previous_releases_database_upgrades_with_everything_intact(url: str
             assert again.view(None) == state.view(None)
             assert info.created_at == THEN
             assert not info.rated and info.creator_id is None and info.rating_changes is None
+            assert info.stopped_at is None  # migration 0008: no older table was stopped
         over = store.get("old-over")
         assert over is not None
         assert over.finished_at == THEN + timedelta(minutes=20)

@@ -21,6 +21,7 @@ from ..bots import names as bot_names
 from ..core import GameError, Record
 from . import play as playing
 from . import replay as replaying
+from .admin import admin_app
 from .agent import agent_app
 from .analyze import analyze
 from .cards import cards
@@ -301,6 +302,8 @@ app.command()(analyze)
 
 # `parlour agent join|show`: programs and language models as players (docs/agents.md).
 app.add_typer(agent_app, name="agent")
+# `parlour admin tables|accounts|chat|reports|retention`: an operator's tools (docs/server.md).
+app.add_typer(admin_app, name="admin")
 
 
 # Each option of ``serve`` may also come from the environment as PARLOUR_<NAME> (the flag
@@ -378,6 +381,22 @@ def serve(
             help="How log lines are written: text, or json (one object a line); default text."
         ),
     ] = None,
+    close_idle_days: Annotated[
+        float | None,
+        typer.Option(
+            help="Stop unfinished tables nobody touched for this many days (default: never; "
+            "docs/server.md, 'Retention').",
+            min=0.0,
+        ),
+    ] = None,
+    delete_guest_games_days: Annotated[
+        float | None,
+        typer.Option(
+            help="Delete finished games without an account's seat after this many days "
+            "(default: never); accounts' games are kept.",
+            min=0.0,
+        ),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays. Every
     option may instead be set in the environment: PARLOUR_HOST, PARLOUR_PORT,
@@ -401,6 +420,8 @@ def serve(
         "forwarded_allow_ips": forwarded_allow_ips,
         "metrics_allow": metrics_allow or None,
         "log_format": log_format,
+        "close_idle_days": close_idle_days,
+        "delete_guest_games_days": delete_guest_games_days,
     }
     try:
         config = ServeSettings(

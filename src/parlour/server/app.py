@@ -15,12 +15,13 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-from . import metrics
+from . import metrics, retention, watch
 from .analysis import Analyses
 from .botpool import BotPool
 from .cluster import Cluster
 from .community.accounts import Accounts
 from .community.matchmaking import Matchmaking
+from .community.moderation import Moderation
 from .community.sessions import Sessions
 from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
@@ -30,7 +31,7 @@ from .health import Readiness
 from .hub import Hub
 from .limits import OriginPolicy
 from .logs import AccessLog
-from .routes import accounts, health, live, match, pages, players, tables
+from .routes import accounts, admin, health, live, match, pages, players, tables
 from .store import Store
 
 __all__ = ["create_app"]
@@ -59,13 +60,19 @@ async def lifespan(app: FastAPI) -> AsyncIterator[None]:
     # "Play now": bots' time comes without any request, so each process matches every second.
     matchmaking = app.state.matchmaking = Matchmaking(store)
     matchmaking.start(partial(match.seated, hub))
-    sampler = asyncio.create_task(metrics.sample_every(hub, cluster))
+    app.state.moderation = Moderation(store.engine)
+    chores = [asyncio.create_task(metrics.sample_every(hub, cluster))]
+    if settings.retention.active:
+        chores.append(asyncio.create_task(retention.keep_running(hub, settings.retention)))
+    if not store.announces:  # on PostgreSQL the admin's changes are heard of at once
+        chores.append(asyncio.create_task(watch.keep_watching(hub, watch.EVERY)))
     try:
         yield
     finally:
-        sampler.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await sampler
+        for chore in chores:
+            chore.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await chore
         await matchmaking.close()
         if cluster is not None:
             await cluster.close()
@@ -99,12 +106,17 @@ def create_app(
     message_rate: float = live.MESSAGE_RATE,
     agents: Sequence[str] = (),
     metrics_allow: Iterable[str] = metrics.DEFAULT_ALLOWED,
+    close_idle_days: float | None = None,
+    delete_guest_games_days: float | None = None,
+    retention_every: float = retention.EVERY,
 ) -> FastAPI:
     """The server for database URL ``db``, with ``workers`` bot processes; pages of
     ``allowed_origins`` (besides its own) may use it; each connection may send
     ``message_rate`` messages a second; ``agents`` are the agent bots (``cmd:...``,
     ``llm:...``) a table may seat besides the built-in ones; clients at ``metrics_allow``
-    (addresses and networks) may read ``/metrics``."""
+    (addresses and networks) may read ``/metrics``; the retention policy stops unfinished
+    tables untouched for ``close_idle_days`` and deletes guests' finished games after
+    ``delete_guest_games_days``, every ``retention_every`` seconds."""
     origins = OriginPolicy(allowed_origins)
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=API_DOCS, redoc_url=None)
     app.state.settings = ServerSettings(
@@ -116,6 +128,7 @@ def create_app(
         message_rate=message_rate,
         message_burst=max(live.MESSAGE_BURST, int(2 * message_rate)),
         metrics_allow=metrics.AddressPolicy(metrics_allow),
+        retention=retention.Retention(close_idle_days, delete_guest_games_days, retention_every),
     )
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     if origins.allowed:
@@ -141,4 +154,5 @@ def create_app(
     app.include_router(players.router)
     app.include_router(match.router)
     app.include_router(health.router)
+    app.include_router(admin.router)
     return app

@@ -36,6 +36,8 @@ class ServeSettings(BaseSettings):
     forwarded_allow_ips: str | None = None
     metrics_allow: Annotated[tuple[str, ...], NoDecode] = DEFAULT_ALLOWED
     log_format: str = "text"
+    close_idle_days: float | None = Field(None, ge=0.0)
+    delete_guest_games_days: float | None = Field(None, ge=0.0)
 
     @field_validator("allow_origin", "agent", "metrics_allow", mode="before")
     @classmethod

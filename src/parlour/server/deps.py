@@ -14,6 +14,7 @@ from ..core import GameError
 from .analysis import Analyses
 from .cluster import Cluster
 from .community.accounts import Account, Accounts
+from .community.moderation import ADMIN, BANNED, Moderation
 from .community.sessions import COOKIE, Sessions
 from .community.throttle import SignInThrottle
 from .errors import RequestError
@@ -21,13 +22,16 @@ from .hub import Hub, Table
 from .limits import OriginPolicy
 from .metrics import AddressPolicy
 from .pages import Link
+from .retention import Retention
 
 __all__ = [
     "AccountDep",
     "AccountsDep",
+    "AdminDep",
     "AnalysesDep",
     "ClusterDep",
     "HubDep",
+    "ModerationDep",
     "ServerSettings",
     "SessionsDep",
     "SettingsDep",
@@ -43,7 +47,7 @@ __all__ = [
 class ServerSettings:
     """What ``create_app`` was given: the database URL, bot processes and their pause, the
     agents a table may seat, the pages that may use the server, each connection's message
-    rate and burst, and the addresses that may read the metrics."""
+    rate and burst, the addresses that may read the metrics, and the retention policy."""
 
     db: str
     workers: int
@@ -53,6 +57,7 @@ class ServerSettings:
     message_rate: float
     message_burst: int
     metrics_allow: AddressPolicy
+    retention: Retention
 
 
 def get_settings(connection: HTTPConnection) -> ServerSettings:
@@ -98,11 +103,15 @@ def get_throttle(connection: HTTPConnection) -> SignInThrottle:
 
 
 async def current_account(connection: HTTPConnection) -> Account | None:
-    """The account whose live session the request's cookie carries, or ``None`` (a guest)."""
+    """The account whose live session the request's cookie carries, or ``None`` (a guest);
+    403 for a banned account, whatever it asks."""
     session_id = connection.cookies.get(COOKIE)
     if not session_id:
         return None
-    return await asyncio.to_thread(get_sessions(connection).account, session_id)
+    account = await asyncio.to_thread(get_sessions(connection).account, session_id)
+    if account is not None and account.banned:
+        raise RequestError(403, BANNED)
+    return account
 
 
 async def signed_in(connection: HTTPConnection) -> Account:
@@ -113,7 +122,23 @@ async def signed_in(connection: HTTPConnection) -> Account:
     return account
 
 
+def get_moderation(connection: HTTPConnection) -> Moderation:
+    """Accounts' standing and players' reports, for admins."""
+    moderation: Moderation = connection.app.state.moderation
+    return moderation
+
+
+async def admin(connection: HTTPConnection) -> Account:
+    """The signed-in account if it is an admin's; 401 for a guest, 403 for anyone else."""
+    account = await signed_in(connection)
+    if account.role != ADMIN:
+        raise RequestError(403, "this is for admins: your account is not one")
+    return account
+
+
 SettingsDep = Annotated[ServerSettings, Depends(get_settings)]
+ModerationDep = Annotated[Moderation, Depends(get_moderation)]
+AdminDep = Annotated[Account, Depends(admin)]
 AccountsDep = Annotated[Accounts, Depends(get_accounts)]
 SessionsDep = Annotated[Sessions, Depends(get_sessions)]
 ThrottleDep = Annotated[SignInThrottle, Depends(get_throttle)]

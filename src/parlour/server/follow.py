@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..core import GameError
-from .hub import Hub, Table, database_trouble
+from .hub import DELETED, Hub, Table, database_trouble
 from .people import CHAT_HISTORY
 from .store import ChatLine, SeatInfo
 
@@ -71,8 +71,8 @@ class Follower:
     def changed(self, news: dict[str, Any]) -> None:
         """Another process stored a table's new seats (a name, a setting, an open seat taken
         or filled, a seat absent or back with its clock), a line of its chat or its rematch,
-        or closed it: tell this process's
-        connections at that table."""
+        or closed it; or an admin stopped or deleted it, or deleted a line of its chat: tell
+        this process's connections at that table."""
         table = self.hub.tables.get(news["table"])
         kind, data = news.get("kind"), news.get("data")
         if news.get("origin") == self.hub.store.origin:
@@ -84,6 +84,12 @@ class Follower:
             return  # else not held here: it loads fresh when needed
         if kind == "closed":
             task = asyncio.create_task(self.hub.closed(table))
+        elif kind == "deleted":
+            task = asyncio.create_task(self.hub.closed(table, DELETED))
+        elif kind == "stopped" and isinstance(data, str):
+            task = asyncio.create_task(self.hub.stopped(table, datetime.fromisoformat(data)))
+        elif kind == "chat_deleted" and isinstance(data, int):
+            task = asyncio.create_task(self.hub.chat_deleted(table, data))
         elif kind == "rematch" and isinstance(data, str):
             task = asyncio.create_task(self.hub.rematch_opened(table, data))
         elif kind == "seats" and isinstance(data, list):
@@ -93,7 +99,11 @@ class Follower:
             task = asyncio.create_task(self.hub.clock_heard(table, seats, data["clock_state"]))
         elif kind == "chat" and isinstance(data, dict):
             line = ChatLine(
-                data["seat"], data["name"], data["text"], datetime.fromisoformat(data["at"])
+                data["seat"],
+                data["name"],
+                data["text"],
+                datetime.fromisoformat(data["at"]),
+                data.get("id"),
             )
             task = asyncio.create_task(self._chat(table, line))
         else:

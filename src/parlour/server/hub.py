@@ -11,6 +11,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from functools import partial
 from typing import Any, Protocol
 
@@ -55,6 +56,15 @@ STORE_RETRY_CAP = 5.0
 # over, or waiting for a person): then it is dropped, and loaded again from the store if
 # anyone opens it (else every game played or left since the process started would stay).
 FORGET_AFTER = 60.0
+# The close codes of a table's connections when it is gone (closed while it waited, or
+# deleted by an admin) and when an admin or the retention policy stopped its game; the
+# table page does not connect again after either (docs/server.md, "Close codes").
+GONE = 4410
+STOPPED = 4423
+# What the connections are told before those codes.
+CLOSED_BY_CREATOR = "this table was closed by the person who opened it"
+DELETED = "this table was deleted by an admin"
+STOPPED_MESSAGE = "this game was stopped by an admin (or left idle too long): no more moves"
 # Seconds a clock's timer may fire before the time is quite out (the wall clock and the
 # event loop's differ a little): it is taken as out rather than set again for a moment.
 CLOCK_SLACK = 0.05
@@ -235,7 +245,7 @@ class Table:
     def clock_runner(self) -> int | None:
         """The seat whose time runs now: a person's (not absent) whose turn it is, at a
         table with a clock that neither waits for open seats nor is over."""
-        if self.clock is None or self.state.is_over or self.waiting:
+        if self.clock is None or self.state.is_over or self.waiting or self.stopped:
             return None
         seat = self.state.current_player
         if seat is None or self.player_of(seat) is not None:
@@ -295,9 +305,16 @@ class Table:
                 found = seat
         return found
 
+    @property
+    def stopped(self) -> bool:
+        """Whether an admin or the retention policy stopped the game (no more moves)."""
+        return self.info.stopped_at is not None
+
     def status(self) -> str:
-        """``"over"`` once the game has ended, ``"waiting"`` before its first move, else
-        ``"playing"``."""
+        """``"over"`` once the game has ended, ``"stopped"`` once stopped before its end,
+        ``"waiting"`` before its first move, else ``"playing"``."""
+        if self.stopped:
+            return "stopped"
         if self.state.is_over:
             return "over"
         return "playing" if self.move > 0 else "waiting"
@@ -540,7 +557,7 @@ class Hub:
         process is to move (or thinking), or the server is about to pass for a person."""
         state = table.state
         seat = state.current_player
-        if state.is_over or seat is None or table.waiting:
+        if state.is_over or seat is None or table.waiting or table.stopped:
             return False
         if table.bot_task is not None and not table.bot_task.done():
             return True
@@ -788,24 +805,75 @@ class Hub:
             await asyncio.to_thread(self.store.close_waiting, table.id)
         await self.closed(table)
 
-    async def closed(self, table: Table) -> None:
-        """Forget a table closed while it waited (here or in another process): each of its
-        connections is told so, then ended with close code 4410."""
+    async def closed(self, table: Table, why: str = CLOSED_BY_CREATOR) -> None:
+        """Forget a table closed while it waited or deleted (here or in another process):
+        each of its connections is told ``why``, then ended with close code ``GONE``."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             self.peers.forgotten(table.id)
         if table.forgetting is not None:
             table.forgetting.cancel()
             table.forgetting = None
-        message = {"type": "error", "message": "this table was closed by the person who opened it"}
+        self._halt(table)
+        await self._shut_all(table, why, GONE)
+
+    async def _shut_all(self, table: Table, why: str, code: int) -> None:
+        """Tell every connection at the table ``why``, then end it with ``code``."""
+        message = {"type": "error", "message": why}
         for client in list(table.clients):
             await self._safe_send(table, client, message)
             if client in table.clients:
                 table.clients.remove(client)
             if client.shut is not None:
-                task = asyncio.create_task(_close_within(partial(client.shut, 4410), SEND_TIMEOUT))
+                task = asyncio.create_task(_close_within(partial(client.shut, code), SEND_TIMEOUT))
                 self.closing.add(task)
                 task.add_done_callback(self.closing.discard)
+
+    def _halt(self, table: Table) -> None:
+        """Stop what runs at a table by itself: its bot's thinking and its clock's timer."""
+        if table.bot_task is not None and table.bot_task is not asyncio.current_task():
+            table.bot_task.cancel()
+        table.bot_task = None
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
+            table.clock_timer = None
+
+    # -- the admin's changes (docs/server.md, "Admin") ----------------------------------------
+
+    async def stop(self, table: Table) -> None:
+        """Stop a table's game where it stands (``ConflictError`` if it is over already,
+        ``GoneError`` if deleted): stored, heard of by the other processes, and every
+        connection told and ended with ``STOPPED``."""
+        async with table.lock:
+            moment = await asyncio.to_thread(self.store.stop, table.id)
+        await self.stopped(table, moment)
+
+    async def stopped(self, table: Table, moment: datetime) -> None:
+        """Take in a table's stop (here or in another process), and end its connections."""
+        async with table.lock:  # a move being stored here goes in first, then nothing more
+            table.info.stopped_at = moment
+            table.info.finished_at = table.info.finished_at or moment
+            self._halt(table)
+        await self._shut_all(table, STOPPED_MESSAGE, STOPPED)
+        self._forget_later(table)
+
+    async def delete(self, table_id: str) -> None:
+        """Delete a table and all that is stored of it (``GoneError`` if there is none); if
+        held here, its connections are told and ended with ``GONE``."""
+        table = self.tables.get(table_id)
+        if table is None:
+            await asyncio.to_thread(self.store.delete_table, table_id)
+            return
+        async with table.lock:
+            await asyncio.to_thread(self.store.delete_table, table_id)
+        await self.closed(table, DELETED)
+
+    async def chat_deleted(self, table: Table, line_id: int) -> None:
+        """A line of the table's chat was deleted (here or in another process): dropped
+        from what new connections are sent, and every connection told to drop it."""
+        if table.chat is not None:
+            table.chat[:] = [line for line in table.chat if line.id != line_id]
+        await self.send_all(table, {"type": "chat_deleted", "id": line_id})
 
     # -- connections ------------------------------------------------------------------------
 
@@ -944,6 +1012,8 @@ class Hub:
                 )
             if state.is_over:
                 raise RefusedError("the game is over")
+            if table.stopped:
+                raise RefusedError(STOPPED_MESSAGE)
             if table.waiting:
                 await self._seats_again(table)
                 if table.waiting:
@@ -1069,8 +1139,8 @@ class Hub:
         whose clock runs, if this process enforces the table's clock."""
         self._time(table)
         state = table.state
-        if state.is_over or state.current_player is None or table.waiting:
-            return  # over, or nobody moves until every open seat is taken
+        if state.is_over or state.current_player is None or table.waiting or table.stopped:
+            return  # over or stopped, or nobody moves until every open seat is taken
         if table.player_of(state.current_player) is None:
             self._schedule_pass(table, state.current_player)
             return

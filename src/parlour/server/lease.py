@@ -141,4 +141,4 @@ class BotLeases:
 
     def _over(self, table_id: str) -> bool:
         table = self.hub.tables.get(table_id)
-        return table is not None and table.state.is_over
+        return table is not None and (table.state.is_over or table.stopped)

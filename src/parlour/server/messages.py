@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import people
+from .community.moderation import BANNED, MUTED, standing
 from .hints import advise
 from .hub import Client, Hub, RefusedError, Table, UnstoredError, database_trouble
 from .store import ChatLine
@@ -111,16 +112,23 @@ async def settings(hub: Hub, table: Table, client: Client, message: dict[str, An
 
 async def chat(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
     """``{"type": "chat", "text": ...}``: stored, then sent to every connection, spectators
-    included, as ``{"type": "chat", "seat", "name", "text", "at"}``."""
+    included, as ``{"type": "chat", "id", "seat", "name", "text", "at"}``; refused for a
+    seat whose account is banned or muted."""
     seat = _holder(client, "chat")
     try:
         text = people.check_chat(message.get("text"))
     except ValueError as error:
         raise RefusedError(str(error)) from None
+    account = table.info.seats[seat].account
     lines = await _history(hub, table)
     line = ChatLine(seat, table.names[seat], text, datetime.now(UTC))
     try:
-        await asyncio.to_thread(hub.store.add_chat, table.id, line)
+        if account is not None:
+            # Read at each line: a ban or a mute holds at once, whichever process made it.
+            banned, muted = await asyncio.to_thread(standing, hub.store.engine, account)
+            if banned or muted:
+                raise RefusedError(BANNED if banned else MUTED)
+        line = await asyncio.to_thread(hub.store.add_chat, table.id, line)
     except SQLAlchemyError as error:
         raise _unstored(error) from None
     lines.append(line)

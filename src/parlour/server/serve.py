@@ -69,6 +69,8 @@ def serve(config: ServeSettings) -> None:
         "message_rate": config.message_rate,
         "agents": list(config.agent),
         "metrics_allow": list(config.metrics_allow),
+        "close_idle_days": config.close_idle_days,
+        "delete_guest_games_days": config.delete_guest_games_days,
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""

@@ -6,7 +6,7 @@ import json
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     bindparam,
+    column,
     create_engine,
     delete,
     event,
@@ -33,6 +34,7 @@ from sqlalchemy import (
     text,
     update,
 )
+from sqlalchemy import table as sql_table
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
@@ -108,6 +110,9 @@ class TableRow(Base):
     # Migration 0007. Whether the table is listed (API.md, "Private tables"); null for older
     # tables, which count as private.
     public: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # Migration 0008: when an admin, or the retention policy, stopped the table's game where
+    # it stood (``finished_at`` is set with it, scores and winners stay null).
+    stopped_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):
@@ -214,16 +219,25 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class ChatLine:
-    """A line of chat: the seat that said it, its name then, the text verbatim, and when."""
+    """A line of chat: the seat that said it, its name then, the text verbatim, and when;
+    ``id``: its number in the store (what a report or an admin's deletion names), once
+    stored."""
 
     seat: int
     name: str | None
     text: str
     at: datetime
+    id: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The line as the protocol sends it (``type`` aside)."""
-        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at.isoformat()}
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "at": self.at.isoformat(),
+        }
 
 
 @dataclass
@@ -250,6 +264,8 @@ class TableInfo:
     # The clock chosen at creation and where it stood at the last change (``community.clocks``).
     clock: dict[str, Any] | None = None
     clock_state: dict[str, Any] | None = None
+    # When an admin or the retention policy stopped the game (``None``: never).
+    stopped_at: datetime | None = None
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
@@ -582,33 +598,117 @@ class Store:
             ).all()
         return [(str(table_id), int(seat)) for table_id, seat in rows]
 
-    def add_chat(self, table_id: str, line: ChatLine) -> None:
-        """Store a line of a table's chat."""
+    def add_chat(self, table_id: str, line: ChatLine) -> ChatLine:
+        """Store a line of a table's chat: the line with its id."""
         with Session(self.engine) as session, session.begin():
-            session.add(
-                ChatRow(
-                    table_id=table_id,
-                    seat=line.seat,
-                    name=line.name,
-                    text=line.text,
-                    created_at=line.at,
-                )
+            row = ChatRow(
+                table_id=table_id,
+                seat=line.seat,
+                name=line.name,
+                text=line.text,
+                created_at=line.at,
             )
-            self._tell(session, table_id, "chat", line.to_json())
+            session.add(row)
+            session.flush()
+            stored = replace(line, id=row.id)
+            self._tell(session, table_id, "chat", stored.to_json())
+        return stored
 
     def chat(self, table_id: str, limit: int) -> list[ChatLine]:
-        """The last ``limit`` lines of a table's chat, oldest first."""
+        """The last ``limit`` lines of a table's chat, oldest first (deleted ones left out)."""
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(ChatRow)
-                .where(ChatRow.table_id == table_id)
+                .where(ChatRow.table_id == table_id, ChatRow.deleted_at.is_(None))
                 .order_by(ChatRow.id.desc())
                 .limit(limit)
             ).all()
             return [
-                ChatLine(row.seat, row.name, row.text, _aware(row.created_at) or _now())
+                ChatLine(row.seat, row.name, row.text, _aware(row.created_at) or _now(), row.id)
                 for row in reversed(rows)
             ]
+
+    def chat_line(self, line_id: int) -> tuple[str, ChatLine] | None:
+        """A stored line of chat not deleted, with its table's id, or ``None``."""
+        with Session(self.engine) as session:
+            row = session.get(ChatRow, line_id)
+            if row is None or row.deleted_at is not None:
+                return None
+            at = _aware(row.created_at) or _now()
+            return row.table_id, ChatLine(row.seat, row.name, row.text, at, row.id)
+
+    def delete_chat(self, line_id: int) -> str:
+        """Delete a line of chat (it is kept, marked, and never shown again): its table's id;
+        the other processes hear of it. ``GoneError`` if there is no such line left."""
+        with Session(self.engine) as session, session.begin():
+            table_id = session.scalar(
+                update(ChatRow)
+                .where(ChatRow.id == line_id, ChatRow.deleted_at.is_(None))
+                .values(deleted_at=_now())
+                .returning(ChatRow.table_id)
+            )
+            if table_id is None:
+                raise GoneError(f"there is no chat line {line_id} (or it is deleted already)")
+            self._tell(session, table_id, "chat_deleted", line_id)
+        return str(table_id)
+
+    def stop(self, table_id: str) -> datetime:
+        """Stop an unfinished table's game where it stands (no more moves, no ratings): when;
+        the other processes hear of it. ``ConflictError`` if it is over already,
+        ``GoneError`` if there is no such table."""
+        now = _now()
+        with Session(self.engine) as session, session.begin():
+            row = self._locked(session, table_id)
+            if row.finished_at is not None:
+                raise ConflictError(f"table {table_id} is over already: there is nothing to stop")
+            row.stopped_at = row.finished_at = now
+            row.waiting = False
+            self._tell(session, table_id, "stopped", now.isoformat())
+        return now
+
+    def delete_table(self, table_id: str) -> None:
+        """Delete a table with everything stored of it (actions, chat, account seats,
+        analyses); the other processes hear of it. ``GoneError`` if there is none."""
+        with Session(self.engine) as session, session.begin():
+            self._locked(session, table_id)
+            self._purge(session, [table_id])
+            self._tell(session, table_id, "deleted", None)
+
+    def moderated(
+        self, table_ids: list[str], line_ids: list[int]
+    ) -> tuple[dict[str, datetime], set[str], list[tuple[str, int]]]:
+        """Of these tables, those stopped (with when) and those no longer stored; of these
+        chat lines, the deleted ones with their tables (``watch.py`` reads what another
+        process changed where no NOTIFY says so)."""
+        with Session(self.engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.stopped_at).where(TableRow.id.in_(table_ids))
+            ).all()
+            lines = session.execute(
+                select(ChatRow.table_id, ChatRow.id).where(
+                    ChatRow.id.in_(line_ids), ChatRow.deleted_at.is_not(None)
+                )
+            ).all()
+        stopped = {str(key): _aware(at) or at for key, at in rows if at is not None}
+        gone = set(table_ids) - {str(key) for key, _ in rows}
+        return stopped, gone, [(str(key), int(line)) for key, line in lines]
+
+    def delete_tables(self, table_ids: list[str]) -> None:
+        """Delete these tables with everything stored of them, in one transaction; the other
+        processes hear of each."""
+        with Session(self.engine) as session, session.begin():
+            self._purge(session, table_ids)
+            for table_id in table_ids:
+                self._tell(session, table_id, "deleted", None)
+
+    def _purge(self, session: Session, table_ids: list[str]) -> None:
+        """Delete these tables and every row that refers to them, in the session."""
+        for kind in (AccountSeatRow, ChatRow, ActionRow):
+            session.execute(delete(kind).where(kind.table_id.in_(table_ids)))
+        # Named, not imported: ``analysis.py`` (whose row this is) imports this module.
+        analyses = sql_table("parlour_analyses", column("table_id"))
+        session.execute(delete(analyses).where(analyses.c.table_id.in_(table_ids)))
+        session.execute(delete(TableRow).where(TableRow.id.in_(table_ids)))
 
     def append(
         self,
@@ -806,5 +906,6 @@ class Store:
             rating_changes=row.rating_changes,
             clock=row.clock,
             clock_state=row.clock_state,
+            stopped_at=_aware(row.stopped_at),
             actions=actions,
         )

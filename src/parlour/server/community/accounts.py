@@ -25,6 +25,7 @@ __all__ = [
     "Account",
     "AccountError",
     "Accounts",
+    "account_of",
     "check_password",
     "check_username",
     "username_key",
@@ -55,15 +56,19 @@ class AccountError(Exception):
 
 @dataclass(frozen=True)
 class Account:
-    """A signed-up player: the account's id, its name as chosen, and when it joined."""
+    """A signed-up player: the account's id, its name as chosen, when it joined, its role
+    (``"player"`` or ``"admin"``) and whether an admin banned or muted it."""
 
     id: int
     username: str
     joined: datetime
+    role: str = "player"
+    banned: bool = False
+    muted: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The account as ``GET /api/me`` answers it."""
-        return {"username": self.username, "joined": self.joined.isoformat()}
+        return {"username": self.username, "joined": self.joined.isoformat(), "role": self.role}
 
 
 def username_key(username: str) -> str:
@@ -103,8 +108,16 @@ def _aware(moment: datetime) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
-def _account(row: AccountRow) -> Account:
-    return Account(row.id, row.username, _aware(row.created_at))
+def account_of(row: AccountRow) -> Account:
+    """The account a stored row holds."""
+    return Account(
+        row.id,
+        row.username,
+        _aware(row.created_at),
+        row.role,
+        row.banned_at is not None,
+        row.muted_at is not None,
+    )
 
 
 class Accounts:
@@ -136,7 +149,7 @@ class Accounts:
             with Session(self.engine) as session, session.begin():
                 session.add(row)
                 session.flush()
-                account = _account(row)
+                account = account_of(row)
         except IntegrityError:  # two sign-ups for one name at once: the second loses
             raise AccountError(409, f"the username {name!r} is taken") from None
         return account
@@ -147,13 +160,13 @@ class Accounts:
             row = session.scalar(
                 select(AccountRow).where(AccountRow.username_key == username_key(username))
             )
-            return None if row is None else _account(row)
+            return None if row is None else account_of(row)
 
     def get(self, account_id: int) -> Account | None:
         """The account of that id, or ``None`` (deleted)."""
         with Session(self.engine) as session:
             row = session.get(AccountRow, account_id)
-            return None if row is None else _account(row)
+            return None if row is None else account_of(row)
 
     def verify(self, username: Any, password: Any) -> Account | None:
         """The account if ``password`` is its password; ``None`` otherwise, an unknown name
@@ -168,7 +181,7 @@ class Accounts:
             row = session.scalar(
                 select(AccountRow).where(AccountRow.username_key == username_key(username))
             )
-            found = None if row is None else (row.id, row.password_hash, _account(row))
+            found = None if row is None else (row.id, row.password_hash, account_of(row))
         if found is None:
             # Hashing costs what verifying a hash of the same parameters costs: an unknown
             # name takes as long as a wrong password, with no dummy hash to make at start-up.

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.orm import Session
 
-from .accounts import Account
+from .accounts import Account, account_of
 from .rows import AccountRow, SessionRow
 
 __all__ = ["COOKIE", "LIFETIME", "Sessions", "session_hash"]
@@ -78,7 +78,7 @@ class Sessions:
             expires = _aware(expires)
             if expires <= now:
                 return None
-            account = Account(row.id, row.username, _aware(row.created_at))
+            account = account_of(row)
         if expires - now < LIFETIME - RENEW_AFTER:
             with Session(self.engine) as session, session.begin():
                 session.execute(

@@ -13,6 +13,7 @@ from fastapi.responses import JSONResponse, Response
 from .. import metrics
 from ..community.accounts import WRONG, Account, AccountError, username_key
 from ..community.export import account_data
+from ..community.moderation import BANNED
 from ..community.sessions import COOKIE, LIFETIME, Sessions, session_hash
 from ..community.throttle import SignInThrottle, ThrottledError, address_key
 from ..deps import AccountsDep, HubDep, SessionsDep, SignedInDep, ThrottleDep
@@ -138,6 +139,8 @@ async def sign_in(
         return _too_many(refusal)
     if account is None:
         raise RequestError(401, WRONG)
+    if account.banned:  # told only once the password is right: the ban is no secret then
+        raise RequestError(403, BANNED)
     return await _open_session(request, sessions, account, 200)
 
 

@@ -4,6 +4,7 @@ account holds there, else a spectator's) connection, and the messages it sends (
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -14,9 +15,10 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ...core import GameError
 from .. import metrics
+from ..community.moderation import BANNED, standing
 from ..deps import HubDep, SettingsDep, current_account
-from ..errors import error_body, unavailable
-from ..hub import Client, Closer, Hub, RefusedError, Sender, Table
+from ..errors import RequestError, error_body, unavailable
+from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Sender, Table
 from ..limits import MessageRate
 from ..messages import HANDLERS, welcome
 
@@ -54,11 +56,12 @@ def closer(websocket: WebSocket) -> Closer:
 
 
 def shutter(websocket: WebSocket) -> Callable[[int], Awaitable[None]]:
-    """End the connection for good with a close code (the table was closed): the table page
-    does not connect again."""
+    """End the connection for good with a close code (the table was closed or deleted:
+    ``GONE``, or its game stopped: ``STOPPED``): the table page does not connect again."""
 
     async def shut(code: int) -> None:
-        await websocket.close(code, "the table was closed")
+        reason = "the game was stopped" if code == STOPPED else "the table was closed"
+        await websocket.close(code, reason)
 
     return shut
 
@@ -97,19 +100,29 @@ async def live(
         await _close(websocket, f"there is no table {table_id!r}", 4404)
         return
     seat = None
-    if token is not None:
-        seat = table.seat_for(token)
-        if seat is None:
-            await _close(websocket, "that token opens no seat at this table", 4403)
-            return
-    else:
-        try:
+    try:
+        if token is not None:
+            seat = table.seat_for(token)
+            if seat is None:
+                await _close(websocket, "that token opens no seat at this table", 4403)
+                return
+            holder = table.info.seats[seat].account
+            if (
+                holder is not None
+                and (await asyncio.to_thread(standing, hub.store.engine, holder)).banned
+            ):
+                await _close(websocket, BANNED, 4403)
+                return
+        else:
             account = await current_account(websocket)
-        except SQLAlchemyError as error:
-            await _close(websocket, unavailable(error), 4503)
-            return
-        if account is not None:
-            seat = table.seat_of_account(account.id)
+            if account is not None:
+                seat = table.seat_of_account(account.id)
+    except SQLAlchemyError as error:
+        await _close(websocket, unavailable(error), 4503)
+        return
+    except RequestError as error:  # a banned account's session
+        await _close(websocket, error.message, 4403)
+        return
     websocket.state.seat = seat  # for the session's log line (logs.AccessLog)
     client = Client(
         seat,

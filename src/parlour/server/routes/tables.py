@@ -217,7 +217,15 @@ def _summary(info: TableInfo, creators: dict[int, str]) -> dict[str, Any]:
     """A table this process does not hold, as the lobby lists it (without replaying it)."""
     game = load(info.game)
     open_seats = [seat for seat, held in enumerate(info.seats) if held.open]
-    status = "over" if info.finished_at else "waiting" if open_seats else "playing"
+    status = (
+        "stopped"
+        if info.stopped_at
+        else "over"
+        if info.finished_at
+        else "waiting"
+        if open_seats
+        else "playing"
+    )
     return {
         "id": info.id,
         "game": game.name,

@@ -58,6 +58,7 @@ function draw() {
     h("summary", {id: "account-name", title: "your account"}, h("span", {class: "account-dot", "aria-hidden": "true"}), user.username),
     h("ul", {role: "list"},
       item(h("a", {href: profileUrl(user.username), id: "menu-profile"}, "Your profile")),
+      user.role === "admin" ? item(h("a", {href: "/admin", id: "menu-admin"}, "Admin")) : null,
       item(h("a", {href: "/ratings/fearless", id: "menu-ratings"}, "Leaderboards")),
       item(h("button", {type: "button", class: "link", id: "menu-password", onclick: () => openPassword()}, "Change password")),
       item(h("a", {href: "/api/me/export", download: `parlour-${user.username}.json`, id: "menu-export"}, "Download my data")),
@@ -91,7 +92,7 @@ function dialog() {
 }
 
 /** A field with its label (``for``) and an optional line of help under it. */
-function field(id, label, attrs, help) {
+export function field(id, label, attrs, help) {
   const helpId = help ? `${id}-help` : null;
   return h("div", {class: "field"},
     h("label", {for: id}, label),
@@ -101,7 +102,7 @@ function field(id, label, attrs, help) {
 
 /** Fill the dialog with a form: its title, fields, the submit's words and what it does. The
  * server's message shows in the form when ``submit`` throws. */
-function showForm({title, intro, fields, verb, submit, footer, danger}) {
+export function showForm({title, intro, fields, verb, submit, footer, danger}) {
   const box = dialog();
   const error = h("p", {id: "dialog-error", class: "form-error", role: "alert"});
   const button = h("button", {type: "submit", id: "dialog-submit", class: danger ? "danger" : null}, verb);

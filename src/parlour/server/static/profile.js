@@ -2,6 +2,7 @@
 // each with its replay and the rating it moved. Names are text, never markup.
 import {h, api, day, signed} from "./common.js";
 import {account, startAccount} from "./account.js";
+import {reportButton} from "./report.js";
 
 const username = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 
@@ -37,6 +38,8 @@ async function start() {
   document.getElementById("player-name").textContent = player.username;
   const mine = account.user && account.user.username.toLowerCase() === player.username.toLowerCase();
   document.getElementById("joined").textContent = `${mine ? "you \u00B7 " : ""}joined ${day(player.joined)}`;
+  const report = mine ? null : reportButton({player: player.username}, player.username, `report ${player.username}`);
+  if (report) document.getElementById("joined").after(" ", report);
 
   const ratings = Object.entries(player.ratings || {});
   document.getElementById("ratings").replaceChildren(...(ratings.length

@@ -7,6 +7,7 @@
 import {h, api, memory, plainName, seatName, toast} from "./common.js";
 import {cardLookup, cardName, cardTexts, drawGame, finalTable, linkCards, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
+import {openPlayerReport, reportButton} from "./report.js";
 import {Countdown, low, settingOf, timeLeft} from "./clock.js";
 
 const ARM_MS = 300;
@@ -70,7 +71,8 @@ function connect() {
       location.replace(`/table/${encodeURIComponent(tableId)}/bad-link`);
       return;
     }
-    if (event.code === 4410) { fail("This table was closed", "The person who opened it closed it before the game began."); return; }
+    if (event.code === 4410) { fail("This table was closed", "The person who opened it closed it before the game began, or an admin deleted it."); return; }
+    if (event.code === 4423) { fail("This game was stopped", "An admin stopped it, or it was left untouched too long: no more moves are made here."); return; }
     if (event.code === 4500) { fail("This table cannot be shown", "The server could not bring the game back; it is kept as it was."); return; }
     draw();
     setTimeout(connect, retry);
@@ -115,6 +117,8 @@ async function receive(message) {
     draw();
   } else if (message.type === "chat") {
     addChat(message, true);
+  } else if (message.type === "chat_deleted") {
+    document.querySelector(`#chat [data-line="${Number(message.id)}"]`)?.remove();
   } else if (message.type === "chat_log") {
     document.getElementById("chat").replaceChildren();
     for (const line of message.lines || []) addChat(line);
@@ -359,13 +363,26 @@ function showLines() {
   lines.timer = lines.queue.length ? setTimeout(showLines, LINE_MS / Math.ceil(lines.queue.length / 6)) : null;
 }
 
+/** The people at the table besides this page's seat, by the name the table shows. */
+function others() {
+  const table = page.table;
+  if (!table || !table.seats) return [];
+  return table.seats.filter((s) => !s.bot && s.seat !== page.seat && !(table.open || []).includes(s.seat))
+    .map((s) => plainName(table, s.seat, page.view && page.view.names));
+}
+
+document.getElementById("report-player").addEventListener("click", () => openPlayerReport(others(), tableId));
+
 /** Show a chat line; a ``fresh`` one from someone else while the chat is out of sight is
  * counted on the unread badge. */
 function addChat(line, fresh = false) {
   const box = document.getElementById("chat");
   const who = line.seat === null || line.seat === undefined ? (line.name || "someone") : names(line.seat);
   // Everything people type is text, never markup.
-  box.append(h("p", {class: line.seat === page.seat ? "mine" : ""}, h("strong", {}, `${who}: `), line.text));
+  const mine = line.seat === page.seat;
+  const report = mine || line.id === null || line.id === undefined ? null
+    : reportButton({chat: line.id}, line.text, `report this line by ${who}`);
+  box.append(h("p", {class: mine ? "mine" : "", "data-line": line.id}, h("strong", {}, `${who}: `), line.text, report ? " " : null, report));
   box.scrollTop = box.scrollHeight;
   if (fresh && line.seat !== page.seat && !unread.seen) {
     unread.count += 1;
@@ -580,6 +597,7 @@ function draw() {
   const dock = document.getElementById("dock");
   dock.classList.toggle("hidden", page.seat === null);
   document.getElementById("chat-form").classList.toggle("hidden", page.seat === null);  // seats chat
+  document.getElementById("report-player").classList.toggle("hidden", !account.user || !others().length);
   dock.classList.toggle("offline", !live());
   dock.classList.toggle("my-turn", myTurn);
   document.getElementById("say").classList.toggle("hidden", page.seat === null || view.is_over);
