@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
+from .dispatch import possible
 from .effects import push, push_triggered
 from .events import CombatEnded, CombatStarted, Ignored
 from .movement import add, monster_deck, roll_dice, summon
-from .primitives import possible
 from .steps import (
     AFTER_PHASE,
     COMBAT_PHASE,
@@ -22,6 +22,7 @@ from .steps import (
 )
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
+from .vocabulary import PRIMITIVES
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -97,7 +98,7 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
         state.decks[state.combat_deck].insert(0, card)
         return
     lose_ok = possible(state, monster.lose, seat)
-    if lose_ok and any(e.do == "bottom" for e in monster.lose):
+    if lose_ok and any(PRIMITIVES[e.do].escapes for e in monster.lose):
         state.decks[state.combat_deck].insert(0, card)
     else:
         add(state.trash, state.combat_deck, card)

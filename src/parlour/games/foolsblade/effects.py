@@ -3,7 +3,7 @@ choice (which card to discard, give, steal or break) can stop and ask its seat
 (``state.decision``); the rest of the queue runs after the answer.
 
 Here effects are queued, and the seats an effect names found; the primitives that run them
-are in ``primitives.py``.
+are in ``primitives.py``, dispatched to by ``dispatch.py``.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
 from . import views
 from .actions import Move, Moves, label
-from .primitives import cost_payable
+from .dispatch import cost_payable
 from .scoring import best, score_all
 from .setup import new_state
 from .steps import MAIN_PHASE, MAX_PLAYS, OVER_PHASE, TAVERN_WINDOW, Bonus, Decision, Pending, Task

@@ -121,7 +121,7 @@ class Bonus(NamedTuple):
 
 
 class EffectTask(NamedTuple):
-    """Run one effect (``primitives.run_effect``)."""
+    """Run one effect (``dispatch.run_effect``)."""
 
     effect: Effect
     owner: int  # the seat whose effect it is

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .schema import Clause, Effect, parse_condition
 from .steps import HAND_LIMIT, MONSTER
 from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
+from .vocabulary import PRIMITIVES
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -71,7 +72,7 @@ class InPlay:
         triggers: dict[str, list[tuple[Effect, int]]] = {}
         for card, bonus in cards:
             for effect in (table.bonus_lasting if bonus else table.lasting)[card]:
-                (strength if effect.do == "strength" else limits).append(effect)
+                (strength if PRIMITIVES[effect.do].adds_strength else limits).append(effect)
             for on, found in (table.bonus_triggers if bonus else table.triggers)[card].items():
                 listed = triggers.setdefault(on, [])
                 for effect in found:
@@ -166,7 +167,7 @@ def strength_parts(state: FoolsBladeState, seat: int, defend: int) -> list[tuple
     def count(label: str, effects: Sequence[Any], holder: int) -> None:
         for effect in effects:
             if (
-                effect.do == "strength"
+                PRIMITIVES[effect.do].adds_strength
                 and applies(effect.who, holder, seat, active)
                 and (effect.if_ is None or holds(state, effect.if_, holder))
             ):

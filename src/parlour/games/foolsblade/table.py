@@ -10,8 +10,9 @@ from typing import Any
 
 from ...core import GameError
 from .cards import EDITIONS, CardSet, card_folder, load_cards
-from .schema import CONTINUOUS, Effect, deck_of
+from .schema import Effect, deck_of
 from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
+from .vocabulary import PRIMITIVES
 
 __all__ = [
     "ANVIL",
@@ -96,38 +97,34 @@ class Table:
             for effect in effects
         )
         self.monster_lasting: list[tuple[Any, ...]] = [  # strength effects
-            tuple(e for e in c.effects if e.do == "strength")
+            tuple(e for e in c.effects if PRIMITIVES[e.do].adds_strength)
             if c.kind in ("monster", "boss")
             else ()
             for c in self.cards
         ]
         self.monster_start: list[tuple[Effect, ...]] = [
-            tuple(e for e in c.effects if e.do != "strength")
+            tuple(e for e in c.effects if not PRIMITIVES[e.do].adds_strength)
             if c.kind in ("monster", "boss")
             else ()
             for c in self.cards
         ]
         self.negates: list[bool] = [
-            c.kind in ("tavern", "action") and any(e.do == "negate" for e in c.effects)
+            c.kind in ("tavern", "action") and any(PRIMITIVES[e.do].negates for e in c.effects)
             for c in self.cards
         ]
         self.ability_negates: list[bool] = [
             c.kind == "class"
             and c.ability is not None
-            and any(e.do == "negate" for e in c.ability.effects)
+            and any(PRIMITIVES[e.do].negates for e in c.ability.effects)
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
         # Whether playing the card (using the class's ability) always does something, so that
-        # offering it needs no check that some effect can apply (``primitives.can_apply``).
+        # offering it needs no check that some effect can apply (``dispatch.can_apply``).
         self.always_able: list[bool] = [_always_able(c) for c in self.cards]
         # How many cards an ability's cost takes from its owner's hand.
         self.ability_spent: list[int] = [
-            sum(
-                e.count
-                for e in c.ability.cost
-                if e.do == "give" or (e.do == "discard" and e.from_ == "hand")
-            )
+            sum(PRIMITIVES[e.do].hand_cost(e) for e in c.ability.cost)
             if c.kind == "class" and c.ability is not None
             else 0
             for c in self.cards
@@ -217,7 +214,7 @@ IN_PLAY = ("part", "gear", "class", "curse")
 
 
 def _split(effects: list[Effect]) -> tuple[tuple[Any, ...], dict[str, tuple[Effect, ...]]]:
-    lasting = tuple(e for e in effects if e.do in CONTINUOUS and e.on is None)
+    lasting = tuple(e for e in effects if PRIMITIVES[e.do].continuous and e.on is None)
     triggers: dict[str, list[Effect]] = {}
     for effect in effects:
         if effect.on is not None:
@@ -238,9 +235,7 @@ def _chooses(card: Any) -> bool:
         effect = stack.pop()
         if getattr(effect, "who", None) == "chosen":
             return True
-        if effect.do == "fight":
-            stack.extend(effect.win)
-            stack.extend(effect.lose)
+        stack.extend(PRIMITIVES[effect.do].nested(effect))
     return False
 
 
@@ -254,19 +249,13 @@ def played_effects(card: Any) -> list[Effect]:
 
 
 def _always_able(card: Any) -> bool:
-    """Whether some played effect of the card always does something: a strength, hand-limit
-    or skipped-turn effect (or a roll that adds) on a seat that is always there, or a draw
-    from a deck that refills from its trash (Tavern, Anvil, Quest: the cards of one of them
-    are never all in hands and play at once in a real game, and checking costs every list
-    of legal actions a deck lookup)."""
+    """Whether some played effect of the card always does something: one with no condition,
+    on a seat that is always there, that its primitive says always acts (checking costs every
+    list of legal actions a look at the state)."""
     return any(
         e.if_ is None
         and getattr(e, "who", "") in ("self", "each", "others", "active")
-        and (
-            e.do in ("strength", "hand_limit", "skip_turn")
-            or (e.do == "roll" and e.add)
-            or (e.do in ("draw", "reveal") and e.deck in ("tavern", "anvil", "quest"))
-        )
+        and PRIMITIVES[e.do].always_able(e)
         for e in played_effects(card)
     )
 

@@ -15,6 +15,7 @@ from .actions import Move
 from .boss import gather
 from .choices import choose, chosen, eligible
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
+from .dispatch import can_apply, cost_payable, run_effect
 from .effects import push, push_triggered
 from .events import (
     ApproachRevealed,
@@ -32,7 +33,6 @@ from .events import (
     TurnStarted,
 )
 from .movement import add, draw_cards, draw_top, drop, into_hand, out_of_hand, set_part, trash_card
-from .primitives import can_apply, cost_payable, run_effect
 from .scoring import best, score_all
 from .steps import (
     AFTER_PHASE,
