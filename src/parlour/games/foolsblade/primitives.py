@@ -264,7 +264,7 @@ class DiscardPrimitive(Primitive[schema.Discard]):
 
     def value(self, effect: schema.Discard, judge: Judge) -> float:
         """The seats named lose cards."""
-        return judge.hinder(effect)
+        return judge.discard(effect)
 
 
 class StealPrimitive(Primitive[schema.Steal]):
@@ -412,7 +412,7 @@ class BreakPrimitive(Primitive[schema.Break]):
 
     def value(self, effect: schema.Break, judge: Judge) -> float:
         """The seats named lose equipped cards."""
-        return judge.hinder(effect)
+        return judge.breaks(effect)
 
 
 class StrengthPrimitive(Primitive[schema.Strength]):
@@ -527,7 +527,7 @@ class SkipTurnPrimitive(Primitive[schema.SkipTurn]):
 
     def value(self, effect: schema.SkipTurn, judge: Judge) -> float:
         """The seats named lose turns."""
-        return judge.hinder(effect)
+        return judge.skip(effect)
 
 
 class NegatePrimitive(Primitive[schema.Negate]):

@@ -76,7 +76,8 @@ class Demand(NamedTuple):
 
 class Judge(Protocol):
     """What a bot estimates, in points of score, for the value hooks (``Primitive.value``):
-    each primitive asks for the estimate of what it does."""
+    each primitive asks for the estimate of what it does, so that a bot cannot leave a new
+    kind of effect unpriced (mypy holds its judges to this protocol)."""
 
     def cards(self, effect: Any, count: int) -> float:
         """``count`` cards of the effect's ``deck`` for the seats it names."""
@@ -84,8 +85,14 @@ class Judge(Protocol):
     def strength(self, effect: Any, amount: float) -> float:
         """``amount`` strength (its mean, for dice) for the seats (or the monster) it names."""
 
-    def hinder(self, effect: Any) -> float:
-        """The seats it names lose cards or turns."""
+    def discard(self, effect: Any) -> float:
+        """The seats it names lose cards of their hand or Stash."""
+
+    def breaks(self, effect: Any) -> float:
+        """The seats it names lose equipped cards."""
+
+    def skip(self, effect: Any) -> float:
+        """The seats it names lose turns."""
 
     def take(self, effect: Any) -> float:
         """The owner takes cards of a chosen seat."""
