@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .events import BossArrived, BossOver, Struck
-from .steps import EffectTask, LoseTask, Task, make
+from .steps import NONE, EffectTask, LoseTask, Task
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -54,14 +54,14 @@ def conclude(state: FoolsBladeState, players_won: bool, events: list[Event]) -> 
     seats = [(state.active + k) % n for k in range(n)]
     if players_won:
         tasks: list[Task] = [
-            make(EffectTask, (e, s, -1, -1, approach, -1)) for s in seats for e in card.win
+            EffectTask(effect=e, owner=s, source=approach) for s in seats for e in card.win
         ]
     else:
         tasks = [LoseTask(tuple(card.lose), s, approach) for s in seats]
     state.tasks.extend(tasks)
     state.removed.append(approach)
     state.removed.extend(state.boss_cards)
-    state.approach = -1
+    state.approach = NONE
     state.boss_cards = []
     state.gathered = False
     state.strikes = 0

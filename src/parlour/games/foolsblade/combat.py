@@ -13,12 +13,18 @@ from .movement import add, monster_deck, roll_dice, summon
 from .steps import (
     AFTER_PHASE,
     COMBAT_PHASE,
+    COMBAT_START_STAGE,
     COMBAT_START_WINDOW,
+    DRAW,
     END_PHASE,
+    LOSE,
+    NONE,
     OPEN_WINDOW,
+    OUTCOMES,
+    TRIGGERS_STAGE,
+    WIN,
     EffectTask,
     LoseTask,
-    make,
 )
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
@@ -27,8 +33,6 @@ from .vocabulary import PRIMITIVES
 if TYPE_CHECKING:
     from .state import FoolsBladeState
 
-WIN, LOSE, DRAW = 0, 1, 2
-OUTCOMES = ("win", "lose", "draw")
 
 __all__ = ["finish_combat", "resolve_combat", "run_lose", "start_combat"]
 
@@ -40,13 +44,13 @@ def start_combat(
     triggers run, then the start-of-combat window opens."""
     table = state.table
     state.phase = COMBAT_PHASE
-    state.combat_stage = 0
+    state.combat_stage = COMBAT_START_STAGE
     state.combat_seat = seat
     state.combat_card = card
     state.combat_deck = deck
     state.combat_base = table.strength[card]
     state.combat_summoned = []
-    state.combat_outcome = -1
+    state.combat_outcome = NONE
     state.roll = 0
     added: list[str] = []
     for modifier in table.cards[card].modifiers:
@@ -55,7 +59,7 @@ def start_combat(
             state.combat_base += total
             added.append(f"{modifier} ({total})")
         else:
-            source = {"anvil": ANVIL, "loot": LOOT}.get(modifier, -1)
+            source = {"anvil": ANVIL, "loot": LOOT}.get(modifier, NONE)
             added.extend(summon(state, source if source >= 0 else monster_deck(state), 1, events))
     events.append(
         CombatStarted(
@@ -63,8 +67,8 @@ def start_combat(
         )
     )
     state.tasks[0:0] = [
-        *(make(EffectTask, (e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
-        *(make(EffectTask, (e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
+        *(EffectTask(effect=e, owner=seat, source=card) for e in table.monster_start[card]),
+        *(EffectTask(effect=e, owner=seat, source=c) for e, c in triggered(state, seat, "combat")),
         OPEN_WINDOW[COMBAT_START_WINDOW],
     ]
 
@@ -120,11 +124,11 @@ def run_lose(state: FoolsBladeState, task: LoseTask, events: list[Event]) -> Non
 
 def finish_combat(state: FoolsBladeState) -> None:
     """Once Win and Lose effects are done: the combat is over and the turn ends."""
-    state.combat_seat = -1
-    state.combat_card = -1
-    state.combat_deck = -1
+    state.combat_seat = NONE
+    state.combat_card = NONE
+    state.combat_deck = NONE
     state.combat_base = 0
-    state.combat_outcome = -1
+    state.combat_outcome = NONE
     state.bonuses = [b for b in state.bonuses if b.lasting]
     state.phase = END_PHASE
-    state.end_stage = 0
+    state.end_stage = TRIGGERS_STAGE

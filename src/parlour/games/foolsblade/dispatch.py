@@ -11,7 +11,7 @@ from .choices import eligible
 from .effects import targets
 from .primitives import able
 from .schema import Effect
-from .steps import GEAR_ZONE, HAND_ZONE, MONSTER, WEAPON_ZONE, Decision, EffectTask, make
+from .steps import GEAR_ZONE, HAND_ZONE, MONSTER, NONE, WEAPON_ZONE, Decision, EffectTask, make
 from .strength import holds
 from .vocabulary import NOTHING_GONE, PRIMITIVES, Context
 
@@ -52,10 +52,10 @@ def can_apply(
     spent: int,
 ) -> bool:
     """Whether some effect of a card or ability played now by ``owner`` (on ``target``) can
-    do anything, once the card played (-1: an ability) and ``spent`` more cards (an
+    do anything, once the card played (NONE: an ability) and ``spent`` more cards (an
     ability's cost) have left the owner's hand. A condition on the roll to come is taken as
     holding."""
-    context = make(Context, (state, owner, target, -1, -1, (card, spent), []))
+    context = make(Context, (state, owner, target, NONE, NONE, (card, spent), []))
     for e in effects:  # noqa: SIM110  # a loop, not ``any``: no generator on a hot path
         if able(e, context):
             return True
@@ -85,7 +85,7 @@ def possible(state: FoolsBladeState, effects: Sequence[Effect], owner: int) -> b
         if who is None or who == "monster":
             continue
         primitive = PRIMITIVES[e.do]
-        for seat in targets(state, who, owner, -1, -1):
+        for seat in targets(state, who, owner, NONE, NONE):
             found = primitive.demand(e, owner, seat)
             if found is not None:
                 decision, place, need = found
@@ -101,5 +101,5 @@ def place_size(state: FoolsBladeState, seat: int, zone: int) -> int:
     if zone == HAND_ZONE:
         return len(state.hands[seat])
     if zone == WEAPON_ZONE:
-        return 4 - state.weapons[seat].count(-1)
+        return 4 - state.weapons[seat].count(NONE)
     return len(state.gear[seat] if zone == GEAR_ZONE else state.stash[seat])

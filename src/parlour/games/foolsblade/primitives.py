@@ -44,6 +44,7 @@ from .steps import (
     GIVE_DECISION,
     HAND_ZONE,
     MONSTER,
+    NONE,
     STEAL_DECISION,
     ZONES,
     Bonus,
@@ -231,8 +232,8 @@ class DiscardPrimitive(Primitive[schema.Discard]):
     def decision(self, effect: schema.Discard, seat: int, count: int) -> Decision:
         """The choice of ``count`` cards ``seat`` discards."""
         zone = ZONE_INDEX[effect.from_]
-        deck = DECK_INDEX[effect.deck] if effect.deck is not None else -1
-        return make(Decision, (DISCARD_DECISION, seat, count, -1, zone, deck, effect.kind or ""))
+        deck = DECK_INDEX[effect.deck] if effect.deck is not None else NONE
+        return make(Decision, (DISCARD_DECISION, seat, count, NONE, zone, deck, effect.kind or ""))
 
     def text(self, effect: schema.Discard, who: str) -> str:
         """ "you discard 2 cards from hand at random"."""
@@ -281,7 +282,13 @@ class StealPrimitive(Primitive[schema.Steal]):
             zone = ZONE_INDEX[effect.from_]
             choose(
                 context.state,
-                make(Decision, (STEAL_DECISION, context.owner, effect.count, seat, zone, -1, "")),
+                Decision(
+                    kind=STEAL_DECISION,
+                    chooser=context.owner,
+                    left=effect.count,
+                    other=seat,
+                    zone=zone,
+                ),
                 context.events,
                 effect.random or zone == HAND_ZONE,
             )
@@ -300,7 +307,7 @@ class StealPrimitive(Primitive[schema.Steal]):
             return any(seat != owner and hands[seat] for seat in seats)
         zone = ZONE_INDEX[effect.from_]
         for seat in seats:
-            decision = make(Decision, (STEAL_DECISION, owner, 1, seat, zone, -1, ""))
+            decision = make(Decision, (STEAL_DECISION, owner, 1, seat, zone, NONE, ""))
             if seat != owner and _some_left(context, decision, False):
                 return True
         return False
@@ -310,7 +317,7 @@ class StealPrimitive(Primitive[schema.Steal]):
         if seat == owner:
             return None
         zone = ZONE_INDEX[effect.from_]
-        decision = make(Decision, (STEAL_DECISION, owner, 0, seat, zone, -1, ""))
+        decision = Decision(kind=STEAL_DECISION, chooser=owner, left=0, other=seat, zone=zone)
         return Demand(decision, (seat, zone), 1)
 
     def value(self, effect: schema.Steal, judge: Judge) -> float:
@@ -333,7 +340,7 @@ class GivePrimitive(Primitive[schema.Give]):
                 context.state,
                 make(
                     Decision,
-                    (GIVE_DECISION, context.owner, effect.count, seat, HAND_ZONE, -1, ""),
+                    (GIVE_DECISION, context.owner, effect.count, seat, HAND_ZONE, NONE, ""),
                 ),
                 context.events,
                 effect.random,
@@ -359,7 +366,7 @@ class GivePrimitive(Primitive[schema.Give]):
         """The owner's cards in hand, whichever other seat receives them (so gives add up)."""
         if seat == owner:
             return None
-        decision = make(Decision, (GIVE_DECISION, owner, 0, -1, HAND_ZONE, -1, ""))
+        decision = Decision(kind=GIVE_DECISION, chooser=owner, left=0, other=NONE, zone=HAND_ZONE)
         return Demand(decision, (owner, HAND_ZONE), effect.count)
 
     def hand_cost(self, effect: schema.Give) -> int:
@@ -387,7 +394,7 @@ class BreakPrimitive(Primitive[schema.Break]):
     def decision(self, effect: schema.Break, owner: int, seat: int, count: int) -> Decision:
         """The choice of ``count`` of ``seat``'s cards ``owner`` breaks."""
         zone = ZONE_INDEX[effect.from_]
-        return make(Decision, (BREAK_DECISION, owner, count, seat, zone, -1, ""))
+        return make(Decision, (BREAK_DECISION, owner, count, seat, zone, NONE, ""))
 
     def text(self, effect: schema.Break, who: str) -> str:
         """ "break 1 card of your weapon"."""
@@ -574,13 +581,13 @@ class FightPrimitive(Primitive[schema.Fight]):
         state, owner = context.state, context.owner
         if seat == owner:
             return
-        mine, theirs = strength(state, owner, -1), strength(state, seat, -1)
-        winner = owner if mine > theirs else seat if theirs > mine else -1
+        mine, theirs = strength(state, owner, NONE), strength(state, seat, NONE)
+        winner = owner if mine > theirs else seat if theirs > mine else NONE
         context.events.append(Fought(owner, seat, mine, theirs, None if winner < 0 else winner))
         if winner >= 0:
             loser = seat if winner == owner else owner
-            push(state, effect.lose, loser, -1, winner, context.source)
-            push(state, effect.win, winner, -1, loser, context.source)
+            push(state, effect.lose, loser, NONE, winner, context.source)
+            push(state, effect.win, winner, NONE, loser, context.source)
 
     def text(self, effect: schema.Fight, who: str) -> str:
         """ "fight a chosen player: the winner: ...; the loser: ..."."""
@@ -614,7 +621,7 @@ def _side(context: Context, seat: int, opponent: int) -> Context:
     """The check of one side of a fight: ``seat``'s effects against ``opponent``, the cards
     gone from the hand counted only for the owner."""
     gone = context.gone if seat == context.owner else NOTHING_GONE
-    return context._replace(owner=seat, target=-1, opponent=opponent, gone=gone)
+    return context._replace(owner=seat, target=NONE, opponent=opponent, gone=gone)
 
 
 def able(effect: schema.Effect, context: Context) -> bool:

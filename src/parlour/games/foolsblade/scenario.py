@@ -16,8 +16,8 @@ from ...core import Event
 from .effects import push
 from .schema import Effect
 from .state import FoolsBladeState
-from .steps import CLASS_PHASE, MAIN_PHASE
-from .table import DECKS
+from .steps import CLASS_PHASE, MAIN_PHASE, NONE
+from .table import DECKS, PARTS
 from .turn import advance
 
 __all__ = [
@@ -58,7 +58,7 @@ def cards(state: FoolsBladeState, card_ids: Sequence[str]) -> list[int]:
 
 def arm(state: FoolsBladeState, seat: int, parts: Sequence[str]) -> None:
     """Set ``seat``'s weapon to exactly these parts."""
-    weapon = [-1, -1, -1, -1]
+    weapon = [NONE] * len(PARTS)
     for part in cards(state, parts):
         weapon[state.table.part[part]] = part
     state.weapons[seat] = tuple(weapon)
@@ -88,7 +88,7 @@ def to_main(state: FoolsBladeState) -> None:
 
 
 def run(
-    state: FoolsBladeState, effect: dict[str, Any], owner: int = 0, target: int = -1
+    state: FoolsBladeState, effect: dict[str, Any], owner: int = 0, target: int = NONE
 ) -> list[Event]:
     """Run one effect, given as its TOML table, for ``owner`` now; the events it caused."""
     events: list[Event] = []

@@ -17,6 +17,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 __all__ = [
     "CONDITION_SUBJECTS",
     "EFFECT_MODELS",
+    "PRIMITIVES",
     "BaseEffect",
     "Card",
     "Clause",
@@ -315,14 +316,15 @@ def primitive_name(model: type[BaseEffect]) -> str:
     return str(get_args(model.model_fields["do"].annotation)[0])
 
 
+# Every primitive by its ``do``: the classes of ``primitives.py`` (``vocabulary.Primitive``,
+# which re-exports this dict), filled as the package imports them. The checks below read
+# their traits when a card is checked; this module cannot import the classes, which are built
+# on its models.
+PRIMITIVES: dict[str, Any] = {}
+
+
 def _primitive(do: str) -> Any:
-    """The primitive named ``do``, whose traits decide the rules of this module's checks.
-
-    The registry sits above this module (its classes are built on the models here), so it is
-    read when a card is checked: the package has imported every primitive by then.
-    """
-    from .vocabulary import PRIMITIVES
-
+    """The primitive named ``do``, whose traits decide the rules of this module's checks."""
     return PRIMITIVES[do]
 
 

@@ -6,12 +6,13 @@ here. A table is shared by every state of a game and all their clones, and cache
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from ...core import GameError
 from .cards import EDITIONS, CardSet, card_folder, load_cards
 from .schema import Effect, deck_of
-from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
+from .steps import NEGATE_WINDOW, NONE, TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
 from .vocabulary import PRIMITIVES
 
 __all__ = [
@@ -30,14 +31,46 @@ __all__ = [
     "table_for",
 ]
 
-TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON, LOOT = range(7)
-DECKS = ("tavern", "anvil", "quest", "forest", "cavern", "dungeon", "loot")
+
+class Deck(IntEnum):
+    """The decks (``state.decks``, ``state.trash``), the top of each the end of its list."""
+
+    TAVERN = 0
+    ANVIL = 1
+    QUEST = 2
+    FOREST = 3
+    CAVERN = 4
+    DUNGEON = 5
+    LOOT = 6
+
+
+class Element(IntEnum):
+    """The elements of parts, monsters and bonuses (``table.element``, ``Bonus.element``)."""
+
+    NEUTRAL = 0
+    FIRE = 1
+    WATER = 2
+    PLANT = 3
+
+
+class Part(IntEnum):
+    """A weapon's slots, in the order of ``state.weapons`` (``table.part``)."""
+
+    BLADE = 0
+    GUARD = 1
+    HANDLE = 2
+    POMMEL = 3
+
+
+# Bound to plain ints once, as ``steps.py`` does, for the state's hot paths.
+TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON, LOOT = map(int, Deck)
+NEUTRAL, FIRE, WATER, PLANT = map(int, Element)
+BLADE, GUARD, HANDLE, POMMEL = map(int, Part)
+DECKS = tuple(deck.name.lower() for deck in Deck)
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}
 MONSTER_DECKS = (FOREST, CAVERN, DUNGEON)
-PARTS = ("blade", "guard", "handle", "pommel")
-ELEMENTS = ("neutral", "fire", "water", "plant")
-NEUTRAL, FIRE, WATER, PLANT = range(4)
-HANDLE = PARTS.index("handle")
+PARTS = tuple(part.name.lower() for part in Part)
+ELEMENTS = tuple(element.name.lower() for element in Element)
 # BEATS[a] is the element that a beats: Water beats Fire, Fire beats Plant, Plant beats Water.
 BEATS = {FIRE: PLANT, WATER: FIRE, PLANT: WATER}
 
@@ -67,13 +100,15 @@ class Table:
         self.ids: list[str] = [c.id for c in self.cards]
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}
         self.kind: list[str] = [c.kind for c in self.cards]
-        self.deck: list[int] = [DECK_INDEX.get(deck_of(c), -1) for c in self.cards]
+        self.deck: list[int] = [DECK_INDEX.get(deck_of(c), NONE) for c in self.cards]
         self.strength: list[int] = [getattr(c, "strength", 0) for c in self.cards]
         self.value: list[int] = [getattr(c, "value", 0) for c in self.cards]
         self.element: list[int] = [
             ELEMENTS.index(c.element) if hasattr(c, "element") else NEUTRAL for c in self.cards
         ]
-        self.part: list[int] = [PARTS.index(c.part) if c.kind == "part" else -1 for c in self.cards]
+        self.part: list[int] = [
+            PARTS.index(c.part) if c.kind == "part" else NONE for c in self.cards
+        ]
         self.part_set: list[str] = [c.set if c.kind == "part" else "" for c in self.cards]
         self.legendary: list[bool] = [c.kind == "part" and c.legendary for c in self.cards]
         # Effects of cards in play, split into lasting ones and one-shots by trigger.
@@ -131,9 +166,9 @@ class Table:
         ]
         # What a combination of one seat's cards in play does (``strength.in_play`` fills it).
         self.in_play: dict[tuple[Any, ...], Any] = {}
-        # The windows each card may be played in (-1: the negate window).
+        # The windows each card may be played in (the negate window included).
         self.play_windows: list[tuple[int, ...]] = [
-            (-1,)
+            (NEGATE_WINDOW,)
             if negates
             else (TAVERN_WINDOW,)
             if c.kind == "tavern"
@@ -153,11 +188,12 @@ class Table:
         self.negates_outside_tavern = frozenset(
             i for i in self.playable[0] if self.kind[i] != "tavern"
         )
-        # The windows each class's ability answers (-1: the negate window), and on whose turns.
+        # The windows each class's ability answers (the negate window included), and on whose
+        # turns.
         self.ability_windows: list[tuple[int, ...]] = [
             ()
             if c.kind != "class" or c.ability is None
-            else (-1,)
+            else (NEGATE_WINDOW,)
             if negates
             else WHEN_WINDOWS[c.ability.when]
             for c, negates in zip(self.cards, self.ability_negates, strict=True)
@@ -182,8 +218,9 @@ class Table:
         )
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
-        self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]
-        self.approach: list[int] = [-1, -1, -1]  # per monster deck (FOREST..DUNGEON - 3)
+        self.handles = [i for i in self.anvil_parts if self.part[i] == HANDLE]
+        # The Approach card of each monster deck (at ``deck - FOREST``).
+        self.approach: list[int] = [NONE] * len(MONSTER_DECKS)
         self.bosses: dict[int, list[int]] = {}
         for i, card in enumerate(self.cards):
             if card.kind == "approach":

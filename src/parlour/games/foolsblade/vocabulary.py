@@ -6,9 +6,9 @@ member of its class, read through ``PRIMITIVES``, never a test of its name elsew
 classes are in ``primitives.py``; a class that leaves out a trait fails as it is defined, and
 one that leaves out a hook fails when the registry is completed (both at import).
 
-This module sits just above ``schema.py``: the card checks and the compiled table, which the
-primitives' implementations build on, read the registry when a card set is loaded, by which
-time the package has imported ``primitives.py``.
+This module sits just above ``schema.py``, whose dict the registry is: the card checks and the
+compiled table, which the primitives' implementations build on, read it when a card set is
+loaded, by which time the package has imported ``primitives.py``.
 """
 
 from __future__ import annotations
@@ -18,9 +18,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from ...core import Event
+from . import schema
 from .effects import targets
 from .schema import EFFECT_MODELS, BaseEffect, Effect, primitive_name
-from .steps import Decision
+from .steps import NONE, Decision
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -50,7 +51,7 @@ TRAITS = (
     "escapes",
     "names_other",
 )
-NOTHING_GONE = (-1, 0)
+NOTHING_GONE = (NONE, 0)
 
 
 class Context(NamedTuple):
@@ -58,10 +59,10 @@ class Context(NamedTuple):
 
     state: FoolsBladeState
     owner: int  # the seat whose effect it is
-    target: int  # the seat the play chose (-1: none)
-    opponent: int  # the other side of a `fight` (-1: none)
-    source: int  # the card whose effect it is (-1: the rules, or a check)
-    gone: tuple[int, int]  # in a check: the card played (-1: none) and the cards a cost spends
+    target: int  # the seat the play chose (NONE: none)
+    opponent: int  # the other side of a `fight` (NONE: none)
+    source: int  # the card whose effect it is (NONE: the rules, or a check)
+    gone: tuple[int, int]  # in a check: the card played (NONE: none) and the cards a cost spends
     events: list[Event]  # where a run tells what happened
 
 
@@ -204,7 +205,7 @@ def named(context: Context, who: str) -> list[int]:
     return targets(context.state, who, context.owner, context.target, context.opponent)
 
 
-PRIMITIVES: dict[str, Primitive[Any]] = {}
+PRIMITIVES: dict[str, Primitive[Any]] = schema.PRIMITIVES  # the one registry, read by the checks
 
 
 def complete() -> None:
