@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import schema
 from .choices import choose, eligible
-from .effects import push
+from .effects import push, targets
 from .events import (
     Fought,
     Gained,
@@ -62,7 +62,6 @@ from .vocabulary import (
     Judge,
     Primitive,
     complete,
-    named,
 )
 
 if TYPE_CHECKING:
@@ -134,11 +133,6 @@ def _fighting(state: FoolsBladeState) -> bool:
     return state.combat_seat >= 0 and state.combat_outcome < 0
 
 
-def _deck_left(state: FoolsBladeState, deck: int) -> bool:
-    """Whether a deck has a card to draw (from its trash, unless it is the Loot deck)."""
-    return bool(state.decks[deck] or (deck != LOOT and state.trash[deck]))
-
-
 # -- the primitives -----------------------------------------------------------------------------
 
 
@@ -159,10 +153,12 @@ class DrawPrimitive(Primitive[schema.Draw]):
         return f"{who} {verb} {plural(effect.count, effect.deck + ' card')}"
 
     def can_apply(self, effect: schema.Draw, context: Context) -> bool:
-        """A seat named, and a card to draw."""
-        return bool(named(context, effect.who)) and _deck_left(
-            context.state, DECK_INDEX[effect.deck]
-        )
+        """A seat named, and a card to draw (from the trash, unless from the Loot deck)."""
+        state = context.state
+        deck = DECK_INDEX[effect.deck]
+        return bool(
+            targets(state, effect.who, context.owner, context.target, context.opponent)
+        ) and bool(state.decks[deck] or (deck != LOOT and state.trash[deck]))
 
     def always_able(self, effect: schema.Draw) -> bool:
         """Unless from the Loot deck: the other decks refill from their trash (the cards of
@@ -206,10 +202,12 @@ class RevealPrimitive(Primitive[schema.Reveal]):
         return f"{who} reveal {plural(effect.count, effect.deck + ' card')}{keep}"
 
     def can_apply(self, effect: schema.Reveal, context: Context) -> bool:
-        """A seat named, and a card to reveal."""
-        return bool(named(context, effect.who)) and _deck_left(
-            context.state, DECK_INDEX[effect.deck]
-        )
+        """A seat named, and a card to reveal (from the trash, unless from the Loot deck)."""
+        state = context.state
+        deck = DECK_INDEX[effect.deck]
+        return bool(
+            targets(state, effect.who, context.owner, context.target, context.opponent)
+        ) and bool(state.decks[deck] or (deck != LOOT and state.trash[deck]))
 
     def value(self, effect: schema.Reveal, judge: Judge) -> float:
         """The cards shown and kept."""
@@ -244,7 +242,9 @@ class DiscardPrimitive(Primitive[schema.Discard]):
     def can_apply(self, effect: schema.Discard, context: Context) -> bool:
         """A seat named has a card to discard."""
         mine = effect.from_ == "hand"
-        for seat in named(context, effect.who):
+        for seat in targets(
+            context.state, effect.who, context.owner, context.target, context.opponent
+        ):
             decision = self.decision(effect, seat, 1)
             if _some_left(context, decision, mine and seat == context.owner):
                 return True
@@ -301,7 +301,7 @@ class StealPrimitive(Primitive[schema.Steal]):
     def can_apply(self, effect: schema.Steal, context: Context) -> bool:
         """Another seat named has a card there."""
         owner = context.owner
-        seats = named(context, effect.who)
+        seats = targets(context.state, effect.who, context.owner, context.target, context.opponent)
         if effect.from_ == "hand":  # the most common check, made short
             hands = context.state.hands
             return any(seat != owner and hands[seat] for seat in seats)
@@ -353,7 +353,7 @@ class GivePrimitive(Primitive[schema.Give]):
     def can_apply(self, effect: schema.Give, context: Context) -> bool:
         """The owner has a card left and another seat is named."""
         owner = context.owner
-        seats = named(context, effect.who)
+        seats = targets(context.state, effect.who, context.owner, context.target, context.opponent)
         return _left(context.state.hands[owner], context.gone) > 0 and any(
             s != owner for s in seats
         )
@@ -402,7 +402,9 @@ class BreakPrimitive(Primitive[schema.Break]):
 
     def can_apply(self, effect: schema.Break, context: Context) -> bool:
         """A seat named has a card there that can break."""
-        for seat in named(context, effect.who):
+        for seat in targets(
+            context.state, effect.who, context.owner, context.target, context.opponent
+        ):
             if _some_left(context, self.decision(effect, context.owner, seat, 1), False):
                 return True
         return False
@@ -598,7 +600,9 @@ class FightPrimitive(Primitive[schema.Fight]):
     def can_apply(self, effect: schema.Fight, context: Context) -> bool:
         """Something of the winner's or the loser's effects, whichever side wins."""
         owner = context.owner
-        for other in named(context, effect.who):
+        for other in targets(
+            context.state, effect.who, context.owner, context.target, context.opponent
+        ):
             if other == owner:
                 continue
             for winner, loser in ((owner, other), (other, owner)):
@@ -720,7 +724,12 @@ class SeekPrimitive(Primitive[schema.Seek]):
 
     def can_apply(self, effect: schema.Seek, context: Context) -> bool:
         """A seat named would find a part."""
-        return any(sought(context.state, s, 1) for s in named(context, effect.who))
+        return any(
+            sought(context.state, s, 1)
+            for s in targets(
+                context.state, effect.who, context.owner, context.target, context.opponent
+            )
+        )
 
     def value(self, effect: schema.Seek, judge: Judge) -> float:
         """The parts taken, as cards drawn."""

@@ -38,6 +38,7 @@ __all__ = [
     "pending",
     "rolled",
     "run",
+    "seen_in_hand",
     "started",
     "stashed",
     "take_in",
@@ -85,6 +86,11 @@ def hold(
     in (none by default)."""
     state.hands[seat] = cards(state, card_ids)
     state.known[seat] = tuple(cards(state, known))
+
+
+def seen_in_hand(state: FoolsBladeState, seat: int, count: int) -> None:
+    """The first ``count`` cards of ``seat``'s hand are the ones every seat saw go in."""
+    state.known[seat] = tuple(state.hands[seat][:count])
 
 
 def take_in(state: FoolsBladeState, seat: int, card_id: str) -> None:

@@ -35,7 +35,6 @@ __all__ = [
     "Judge",
     "Primitive",
     "complete",
-    "named",
 ]
 
 M = TypeVar("M", bound=BaseEffect)
@@ -176,7 +175,7 @@ class Primitive(ABC, Generic[M]):
         who = getattr(effect, "who", None)
         if who is None or who == "monster":
             return True
-        return bool(named(context, who))
+        return bool(targets(context.state, who, context.owner, context.target, context.opponent))
 
     def payable(self, state: FoolsBladeState, effect: M, seat: int) -> bool:
         """Whether ``seat`` can pay the effect as a cost now: always, unless it takes cards."""
@@ -198,11 +197,6 @@ class Primitive(ABC, Generic[M]):
     def mean_strength(self, effect: M) -> float:
         """The strength the effect adds on average (0: none)."""
         return 0.0
-
-
-def named(context: Context, who: str) -> list[int]:
-    """The seats ``who`` names for the effect of ``context``, in turn order."""
-    return targets(context.state, who, context.owner, context.target, context.opponent)
 
 
 PRIMITIVES: dict[str, Primitive[Any]] = schema.PRIMITIVES  # the one registry, read by the checks
