@@ -114,9 +114,9 @@ def test_set_bonus_with_all_four_parts_of_one_set(features: str) -> None:
     # 4 + 2 + 1 + 1 against a neutral Rat, the set bonus 5, and the Pommel's d4 at combat.
     assert 1 <= state.roll <= 4
     assert combat_view(state)["player_strength"] == 8 + 5 + state.roll
-    st2 = started(features)
-    fight_start(st2, "forest", ["rat"], parts=[*ember[:3], "iron-pommel"])
-    assert combat_view(st2)["player_strength"] == 8
+    fought = started(features)
+    fight_start(fought, "forest", ["rat"], parts=[*ember[:3], "iron-pommel"])
+    assert combat_view(fought)["player_strength"] == 8
 
 
 def test_win_takes_the_monster_to_the_stash_and_applies_its_win_effect(features: str) -> None:
@@ -237,7 +237,7 @@ def test_a_retreat_is_offered_against_a_monster_but_not_against_a_boss_card(feat
     arm(boss, seat, ["iron-blade"])
     boss.apply("fight treant-arm")
     assert boss.window is not None and boss.window.seat == seat
-    boss.hands[seat] = cards(boss, ["smoke", "rage"])
+    hold(boss, seat, ["smoke", "rage"])
     texts = [a.text for a in boss.legal_actions()]
     assert "play rage" in texts and "play smoke" not in texts
     with pytest.raises(parlour.IllegalAction, match="would do nothing now"):
@@ -413,12 +413,12 @@ def test_tavern_cards_only_in_the_tavern_window_actions_by_their_when(features: 
     hold(state, window_seat, ["toast", "rage", "dice-cup"])
     texts = [a.text for a in state.legal_actions()]
     assert "play toast" in texts and "play dice-cup" in texts and "play rage" not in texts
-    st2 = started(features)
-    fight_start(st2, "forest", ["rat"])
-    assert st2.window is not None
-    seat = st2.window.seat
-    st2.hands[seat] = cards(st2, ["toast", "rage"])
-    texts = [a.text for a in st2.legal_actions()]
+    fought = started(features)
+    fight_start(fought, "forest", ["rat"])
+    assert fought.window is not None
+    seat = fought.window.seat
+    hold(fought, seat, ["toast", "rage"])
+    texts = [a.text for a in fought.legal_actions()]
     assert "play rage" in texts and "play toast" not in texts
 
 
@@ -436,9 +436,8 @@ def test_a_negating_tavern_card_answers_only_plays_of_the_tavern_phase(rules: st
     assert fighting.window is not None
     player = fighting.window.seat
     answerer = (player + 1) % 3
-    fighting.hands[player] = cards(fighting, ["rage"])
-    fighting.hands[answerer] = cards(fighting, ["glare", "boots"])
-    fighting.known[player] = fighting.known[answerer] = ()
+    hold(fighting, player, ["rage"])
+    hold(fighting, answerer, ["glare", "boots"])
     fighting.apply("play rage")
     pass_until(fighting, lambda s: s.counter is not None and s.counter.seat == answerer)
     assert "play glare" not in [a.text for a in fighting.legal_actions()]
