@@ -205,7 +205,7 @@ def action_space(players: int, options: dict[str, Any]) -> list[str]:
             if table.chooses[i]:
                 out.extend(moves.get(PLAY, i, seat) for seat in range(players))
     for c in table.classes:
-        if table.cards[c].ability is not None:
+        if table.has_ability[c]:
             out.append(moves.get(USE, c))
             if table.chooses[c]:
                 out.extend(moves.get(USE, c, seat) for seat in range(players))

@@ -19,7 +19,7 @@ def gather(state: FoolsBladeState, events: list[Event]) -> None:
     state.boss_cards = list(table.bosses[approach])
     state.gathered = True
     state.strikes = 0
-    state.strike_limit = table.cards[approach].strikes
+    state.strike_limit = table.strikes[approach]
     events.append(
         BossArrived(
             table.ids[approach], [table.ids[c] for c in state.boss_cards], state.strike_limit
@@ -48,16 +48,17 @@ def conclude(state: FoolsBladeState, players_won: bool, events: list[Event]) -> 
     player; the Approach and its Boss cards leave the game."""
     table = state.table
     approach = state.approach
-    card = table.cards[approach]
     events.append(BossOver(table.ids[approach], players_won))
     n = state.players
     seats = [(state.active + k) % n for k in range(n)]
     if players_won:
         tasks: list[Task] = [
-            EffectTask(effect=e, owner=s, source=approach) for s in seats for e in card.win
+            EffectTask(effect=e, owner=s, source=approach)
+            for s in seats
+            for e in table.win[approach]
         ]
     else:
-        tasks = [LoseTask(tuple(card.lose), s, approach) for s in seats]
+        tasks = [LoseTask(table.lose[approach], s, approach) for s in seats]
     state.tasks.extend(tasks)
     state.removed.append(approach)
     state.removed.extend(state.boss_cards)

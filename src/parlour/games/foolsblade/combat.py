@@ -53,7 +53,7 @@ def start_combat(
     state.combat_outcome = NONE
     state.roll = 0
     added: list[str] = []
-    for modifier in table.cards[card].modifiers:
+    for modifier in table.modifiers[card]:
         if modifier[0] == "d":
             total = roll_dice(state, [modifier])
             state.combat_base += total
@@ -82,7 +82,7 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
     outcome = WIN if mine > theirs else LOSE if mine < theirs or boss else DRAW
     state.combat_outcome = outcome
     events.append(CombatEnded(seat, table.ids[card], theirs, mine, OUTCOMES[outcome]))
-    monster = table.cards[card]
+    lose = table.lose[card]
     state.phase = AFTER_PHASE
     # Summoned monsters go back under their decks whatever the outcome.
     for summoned in state.combat_summoned:
@@ -96,20 +96,20 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
         add(state.stash, seat, card)
         # Queued at the front: the monster's Win effect runs first, then the fighter's triggers.
         push_triggered(state, triggered(state, seat, "win"), seat)
-        push(state, monster.win, seat, source=card)
+        push(state, table.win[card], seat, source=card)
         return
     if outcome == DRAW:
         state.decks[state.combat_deck].insert(0, card)
         return
-    lose_ok = possible(state, monster.lose, seat)
-    if lose_ok and any(PRIMITIVES[e.do].escapes for e in monster.lose):
+    lose_ok = possible(state, lose, seat)
+    if lose_ok and any(PRIMITIVES[e.do].escapes for e in lose):
         state.decks[state.combat_deck].insert(0, card)
     else:
         add(state.trash, state.combat_deck, card)
     push_triggered(state, triggered(state, seat, "lose"), seat)
     if lose_ok:
-        push(state, monster.lose, seat, source=card)
-    elif monster.lose:
+        push(state, lose, seat, source=card)
+    elif lose:
         events.append(Ignored(seat, table.ids[card]))
 
 

@@ -82,7 +82,7 @@ def curse(state: FoolsBladeState, seat: int, card: int, events: list[Event]) -> 
     """A Curse strikes ``seat`` at once; its `play` effects run next."""
     table = state.table
     add(state.curses, seat, card)
-    add(state.curse_left, seat, table.cards[card].longevity)
+    add(state.curse_left, seat, table.longevity[card])
     events.append(Gained(seat, [table.ids[card]], "curses", "cursed"))
     push_triggered(state, [(e, card) for e in table.triggers[card].get("play", ())], seat)
 

@@ -18,6 +18,7 @@ __all__ = [
     "CONDITION_SUBJECTS",
     "EFFECT_MODELS",
     "PRIMITIVES",
+    "AnyCard",
     "BaseEffect",
     "Card",
     "Clause",
@@ -550,7 +551,8 @@ class TreasureCard(_Card):
     value: Annotated[int, Field(ge=0, le=30)]
 
 
-Card = Annotated[
+# A card of any kind as mypy reads it; ``Card`` is the same union as pydantic reads it.
+AnyCard = (
     ClassCard
     | PartCard
     | MonsterCard
@@ -560,9 +562,9 @@ Card = Annotated[
     | ActionCard
     | GearCard
     | CurseCard
-    | TreasureCard,
-    Field(discriminator="kind"),
-]
+    | TreasureCard
+)
+Card = Annotated[AnyCard, Field(discriminator="kind")]
 KIND_DECK = {
     "tavern": "tavern",
     "action": "quest",

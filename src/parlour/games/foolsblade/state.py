@@ -339,7 +339,7 @@ class FoolsBladeState(State):
         if table.kind[card] == "class":
             seat = window.seat
             if not ability_ready(self, seat, kind) or not cost_payable(
-                self, seat, table.cards[card].ability.cost
+                self, seat, table.ability_cost[card]
             ):
                 return None
         elif card not in table.playable[kind + 1]:

@@ -11,7 +11,16 @@ from typing import Any
 
 from ...core import GameError
 from .cards import EDITIONS, CardSet, card_folder, load_cards
-from .schema import Effect, deck_of
+from .schema import (
+    AnyCard,
+    ApproachCard,
+    BossCard,
+    ClassCard,
+    CurseCard,
+    Effect,
+    MonsterCard,
+    deck_of,
+)
 from .steps import NEGATE_WINDOW, NONE, TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
 from .vocabulary import PRIMITIVES
 
@@ -96,7 +105,7 @@ class Table:
         # This set's names for the sentences of its games' events (``CardEvent``): another
         # set in the same process may use the same id for another card.
         self.names: dict[str, str] = {c.id: c.name for c in cards.cards}
-        self.cards: list[Any] = list(cards.cards)
+        self.cards: list[AnyCard] = list(cards.cards)
         self.ids: list[str] = [c.id for c in self.cards]
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}
         self.kind: list[str] = [c.kind for c in self.cards]
@@ -154,6 +163,32 @@ class Table:
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # What playing a card does (a Tavern or Action card's effects, a class's ability's),
+        # an ability's cost, a monster's or Approach card's outcomes, a monster's modifiers,
+        # an Approach card's strikes and a Curse's longevity: each typed, read by index.
+        self.played: list[tuple[Effect, ...]] = [tuple(played_effects(c)) for c in self.cards]
+        self.has_ability: list[bool] = [
+            isinstance(c, ClassCard) and c.ability is not None for c in self.cards
+        ]
+        self.ability_cost: list[tuple[Effect, ...]] = [
+            tuple(c.ability.cost) if isinstance(c, ClassCard) and c.ability else ()
+            for c in self.cards
+        ]
+        self.win: list[tuple[Effect, ...]] = [
+            tuple(c.win) if isinstance(c, MonsterCard | ApproachCard) else () for c in self.cards
+        ]
+        self.lose: list[tuple[Effect, ...]] = [
+            tuple(c.lose) if isinstance(c, MonsterCard | ApproachCard) else () for c in self.cards
+        ]
+        self.modifiers: list[tuple[str, ...]] = [
+            tuple(c.modifiers) if isinstance(c, MonsterCard | BossCard) else () for c in self.cards
+        ]
+        self.strikes: list[int] = [
+            c.strikes if isinstance(c, ApproachCard) else 0 for c in self.cards
+        ]
+        self.longevity: list[int] = [
+            c.longevity if isinstance(c, CurseCard) else 0 for c in self.cards
+        ]
         # Whether playing the card (using the class's ability) always does something, so that
         # offering it needs no check that some effect can apply (``dispatch.can_apply``).
         self.always_able: list[bool] = [_always_able(c) for c in self.cards]

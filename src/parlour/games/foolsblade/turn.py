@@ -175,9 +175,7 @@ def resolve_play(state: FoolsBladeState) -> None:
     # What the table looks like now, to tell whether the play changed anything at all.
     state.tasks.insert(0, make(DoneTask, (seat, card, ability, table_now(state))))
     state.roll = 0
-    cards = state.table.cards[card]
-    effects = cards.ability.effects if ability else cards.effects
-    push(state, effects, seat, target, NONE, card)
+    push(state, state.table.played[card], seat, target, NONE, card)
 
 
 def table_now(state: FoolsBladeState) -> tuple[Any, ...]:
@@ -286,7 +284,7 @@ def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
                 if kind < 0 or table.always_able[card]:
                     out.extend(offered)
                 else:  # none is offered that can do nothing (a retreat from a Boss card)
-                    effects = table.cards[card].effects
+                    effects = table.played[card]
                     for m in offered:
                         if can_apply(state, effects, seat, m.target, card, 0):
                             out.append(m)
@@ -295,13 +293,13 @@ def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
         if (
             kind in table.ability_windows[cls]
             and ability_ready(state, seat, kind)
-            and cost_payable(state, seat, table.cards[cls].ability.cost)
+            and cost_payable(state, seat, table.ability_cost[cls])
         ):
             offered = moves.plays(act.USE, cls, seat, players)
             if kind < 0 or table.always_able[cls]:
                 out.extend(offered)
             else:
-                effects = table.cards[cls].ability.effects
+                effects = table.played[cls]
                 spent = table.ability_spent[cls]
                 out.extend(
                     m for m in offered if can_apply(state, effects, seat, m.target, NONE, spent)
@@ -436,18 +434,17 @@ def play(state: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> 
     )
     if move.kind == act.USE:
         state.used[seat] = True
-        ability = table.cards[card].ability
-        push(state, ability.cost, seat, target, NONE, card)
+        push(state, table.ability_cost[card], seat, target, NONE, card)
         if table.ability_negates[card]:
             state.tasks.extend(
                 EffectTask(effect=e, owner=seat, target=target, source=card)
-                for e in ability.effects
+                for e in table.played[card]
             )
         return
     out_of_hand(state, seat, card)
     trash_card(state, card)
     if table.negates[card]:
-        push(state, table.cards[card].effects, seat, target, NONE, card)
+        push(state, table.played[card], seat, target, NONE, card)
 
 
 def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:

@@ -145,7 +145,7 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "strikes": state.strikes,
             "strike_limit": state.strike_limit
             if state.gathered
-            else state.table.cards[state.approach].strikes,
+            else state.table.strikes[state.approach],
         }
     window = None
     if state.counter is not None:
