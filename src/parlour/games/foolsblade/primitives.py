@@ -121,11 +121,11 @@ def _left(cards: Sequence[int], gone: tuple[int, int]) -> int:
     return len(cards) - (card in cards) - spent
 
 
-def _some_left(context: Context, decision: Decision, mine: bool) -> bool:
-    """Whether a decision would find a card to name (``mine``: in the owner's hand, less what
-    is gone)."""
-    cards = eligible(context.state, decision)
-    return (_left(cards, context.gone) if mine else len(cards)) > 0
+def _some_left(state: FoolsBladeState, decision: Decision, gone: tuple[int, int] | None) -> bool:
+    """Whether a decision would find a card to name (``gone``: the cards are in the owner's
+    hand, and these have left it; ``None``: the cards are elsewhere)."""
+    cards = eligible(state, decision)
+    return (len(cards) if gone is None else _left(cards, gone)) > 0
 
 
 def _fighting(state: FoolsBladeState) -> bool:
@@ -154,11 +154,11 @@ class DrawPrimitive(Primitive[schema.Draw]):
 
     def can_apply(self, effect: schema.Draw, context: Context) -> bool:
         """A seat named, and a card to draw (from the trash, unless from the Loot deck)."""
-        state = context.state
+        state, owner, target, opponent, _, _, _ = context
         deck = DECK_INDEX[effect.deck]
-        return bool(
-            targets(state, effect.who, context.owner, context.target, context.opponent)
-        ) and bool(state.decks[deck] or (deck != LOOT and state.trash[deck]))
+        return bool(targets(state, effect.who, owner, target, opponent)) and bool(
+            state.decks[deck] or (deck != LOOT and state.trash[deck])
+        )
 
     def always_able(self, effect: schema.Draw) -> bool:
         """Unless from the Loot deck: the other decks refill from their trash (the cards of
@@ -203,11 +203,11 @@ class RevealPrimitive(Primitive[schema.Reveal]):
 
     def can_apply(self, effect: schema.Reveal, context: Context) -> bool:
         """A seat named, and a card to reveal (from the trash, unless from the Loot deck)."""
-        state = context.state
+        state, owner, target, opponent, _, _, _ = context
         deck = DECK_INDEX[effect.deck]
-        return bool(
-            targets(state, effect.who, context.owner, context.target, context.opponent)
-        ) and bool(state.decks[deck] or (deck != LOOT and state.trash[deck]))
+        return bool(targets(state, effect.who, owner, target, opponent)) and bool(
+            state.decks[deck] or (deck != LOOT and state.trash[deck])
+        )
 
     def value(self, effect: schema.Reveal, judge: Judge) -> float:
         """The cards shown and kept."""
@@ -241,12 +241,11 @@ class DiscardPrimitive(Primitive[schema.Discard]):
 
     def can_apply(self, effect: schema.Discard, context: Context) -> bool:
         """A seat named has a card to discard."""
+        state, owner, target, opponent, _, gone, _ = context
         mine = effect.from_ == "hand"
-        for seat in targets(
-            context.state, effect.who, context.owner, context.target, context.opponent
-        ):
+        for seat in targets(state, effect.who, owner, target, opponent):
             decision = self.decision(effect, seat, 1)
-            if _some_left(context, decision, mine and seat == context.owner):
+            if _some_left(state, decision, gone if mine and seat == owner else None):
                 return True
         return False
 
@@ -300,15 +299,15 @@ class StealPrimitive(Primitive[schema.Steal]):
 
     def can_apply(self, effect: schema.Steal, context: Context) -> bool:
         """Another seat named has a card there."""
-        owner = context.owner
-        seats = targets(context.state, effect.who, context.owner, context.target, context.opponent)
+        state, owner, target, opponent, _, _, _ = context
+        seats = targets(state, effect.who, owner, target, opponent)
         if effect.from_ == "hand":  # the most common check, made short
-            hands = context.state.hands
+            hands = state.hands
             return any(seat != owner and hands[seat] for seat in seats)
         zone = ZONE_INDEX[effect.from_]
         for seat in seats:
             decision = make(Decision, (STEAL_DECISION, owner, 1, seat, zone, NONE, ""))
-            if seat != owner and _some_left(context, decision, False):
+            if seat != owner and _some_left(state, decision, None):
                 return True
         return False
 
@@ -352,11 +351,9 @@ class GivePrimitive(Primitive[schema.Give]):
 
     def can_apply(self, effect: schema.Give, context: Context) -> bool:
         """The owner has a card left and another seat is named."""
-        owner = context.owner
-        seats = targets(context.state, effect.who, context.owner, context.target, context.opponent)
-        return _left(context.state.hands[owner], context.gone) > 0 and any(
-            s != owner for s in seats
-        )
+        state, owner, target, opponent, _, gone, _ = context
+        seats = targets(state, effect.who, owner, target, opponent)
+        return _left(state.hands[owner], gone) > 0 and any(s != owner for s in seats)
 
     def payable(self, state: FoolsBladeState, effect: schema.Give, seat: int) -> bool:
         """``seat`` holds the cards to give."""
@@ -402,10 +399,9 @@ class BreakPrimitive(Primitive[schema.Break]):
 
     def can_apply(self, effect: schema.Break, context: Context) -> bool:
         """A seat named has a card there that can break."""
-        for seat in targets(
-            context.state, effect.who, context.owner, context.target, context.opponent
-        ):
-            if _some_left(context, self.decision(effect, context.owner, seat, 1), False):
+        state, owner, target, opponent, _, _, _ = context
+        for seat in targets(state, effect.who, owner, target, opponent):
+            if _some_left(state, self.decision(effect, owner, seat, 1), None):
                 return True
         return False
 

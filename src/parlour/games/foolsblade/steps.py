@@ -133,9 +133,9 @@ class Decision(NamedTuple):
     """A choice of cards asked of a seat (``state.decision``), answered one card at a time."""
 
     kind: int  # a DecisionKind
-    chooser: int  # the seat that names the cards
+    chooser: Seat  # the seat that names the cards
     left: int  # cards left to name
-    other: int  # the seat whose cards are given to, taken or broken (NONE: none)
+    other: Seat  # the seat whose cards are given to, taken or broken (NONE: none)
     zone: int  # a Zone
     deck: int = NONE  # only cards of this deck (NONE: any)
     card_kind: str = ""  # only cards of this kind ("": any)
@@ -144,9 +144,9 @@ class Decision(NamedTuple):
 class Pending(NamedTuple):
     """A card or class ability played, waiting for the negate window (``state.pending``)."""
 
-    seat: int
-    card: int  # the card played, or the class whose ability is used
-    target: int  # the seat it chose (NONE: none)
+    seat: Seat
+    card: CardId  # the card played, or the class whose ability is used
+    target: Seat  # the seat it chose (NONE: none)
     ability: bool
     negated: bool
 
@@ -154,7 +154,7 @@ class Pending(NamedTuple):
 class Bonus(NamedTuple):
     """A strength bonus played (``state.bonuses``)."""
 
-    seat: int  # or MONSTER
+    seat: Seat  # or MONSTER
     amount: int
     element: int  # an element code (``strength.ELEMENT_CODE``)
     lasting: int  # 1: until the turn ends, 0: until the combat ends
@@ -168,19 +168,19 @@ class EffectTask(NamedTuple):
     """Run one effect (``dispatch.run_effect``)."""
 
     effect: Effect
-    owner: int  # the seat whose effect it is
-    target: int = NONE  # the seat the play chose (NONE: none)
-    opponent: int = NONE  # the other side of a `fight` (NONE: none)
-    source: int = NONE  # the card whose effect it is (NONE: the rules)
-    seat: int = NONE  # the one seat it applies to once ``who`` is resolved (NONE: not yet)
+    owner: Seat  # the seat whose effect it is
+    target: Seat = NONE  # the seat the play chose (NONE: none)
+    opponent: Seat = NONE  # the other side of a `fight` (NONE: none)
+    source: CardId = NONE  # the card whose effect it is (NONE: the rules)
+    seat: Seat = NONE  # the one seat it applies to once ``who`` is resolved (NONE: not yet)
 
 
 class LoseTask(NamedTuple):
     """A Lose effect of ``owner``: all of it if it can be carried out, else none of it."""
 
     effects: tuple[Effect, ...]
-    owner: int
-    source: int  # the monster or Approach card
+    owner: Seat
+    source: CardId  # the monster or Approach card
 
 
 class WindowTask(NamedTuple):
@@ -201,8 +201,8 @@ class DoneTask(NamedTuple):
     """The pending play is over (a `no_effect` event if the table did not change); its
     player is asked again."""
 
-    seat: int
-    card: int
+    seat: Seat
+    card: CardId
     ability: bool
     before: tuple[Any, ...] | None  # the table before the play (``turn.table_now``); None: negated
 

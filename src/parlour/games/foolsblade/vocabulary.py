@@ -21,7 +21,7 @@ from ...core import Event
 from . import schema
 from .effects import targets
 from .schema import EFFECT_MODELS, BaseEffect, Effect, primitive_name
-from .steps import NONE, Decision
+from .steps import NONE, CardId, Decision, Seat
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -57,10 +57,10 @@ class Context(NamedTuple):
     """The situation an effect runs or is checked in."""
 
     state: FoolsBladeState
-    owner: int  # the seat whose effect it is
-    target: int  # the seat the play chose (NONE: none)
-    opponent: int  # the other side of a `fight` (NONE: none)
-    source: int  # the card whose effect it is (NONE: the rules, or a check)
+    owner: Seat  # the seat whose effect it is
+    target: Seat  # the seat the play chose (NONE: none)
+    opponent: Seat  # the other side of a `fight` (NONE: none)
+    source: CardId  # the card whose effect it is (NONE: the rules, or a check)
     gone: tuple[int, int]  # in a check: the card played (NONE: none) and the cards a cost spends
     events: list[Event]  # where a run tells what happened
 
@@ -175,7 +175,8 @@ class Primitive(ABC, Generic[M]):
         who = getattr(effect, "who", None)
         if who is None or who == "monster":
             return True
-        return bool(targets(context.state, who, context.owner, context.target, context.opponent))
+        state, owner, target, opponent, _, _, _ = context
+        return bool(targets(state, who, owner, target, opponent))
 
     def payable(self, state: FoolsBladeState, effect: M, seat: int) -> bool:
         """Whether ``seat`` can pay the effect as a cost now: always, unless it takes cards."""
