@@ -43,19 +43,26 @@ def options(pick: Pick, players: int) -> dict[str, Any]:
     return out
 
 
-def everywhere(st: FoolsBladeState) -> Counter[int]:
+def everywhere(state: FoolsBladeState) -> Counter[int]:
     """Every card on the table or in a deck, hand or trash (classes aside)."""
     found: Counter[int] = Counter()
-    for pile in (*st.decks, *st.trash, st.removed, st.forge, st.boss_cards, st.combat_summoned):
+    for pile in (
+        *state.decks,
+        *state.trash,
+        state.removed,
+        state.forge,
+        state.boss_cards,
+        state.combat_summoned,
+    ):
         found.update(pile)
-    for seat in range(st.players):
-        for pile in (st.hands[seat], st.gear[seat], st.stash[seat], st.curses[seat]):
+    for seat in range(state.players):
+        for pile in (state.hands[seat], state.gear[seat], state.stash[seat], state.curses[seat]):
             found.update(pile)
-        found.update(p for p in st.weapons[seat] if p >= 0)
-    if st.approach >= 0:
-        found[st.approach] += 1
-    if st.combat_deck >= 0 and st.combat_outcome < 0:  # a monster in combat, not yet placed
-        found[st.combat_card] += 1
+        found.update(p for p in state.weapons[seat] if p >= 0)
+    if state.approach >= 0:
+        found[state.approach] += 1
+    if state.combat_deck >= 0 and state.combat_outcome < 0:  # a monster in combat, not yet placed
+        found[state.combat_card] += 1
     return found
 
 
@@ -69,13 +76,13 @@ def _box(tb: Table, side_quest: bool) -> Counter[int]:
     return expected
 
 
-def assert_conserved(st: FoolsBladeState) -> None:
+def assert_conserved(state: FoolsBladeState) -> None:
     """The decks' cards are all somewhere, once each; Boss cards out of the box are unique."""
-    tb = st.table
-    found = everywhere(st)
+    tb = state.table
+    found = everywhere(state)
     bosses = Counter({c: n for c, n in found.items() if tb.kind[c] == "boss"})
     assert all(n == 1 for n in bosses.values()), f"a Boss card twice: {bosses}"
-    assert found - bosses == _box(tb, bool(st.options.get("side_quest"))), "cards came or went"
+    assert found - bosses == _box(tb, bool(state.options.get("side_quest"))), "cards came or went"
 
 
 @cache
@@ -93,40 +100,38 @@ def cheap(state: State) -> None:
 
     It runs after every action of the slow suite's games, so it counts in C (``map``)."""
     assert isinstance(state, FoolsBladeState)
-    st = state
     count = (
-        sum(map(len, st.decks))
-        + sum(map(len, st.trash))
-        + sum(map(len, st.hands))
-        + sum(map(len, st.gear))
-        + sum(map(len, st.stash))
-        + sum(map(len, st.curses))
-        + len(st.forge)
-        + len(st.combat_summoned)
-        + len(st.removed)
-        - sum(map(_is_boss(st.table).__getitem__, st.removed))
-        + 4 * st.players
-        - sum(map(tuple.count, st.weapons, repeat(-1)))
-        + (st.approach >= 0)
-        + (st.combat_deck >= 0 and st.combat_outcome < 0)
+        sum(map(len, state.decks))
+        + sum(map(len, state.trash))
+        + sum(map(len, state.hands))
+        + sum(map(len, state.gear))
+        + sum(map(len, state.stash))
+        + sum(map(len, state.curses))
+        + len(state.forge)
+        + len(state.combat_summoned)
+        + len(state.removed)
+        - sum(map(_is_boss(state.table).__getitem__, state.removed))
+        + 4 * state.players
+        - sum(map(tuple.count, state.weapons, repeat(-1)))
+        + (state.approach >= 0)
+        + (state.combat_deck >= 0 and state.combat_outcome < 0)
     )
-    expected = _box_size(st.table, bool(st.options.get("side_quest")))
+    expected = _box_size(state.table, bool(state.options.get("side_quest")))
     assert count == expected, f"{count} cards on the table, not the box's {expected}"
-    assert min(st.skips) >= 0 and min(st.plays) >= 0 and st.equips_left >= 0
-    assert st.strikes >= 0 and st.turn <= st.max_turns + 1
-    assert min(map(min, filter(None, st.curse_left)), default=0) >= 0, "a Curse past its end"
+    assert min(state.skips) >= 0 and min(state.plays) >= 0 and state.equips_left >= 0
+    assert state.strikes >= 0 and state.turn <= state.max_turns + 1
+    assert min(map(min, filter(None, state.curse_left)), default=0) >= 0, "a Curse past its end"
 
 
 def full(state: State) -> None:
     """Every card exactly once, known hand cards in their hands, strengths, limits and
     scores at 0 or above, and the scores recomputed from the public view."""
     assert isinstance(state, FoolsBladeState)
-    st = state
-    assert_conserved(st)
-    for seat in range(st.players):  # cards known to be in a hand are in it
-        assert not Counter(st.known[seat]) - Counter(st.hands[seat]), "a known card left"
-    view = st.view(None)
-    assert view["scores"] == recomputed(st, view), "the scores are not the public cards'"
+    assert_conserved(state)
+    for seat in range(state.players):  # cards known to be in a hand are in it
+        assert not Counter(state.known[seat]) - Counter(state.hands[seat]), "a known card left"
+    view = state.view(None)
+    assert view["scores"] == recomputed(state, view), "the scores are not the public cards'"
     assert min(view["hand_limits"]) >= 0 and min(view["scores"]) >= 0
     if view["combat"] is not None:
         assert view["combat"]["monster_strength"] >= 0
@@ -135,14 +140,14 @@ def full(state: State) -> None:
         assert 0 <= view["boss"]["strikes"] <= view["boss"]["strike_limit"]
 
 
-def recomputed(st: FoolsBladeState, view: dict[str, Any]) -> list[int]:
+def recomputed(state: FoolsBladeState, view: dict[str, Any]) -> list[int]:
     """Each seat's score from the public view and the cards' own fields alone."""
     out = []
-    for seat in range(st.players):
+    for seat in range(state.players):
         weapon = view["weapons"][seat]
-        total = sum(st.card(c)["strength"] for c in weapon.values() if c is not None)
+        total = sum(state.card(c)["strength"] for c in weapon.values() if c is not None)
         for card_id in view["stash"][seat]:
-            card = st.card(card_id)
+            card = state.card(card_id)
             total += card["strength"] if card["kind"] == "part" else card["value"]
         out.append(total)
     return out

@@ -30,84 +30,84 @@ from .cardsets import FEATURES, write_set
 TRIGGERS = ("play", "turn_start", "turn_end", "combat", "win", "lose")
 
 
-def cards_in_play(st: FoolsBladeState, seat: int) -> list[tuple[int, bool]]:
+def cards_in_play(state: FoolsBladeState, seat: int) -> list[tuple[int, bool]]:
     """``seat``'s cards in play as (card, is the set bonus), in the rules' order."""
-    tb = st.table
-    weapon = st.weapons[seat]
+    tb = state.table
+    weapon = state.weapons[seat]
     out = [(part, False) for part in weapon if part >= 0]
     if -1 not in weapon and len({tb.part_set[part] for part in weapon}) == 1:
         out.append((weapon[0], True))
-    out.extend((card, False) for card in st.gear[seat])
-    if st.classes[seat] >= 0:
-        out.append((st.classes[seat], False))
-    out.extend((card, False) for card in st.curses[seat])
+    out.extend((card, False) for card in state.gear[seat])
+    if state.classes[seat] >= 0:
+        out.append((state.classes[seat], False))
+    out.extend((card, False) for card in state.curses[seat])
     return out
 
 
-def lasting(st: FoolsBladeState, seat: int, do: str) -> list[Any]:
-    tb = st.table
+def lasting(state: FoolsBladeState, seat: int, do: str) -> list[Any]:
+    tb = state.table
     return [
         effect
-        for card, bonus in cards_in_play(st, seat)
+        for card, bonus in cards_in_play(state, seat)
         for effect in (tb.bonus_lasting if bonus else tb.lasting)[card]
         if effect.do == do
     ]
 
 
-def recomputed_strength(st: FoolsBladeState, seat: int, defend: int) -> int:
-    total = base_strength(st, seat, defend)
-    for holder in range(st.players):
-        for effect in lasting(st, holder, "strength"):
-            if applies(effect.who, holder, seat, st.active) and (
-                effect.if_ is None or holds(st, effect.if_, holder)
+def recomputed_strength(state: FoolsBladeState, seat: int, defend: int) -> int:
+    total = base_strength(state, seat, defend)
+    for holder in range(state.players):
+        for effect in lasting(state, holder, "strength"):
+            if applies(effect.who, holder, seat, state.active) and (
+                effect.if_ is None or holds(state, effect.if_, holder)
             ):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    if st.combat_seat == seat and st.combat_card >= 0:
-        for effect in st.table.monster_lasting[st.combat_card]:
-            if effect.who != "monster" and (effect.if_ is None or holds(st, effect.if_, seat)):
+    if state.combat_seat == seat and state.combat_card >= 0:
+        for effect in state.table.monster_lasting[state.combat_card]:
+            if effect.who != "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    total += sum(a * bonus_multiplier(el, defend) for s, a, el, _ in st.bonuses if s == seat)
+    total += sum(a * bonus_multiplier(el, defend) for s, a, el, _ in state.bonuses if s == seat)
     return max(0, total)
 
 
-def recomputed_hand_limit(st: FoolsBladeState, seat: int) -> int:
-    total = HAND_LIMIT + st.limit_mod[seat] + st.hand_bonus[seat]
-    for holder in range(st.players):
-        for effect in lasting(st, holder, "hand_limit"):
-            if applies(effect.who, holder, seat, st.active) and (
-                effect.if_ is None or holds(st, effect.if_, holder)
+def recomputed_hand_limit(state: FoolsBladeState, seat: int) -> int:
+    total = HAND_LIMIT + state.limit_mod[seat] + state.hand_bonus[seat]
+    for holder in range(state.players):
+        for effect in lasting(state, holder, "hand_limit"):
+            if applies(effect.who, holder, seat, state.active) and (
+                effect.if_ is None or holds(state, effect.if_, holder)
             ):
                 total += effect.amount
     return max(0, total)
 
 
-def assert_fresh(st: FoolsBladeState) -> None:
-    """Every kept result of ``st`` equals its recomputation from the cards now."""
-    tb = st.table
-    for seat in range(st.players):
-        kept = in_play(st, seat)
-        assert list(kept.strength) == lasting(st, seat, "strength")
-        assert list(kept.limits) == lasting(st, seat, "hand_limit")
+def assert_fresh(state: FoolsBladeState) -> None:
+    """Every kept result of ``state`` equals its recomputation from the cards now."""
+    tb = state.table
+    for seat in range(state.players):
+        kept = in_play(state, seat)
+        assert list(kept.strength) == lasting(state, seat, "strength")
+        assert list(kept.limits) == lasting(state, seat, "hand_limit")
         for on in TRIGGERS:
             expected = [
                 (effect, card)
-                for card, bonus in cards_in_play(st, seat)
+                for card, bonus in cards_in_play(state, seat)
                 for effect in (tb.bonus_triggers if bonus else tb.triggers)[card].get(on, ())
             ]
-            assert list(triggered(st, seat, on)) == expected
+            assert list(triggered(state, seat, on)) == expected
         for defend in (-1, 0, 1, 2, 3):
-            assert strength(st, seat, defend) == recomputed_strength(st, seat, defend)
-        assert hand_limit(st, seat) == recomputed_hand_limit(st, seat)
+            assert strength(state, seat, defend) == recomputed_strength(state, seat, defend)
+        assert hand_limit(state, seat) == recomputed_hand_limit(state, seat)
 
 
-def play_checked(st: FoolsBladeState, rng: Rng, steps: int) -> None:
+def play_checked(state: FoolsBladeState, rng: Rng, steps: int) -> None:
     """Random moves, every kept result checked after each."""
     for _ in range(steps):
-        if st.is_over:
+        if state.is_over:
             return
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
-        assert_fresh(st)
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        assert_fresh(state)
 
 
 # The test set with lasting effects that reach other seats than their holder's (the game's
@@ -137,19 +137,19 @@ def test_kept_results_match_their_recomputation(
     elif set_name == "reaching":
         options["cards"] = write_set(tmp_path, REACHING)
         assert table_for(options["cards"]).lasting_reaches_others
-    st = parlour.load("foolsblade").new_game(players, seed=players, **options)
-    assert isinstance(st, FoolsBladeState)
+    state = parlour.load("foolsblade").new_game(players, seed=players, **options)
+    assert isinstance(state, FoolsBladeState)
     rng = Rng(players)
     step = 0
-    while not st.is_over:
-        play_checked(st, rng, 1)
+    while not state.is_over:
+        play_checked(state, rng, 1)
         step += 1
         if step % 97 == 0:
             # Copies go their own way: the original's kept results must not leak into them.
-            copy = st.clone()
+            copy = state.clone()
             play_checked(copy, Rng(step), 12)
-            guess = st.determinize(step % players, step)
+            guess = state.determinize(step % players, step)
             assert isinstance(guess, FoolsBladeState)
             assert_fresh(guess)
             play_checked(guess, Rng(step + 1), 12)
-            assert_fresh(st)
+            assert_fresh(state)

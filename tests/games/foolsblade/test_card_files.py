@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
 from parlour import GameError
+from parlour.games.foolsblade import schema
 from parlour.games.foolsblade.cards import DATA, EDITIONS, card_folder, load_cards
-from parlour.games.foolsblade.primitives import PRIMITIVES
 from parlour.games.foolsblade.schema import EFFECT_MODELS, parse_condition, primitive_name
 from parlour.games.foolsblade.texts import card_text
+from parlour.games.foolsblade.vocabulary import PRIMITIVES, TRAITS, Context, Primitive, complete
 
 from .cardsets import FEATURES, NUMBERS, write_set
 
@@ -207,3 +209,51 @@ def test_class_abilities_say_they_are_used_once_a_turn() -> None:
     assert classes
     for card in classes:
         assert "once a turn" in card_text(card), card.id
+
+
+def test_a_primitive_that_leaves_out_a_trait_fails_as_it_is_defined() -> None:
+    with pytest.raises(TypeError, match="does not declare its traits escapes, names_other"):
+
+        class Half(Primitive[schema.Draw]):
+            model = schema.Draw
+            always = continuous = adds_strength = negates = cost = False
+
+
+def test_a_primitive_that_leaves_out_a_hook_fails_when_the_registry_is_completed() -> None:
+    class Mute(Primitive[schema.Draw]):
+        model = schema.Draw
+        always = continuous = adds_strength = negates = cost = escapes = names_other = False
+
+        def run(self, effect: schema.Draw, seat: int, context: Context) -> None:
+            """Nothing."""
+
+        def text(self, effect: schema.Draw, who: str) -> str:
+            return "nothing"
+
+    before = dict(PRIMITIVES)
+    try:
+        with pytest.raises(TypeError, match="abstract"):
+            complete()
+        assert before == PRIMITIVES
+    finally:
+        del Mute
+        gc.collect()
+    complete()
+    assert list(before) == list(PRIMITIVES)
+
+
+def test_the_traits_say_what_the_card_checks_and_the_table_read() -> None:
+    by_trait = {
+        trait: {name for name, p in PRIMITIVES.items() if getattr(p, trait)}
+        for trait in TRAITS
+        if trait != "model"
+    }
+    assert by_trait == {
+        "always": {"draw", "reveal", "strength", "roll", "hand_limit", "skip_turn"},
+        "continuous": {"strength", "hand_limit"},
+        "adds_strength": {"strength"},
+        "negates": {"negate"},
+        "cost": {"discard", "break", "skip_turn", "hand_limit", "give"},
+        "escapes": {"bottom"},
+        "names_other": {"steal", "give", "fight"},
+    }

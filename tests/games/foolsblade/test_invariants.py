@@ -16,54 +16,56 @@ from fuzz.foolsblade import assert_conserved, everywhere, recomputed
 from parlour import bots
 from parlour.cli.views import render_view
 from parlour.core import Rng
-from parlour.games.foolsblade.scenario import started
+from parlour.games.foolsblade.scenario import seen_in_hand, started
 from parlour.games.foolsblade.state import FoolsBladeState
 
 from .cardsets import NUMBERS, write_set
 
 
-def random_game(st: FoolsBladeState, seed: int, limit: int = 20_000) -> FoolsBladeState:
+def random_game(state: FoolsBladeState, seed: int, limit: int = 20_000) -> FoolsBladeState:
     """Play random legal actions to the end, checking conservation after each."""
     rng = Rng(seed)
     for _ in range(limit):
-        if st.is_over:
+        if state.is_over:
             break
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
-        assert_conserved(st)
-        for seat in range(st.players):  # cards known to be in a hand are in it
-            assert not Counter(st.known[seat]) - Counter(st.hands[seat])
-    return st
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        assert_conserved(state)
+        for seat in range(state.players):  # cards known to be in a hand are in it
+            assert not Counter(state.known[seat]) - Counter(state.hands[seat])
+    return state
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_cards_are_conserved_through_random_games(players: int) -> None:
     for seed in range(2):
-        st = parlour.load("foolsblade").new_game(players, seed=seed)
-        assert isinstance(st, FoolsBladeState)
-        random_game(st, seed)
-        assert st.is_over
+        state = parlour.load("foolsblade").new_game(players, seed=seed)
+        assert isinstance(state, FoolsBladeState)
+        random_game(state, seed)
+        assert state.is_over
 
 
 def test_cards_are_conserved_with_the_test_set_and_side_quest(features: str) -> None:
     for seed in range(3):
-        st = parlour.load("foolsblade").new_game(3, seed=seed, cards=features, side_quest=True)
-        assert isinstance(st, FoolsBladeState)
-        random_game(st, seed)
+        state = parlour.load("foolsblade").new_game(3, seed=seed, cards=features, side_quest=True)
+        assert isinstance(state, FoolsBladeState)
+        random_game(state, seed)
 
 
 def test_scores_equal_their_recomputation_from_the_public_view() -> None:
     for seed in range(3):
-        st = parlour.load("foolsblade").new_game(4, seed=seed)
-        assert isinstance(st, FoolsBladeState)
+        state = parlour.load("foolsblade").new_game(4, seed=seed)
+        assert isinstance(state, FoolsBladeState)
         rng = Rng(seed)
-        while not st.is_over:
-            view = st.view(None)
-            assert view["scores"] == recomputed(st, view)
-            legal = st.legal_actions()
-            st.apply(legal[rng.below(len(legal))])
-        assert st.scores() == recomputed(st, st.view(None))
-        assert st.winners() == [s for s, v in enumerate(st.scores()) if v == max(st.scores())]
+        while not state.is_over:
+            view = state.view(None)
+            assert view["scores"] == recomputed(state, view)
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        assert state.scores() == recomputed(state, state.view(None))
+        assert state.winners() == [
+            s for s, v in enumerate(state.scores()) if v == max(state.scores())
+        ]
 
 
 def test_a_numbers_only_set_plays_through_the_cards_option(numbers: str) -> None:
@@ -72,9 +74,9 @@ def test_a_numbers_only_set_plays_through_the_cards_option(numbers: str) -> None
     assert space != game.action_space(3)
     assert "choose c1" in space and "play ale" in space and "hunt dungeon" in space
     for seed in range(3):
-        st = game.new_game(3, seed=seed, cards=numbers)
-        assert isinstance(st, FoolsBladeState)
-        assert st.card("ogre") == {
+        state = game.new_game(3, seed=seed, cards=numbers)
+        assert isinstance(state, FoolsBladeState)
+        assert state.card("ogre") == {
             "id": "ogre",
             "name": "Ogre",
             "kind": "monster",
@@ -89,12 +91,12 @@ def test_a_numbers_only_set_plays_through_the_cards_option(numbers: str) -> None
             "effects": [],
         }
         rng = Rng(seed)
-        while not st.is_over:
-            legal = st.legal_actions()
+        while not state.is_over:
+            legal = state.legal_actions()
             assert all(a.text in space for a in legal)
-            st.apply(legal[rng.below(len(legal))])
-        assert st.log[-1].to_dict()["capped"] is True  # nothing in this set draws Loot
-        assert parlour.replay(st.record()).view(None) == st.view(None)
+            state.apply(legal[rng.below(len(legal))])
+        assert state.log[-1].to_dict()["capped"] is True  # nothing in this set draws Loot
+        assert parlour.replay(state.record()).view(None) == state.view(None)
 
 
 def test_bad_card_options_are_game_errors(tmp_path: Path) -> None:
@@ -112,21 +114,21 @@ def test_bad_card_options_are_game_errors(tmp_path: Path) -> None:
 
 
 def test_determinize_keeps_known_hand_cards_and_redraws_the_rest(features: str) -> None:
-    st = started(features, players=3)
-    st.known[1] = tuple(st.hands[1][:1])
-    kept = st.known[1][0]
+    state = started(features, players=3)
+    seen_in_hand(state, 1, 1)
+    kept = state.known[1][0]
     for seed in range(6):
-        guess = st.determinize(0, seed)
+        guess = state.determinize(0, seed)
         assert isinstance(guess, FoolsBladeState)
         assert kept in guess.hands[1]
-        assert guess.view(0) == st.view(0)
-        assert guess.hands[0] == st.hands[0]
+        assert guess.view(0) == state.view(0)
+        assert guess.hands[0] == state.hands[0]
         hidden = [*guess.hands[1], *guess.hands[2], *guess.decks[0], *guess.decks[1]]
         assert sorted(hidden + guess.decks[2]) == sorted(
-            [*st.hands[1], *st.hands[2], *st.decks[0], *st.decks[1], *st.decks[2]]
+            [*state.hands[1], *state.hands[2], *state.decks[0], *state.decks[1], *state.decks[2]]
         )
-        assert everywhere(guess) == everywhere(st)
-    guesses = {tuple(st.determinize(0, seed).hands[2]) for seed in range(6)}
+        assert everywhere(guess) == everywhere(state)
+    guesses = {tuple(state.determinize(0, seed).hands[2]) for seed in range(6)}
     assert len(guesses) > 1
 
 
@@ -162,24 +164,24 @@ def test_the_cards_option_is_recorded_and_replays_each_edition() -> None:
 def test_bots_and_the_terminal_view_play_with_another_card_set(numbers: str) -> None:
     """The view names its card folder, so bots and renderers read that set, not the default."""
 
-    st = parlour.load("foolsblade").new_game(3, seed=4, cards=numbers)
-    assert st.view(0)["cards"] == numbers
+    state = parlour.load("foolsblade").new_game(3, seed=4, cards=numbers)
+    assert state.view(0)["cards"] == numbers
     heuristic = bots.make("heuristic", seed=1)
     for _ in range(300):
-        if st.is_over:
+        if state.is_over:
             break
-        st.apply(heuristic.choose(st))
-    Console(file=io.StringIO()).print(render_view(st.view(0)))
+        state.apply(heuristic.choose(state))
+    Console(file=io.StringIO()).print(render_view(state.view(0)))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_strength_and_scores_in_parts_add_up_and_decisions_say_why(seed: int) -> None:
-    st = parlour.load("foolsblade").new_game(4, seed=seed)
-    assert isinstance(st, FoolsBladeState)
+    state = parlour.load("foolsblade").new_game(4, seed=seed)
+    assert isinstance(state, FoolsBladeState)
     rng = Rng(seed)
     seen = Counter[str]()
-    while not st.is_over and st.move_number < 3000:
-        view = st.view(None)
+    while not state.is_over and state.move_number < 3000:
+        view = state.view(None)
         combat = view["combat"]
         if combat is not None and combat["player_strength"] > 0:
             assert combat["player_parts"][0][0] == "weapon"
@@ -193,6 +195,6 @@ def test_strength_and_scores_in_parts_add_up_and_decisions_say_why(seed: int) ->
             seen[view["decision"]["why"].split(":")[0]] += 1
         for seat, parts in enumerate(view["score_parts"]):
             assert sum(parts.values()) == view["scores"][seat]
-        legal = st.legal_actions()
-        st.apply(legal[rng.below(len(legal))])
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
     assert seen["combat"] > 0 and sum(seen.values()) > seen["combat"]

@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ...core import Rng, State
 from ...games.foolsblade.cards import CardSet
-from ...games.foolsblade.schema import sides
+from ...games.foolsblade.schema import Discard, sides
 from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
 from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
 from ...games.foolsblade.views import CombatView, FoolsBladeView
+from ...games.foolsblade.vocabulary import PRIMITIVES
 
 if TYPE_CHECKING:
     from ...games.foolsblade.state import FoolsBladeState
@@ -119,10 +120,8 @@ def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float
             continue
         if not holds(effect.if_, facts):
             continue
-        if effect.do == "strength" and effect.on in (None, "combat"):
-            total += effect.amount * bonus_multiplier(effect.element, element)
-        elif effect.do == "roll" and effect.add and effect.on in (None, "combat"):
-            mean = sum(die_mean(d) for d in effect.dice)
+        mean = PRIMITIVES[effect.do].mean_strength(effect)
+        if mean and effect.on in (None, "combat"):
             total += mean * bonus_multiplier(effect.element, element)
     return total
 
@@ -165,28 +164,110 @@ def _monster_strength(card: Any, deck_mean: float) -> float:
     return total
 
 
+class _Nothing:
+    """A judge (``vocabulary.Judge``) to whom no effect is worth anything: the base of the
+    judges that price only some (each says which, and why the rest are worth 0)."""
+
+    def cards(self, effect: Any, count: int) -> float:
+        return 0.0
+
+    def strength(self, effect: Any, amount: float) -> float:
+        return 0.0
+
+    def discard(self, effect: Any) -> float:
+        return 0.0
+
+    def breaks(self, effect: Any) -> float:
+        return 0.0
+
+    def skip(self, effect: Any) -> float:
+        return 0.0
+
+    def take(self, effect: Any) -> float:
+        return 0.0
+
+    def fight(self, effect: Any) -> float:
+        return 0.0
+
+    def reveal(self, effect: Any) -> float:
+        return 0.0
+
+    def limit(self, effect: Any) -> float:
+        return 0.0
+
+    def give(self, effect: Any) -> float:
+        return 0.0
+
+    def escape(self, effect: Any) -> float:
+        return 0.0
+
+    def summon(self, effect: Any) -> float:
+        return 0.0
+
+    def negate(self, effect: Any) -> float:
+        return 0.0
+
+
+class _Outcome(_Nothing):
+    """What an effect of a combat's outcome does to its player: cards gained, and cards,
+    turns and hand room lost (what is played against others or the monster is not priced:
+    the outcome is applied, not chosen)."""
+
+    def cards(self, effect: Any, count: int) -> float:
+        per = LOOT_VALUE if getattr(effect, "deck", None) == "loot" else DRAWN_CARD_VALUE
+        return float(per * count)
+
+    def discard(self, effect: Any) -> float:
+        return -1.0 * int(effect.count)
+
+    def give(self, effect: Any) -> float:
+        return -1.0 * int(effect.count)
+
+    def breaks(self, effect: Any) -> float:
+        return -2.5 * int(effect.count)
+
+    def skip(self, effect: Any) -> float:
+        return -2.0
+
+    def limit(self, effect: Any) -> float:
+        return -0.5
+
+
+class _Keep(_Nothing):
+    """What an effect adds to the worth of holding its card: Loot to draw, a negate kept for
+    the play that aims at its holder (the rest is in the card's kind)."""
+
+    def cards(self, effect: Any, count: int) -> float:
+        return 2.0 if getattr(effect, "deck", None) == "loot" else 0.0
+
+    def negate(self, effect: Any) -> float:
+        return 0.5
+
+
+OUTCOME = _Outcome()
+KEEP = _Keep()
+
+
+def _outcome(effects: Any) -> list[float]:
+    """What each effect of a combat's outcome does to its player, in points of score."""
+    return [PRIMITIVES[e.do].value(e, OUTCOME) for e in effects]
+
+
 def _win_reward(effects: Any) -> float:
     """What a Win (or an Approach's) effect list brings its player, in points of score."""
     total = 0.0
-    for effect in effects:
-        if effect.do == "draw":
-            per = LOOT_VALUE if effect.deck == "loot" else DRAWN_CARD_VALUE
-            total += per * effect.count
+    for worth in _outcome(effects):
+        if worth > 0:
+            total += worth
     return total
 
 
 def _lose_cost(effects: Any) -> float:
     """What a Lose effect list costs its player, in points of score."""
     total = 0.0
-    for effect in effects:
-        if effect.do in ("discard", "give"):
-            total += 1.0 * effect.count
-        elif effect.do == "break":
-            total += 2.5 * effect.count
-        elif effect.do == "skip_turn":
-            total += 2.0
-        elif effect.do == "hand_limit":
-            total += 0.5
+    for worth in _outcome(effects):
+        if worth < 0:
+            total -= worth
     return total
 
 
@@ -291,12 +372,8 @@ def card_worth(view: FoolsBladeView, seat: int, card_id: str) -> float:
         current = cards_of(view).by_id[equipped]
         return 0.5 + max(0.0, _part_worth(card) - _part_worth(current))
     base = CARD_VALUE.get(kind, 0.5)
-    effects = getattr(card, "effects", [])
-    for effect in effects:
-        if effect.do == "draw" and effect.deck == "loot":
-            base += 2.0
-        elif effect.do == "negate":
-            base += 0.5
+    for effect in getattr(card, "effects", []):
+        base += PRIMITIVES[effect.do].value(effect, KEEP)
     return base
 
 
@@ -462,17 +539,19 @@ def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None)
     active = view["active"]
     combat = view.get("combat")
     leader = _leader(view, me)
-    if any(e.do == "negate" for e in effects):
+    if any(PRIMITIVES[e.do].negates for e in effects):
         return _negate_score(view, me)
+    judge = _Play(view, me, target, active, combat, leader)
     score = 0.0
     dice: list[str] = []
     for effect in effects:
         chance = 1.0
-        if effect.do == "roll":
-            dice = list(effect.dice)
+        rolled = getattr(effect, "dice", None)  # a roll: its total feeds the conditions after
+        if rolled is not None:
+            dice = list(rolled)
         elif effect.if_ is not None and "roll" in effect.if_:
             chance = roll_chance(dice, effect.if_)
-        score += chance * _effect_score(view, me, effect, target, active, combat, leader)
+        score += chance * PRIMITIVES[effect.do].value(effect, judge)
     if card.kind != "class":
         score -= CARD_VALUE.get(card.kind, 0.5) * 0.5  # a card held keeps its options open
     return score - _cost(view, me, cost, card_id)
@@ -484,7 +563,7 @@ def _cost(view: FoolsBladeView, me: int, cost: Any, playing: str) -> float:
     hand = [c for c in view.get("hand", []) if c != playing]
     total = 0.0
     for effect in cost:
-        if effect.do != "discard":
+        if not isinstance(effect, Discard):  # a discard is priced by the cards that pay it
             total += 2.0 * getattr(effect, "count", 1)
             continue
         fits = sorted(
@@ -506,70 +585,105 @@ def _deck(card: Any) -> str:
     return "tavern" if card.kind == "tavern" else "quest"
 
 
-def _effect_score(
-    view: FoolsBladeView,
-    me: int,
-    effect: Any,
-    target: int | None,
-    active: int | None,
-    combat: CombatView | None,
-    leader: int,
-) -> float:
-    """One effect's worth to ``me`` if played now (``target``: the chosen seat)."""
-    do = effect.do
-    who = getattr(effect, "who", "self")
-    if do == "draw":
-        worth = (LOOT_VALUE if effect.deck == "loot" else 1.0) * int(effect.count)
+class _Play:
+    """What an effect played now is worth to ``me`` (``target``: the chosen seat)."""
+
+    def __init__(
+        self,
+        view: FoolsBladeView,
+        me: int,
+        target: int | None,
+        active: int | None,
+        combat: CombatView | None,
+        leader: int,
+    ) -> None:
+        self.view, self.me, self.target = view, me, target
+        self.active, self.combat, self.leader = active, combat, leader
+
+    def cards(self, effect: Any, count: int) -> float:
+        """Cards for me, a share of them for each player, none for others."""
+        worth = (LOOT_VALUE if getattr(effect, "deck", None) == "loot" else 1.0) * int(count)
+        who = effect.who
         if who == "self":
             return worth
-        return worth / view["players"] if who == "each" else 0.0
-    if do in ("strength", "roll"):
-        return _strength_play(view, me, effect, combat, active)
-    if do in ("steal", "fight"):
-        if target is None or target != leader:
-            return -1.0
-        if do == "fight":
-            mine = strength_against(view, me, "boss", "neutral")
-            theirs = strength_against(view, target, "boss", "neutral")
-            return 1.5 if mine > theirs + 1 else -1.0
-        # A card for us and one fewer for the leader.
-        return 2.2 if view["hand_counts"][target] or effect.from_ != "hand" else -1.0
-    if do in ("discard", "break", "skip_turn"):
-        if who == "chosen":
-            return 1.2 if target == leader else -1.0
-        if who == "each" and do == "discard":
-            # Every other seat loses a card; we lose one only if we hold another.
-            mine = 1.0 if view["hand_counts"][me] > 1 else 0.0
-            return 0.4 * (int(view["players"]) - 1) - mine
+        return worth / self.view["players"] if who == "each" else 0.0
+
+    def strength(self, effect: Any, amount: float) -> float:
+        return _strength_play(self.view, self.me, effect, amount, self.combat, self.active)
+
+    def _hindered(self, effect: Any) -> float:
+        """The leader hindered when chosen; never myself."""
+        if effect.who == "chosen":
+            return 1.2 if self.target == self.leader else -1.0
         return -1.0
-    if do == "reveal":
+
+    def discard(self, effect: Any) -> float:
+        """As a hindrance; discarding each hand costs me one card only if I hold another."""
+        if effect.who == "each":
+            view = self.view
+            mine = 1.0 if view["hand_counts"][self.me] > 1 else 0.0
+            return 0.4 * (int(view["players"]) - 1) - mine
+        return self._hindered(effect)
+
+    def breaks(self, effect: Any) -> float:
+        return self._hindered(effect)
+
+    def skip(self, effect: Any) -> float:
+        return self._hindered(effect)
+
+    def take(self, effect: Any) -> float:
+        """A card for us and one fewer for the leader."""
+        target = self.target
+        if target is None or target != self.leader:
+            return -1.0
+        return 2.2 if self.view["hand_counts"][target] or effect.from_ != "hand" else -1.0
+
+    def fight(self, effect: Any) -> float:
+        """The leader fought with a clear margin."""
+        target = self.target
+        if target is None or target != self.leader:
+            return -1.0
+        mine = strength_against(self.view, self.me, "boss", "neutral")
+        theirs = strength_against(self.view, target, "boss", "neutral")
+        return 1.5 if mine > theirs + 1 else -1.0
+
+    def reveal(self, effect: Any) -> float:
         return 0.7 * int(effect.count)
-    if do == "hand_limit":
+
+    def limit(self, effect: Any) -> float:
         return 0.1 if effect.amount > 0 else -0.1
-    if do == "give":
+
+    def give(self, effect: Any) -> float:
         return -0.8
-    if do == "bottom":
-        if combat is None or combat["seat"] != me or view["boss"] is not None:
+
+    def escape(self, effect: Any) -> float:
+        """Out of my own combat that I am losing, sparing its Lose effect."""
+        view, combat = self.view, self.combat
+        if combat is None or combat["seat"] != self.me or view["boss"] is not None:
             return -1.0
         if combat["player_strength"] >= combat["monster_strength"]:
             return -1.0
         return 0.5 + _lose_cost(cards_of(view).by_id[combat["monster"]].lose)
-    if do == "summon":
-        return _sabotage(view, me, combat, 4.0)
-    return 0.0
+
+    def summon(self, effect: Any) -> float:
+        return _sabotage(self.view, self.me, self.combat, 4.0)
+
+    def negate(self, effect: Any) -> float:
+        """Priced whole, with the play it answers, by ``_negate_score``."""
+        return 0.0
 
 
 def _strength_play(
-    view: FoolsBladeView, me: int, effect: Any, combat: CombatView | None, active: int | None
+    view: FoolsBladeView,
+    me: int,
+    effect: Any,
+    amount: float,
+    combat: CombatView | None,
+    active: int | None,
 ) -> float:
-    """The worth of a strength or roll effect now: flipping a combat's outcome."""
+    """The worth of ``amount`` strength added now by a strength or roll effect: flipping a
+    combat's outcome."""
     who = effect.who
-    if effect.do == "roll":
-        amount = sum(die_mean(d) for d in effect.dice)
-        if not effect.add:
-            return 0.0
-    else:
-        amount = float(effect.amount)
     if combat is None:
         # Tavern phase: strength "this turn" helps the active player's coming combat.
         if who in ("self",) and active == me and effect.duration == "turn":

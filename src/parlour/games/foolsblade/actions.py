@@ -3,27 +3,52 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum
 from typing import Any
 
 from ...core import Action, player_name
+from .steps import NONE
 from .table import DECKS, MONSTER_DECKS, Table, table_for
 
-# Action kinds, the text of each in the comment.
-CHOOSE = 0  # choose <class>
-PLAY = 1  # play <card> [on <seat>]
-USE = 2  # use <class> [on <seat>]        (the class's activated ability)
-PASS = 3  # pass
-EQUIP = 4  # equip <part or gear>
-FORGE = 5  # forge
-QUEST = 6  # quest
-HUNT = 7  # hunt <forest|cavern|dungeon>
-TAKE = 8  # take <part>                   (at the Forge)
-REFORGE = 9  # reforge <part>             (at the Forge: discard a part, take a second)
-DISCARD = 10  # discard <card>
-GIVE = 11  # give <card>
-STEAL = 12  # steal <card>
-BREAK = 13  # break <card>
-FIGHT = 14  # fight <boss card>
+
+class ActionKind(IntEnum):
+    """What a move does (``Move.kind``), its text in the comment."""
+
+    CHOOSE = 0  # choose <class>
+    PLAY = 1  # play <card> [on <seat>]
+    USE = 2  # use <class> [on <seat>]        (the class's activated ability)
+    PASS = 3  # pass
+    EQUIP = 4  # equip <part or gear>
+    FORGE = 5  # forge
+    QUEST = 6  # quest
+    HUNT = 7  # hunt <forest|cavern|dungeon>
+    TAKE = 8  # take <part>                   (at the Forge)
+    REFORGE = 9  # reforge <part>             (at the Forge: discard a part, take a second)
+    DISCARD = 10  # discard <card>
+    GIVE = 11  # give <card>
+    STEAL = 12  # steal <card>
+    BREAK = 13  # break <card>
+    FIGHT = 14  # fight <boss card>
+
+
+# Bound to plain ints once, as ``steps.py`` does: moves are made and compared on hot paths.
+(
+    CHOOSE,
+    PLAY,
+    USE,
+    PASS,
+    EQUIP,
+    FORGE,
+    QUEST,
+    HUNT,
+    TAKE,
+    REFORGE,
+    DISCARD,
+    GIVE,
+    STEAL,
+    BREAK,
+    FIGHT,
+) = map(int, ActionKind)
 
 VERBS = {
     CHOOSE: "choose",
@@ -43,14 +68,14 @@ BARE = {PASS: "pass", FORGE: "forge", QUEST: "quest"}
 
 
 class Move(Action):
-    """A Fool's Blade action: its text, kind, card (or deck) index and target seat (-1: none)."""
+    """A Fool's Blade action: its text, kind, card (or deck) index and target seat (NONE: none)."""
 
     __slots__ = ("card", "kind", "target")
     kind: int
     card: int
     target: int
 
-    def __init__(self, text: str, kind: int, card: int = -1, target: int = -1) -> None:
+    def __init__(self, text: str, kind: int, card: int = NONE, target: int = NONE) -> None:
         super().__init__(text)
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "card", card)
@@ -142,7 +167,7 @@ class Moves:
             self.play_cache[key] = found
         return found
 
-    def get(self, kind: int, card: int = -1, target: int = -1) -> Move:
+    def get(self, kind: int, card: int = NONE, target: int = NONE) -> Move:
         """The one ``Move`` of a kind, card and target."""
         key = (kind, card, target)
         found = self.cache.get(key)
@@ -180,7 +205,7 @@ def action_space(players: int, options: dict[str, Any]) -> list[str]:
             if table.chooses[i]:
                 out.extend(moves.get(PLAY, i, seat) for seat in range(players))
     for c in table.classes:
-        if table.cards[c].ability is not None:
+        if table.has_ability[c]:
             out.append(moves.get(USE, c))
             if table.chooses[c]:
                 out.extend(moves.get(USE, c, seat) for seat in range(players))

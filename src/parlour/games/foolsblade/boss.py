@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .events import BossArrived, BossOver, Struck
-from .steps import EffectTask, LoseTask, Task, make
+from .steps import NONE, EffectTask, LoseTask, Task
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -19,7 +19,7 @@ def gather(state: FoolsBladeState, events: list[Event]) -> None:
     state.boss_cards = list(table.bosses[approach])
     state.gathered = True
     state.strikes = 0
-    state.strike_limit = table.cards[approach].strikes
+    state.strike_limit = table.strikes[approach]
     events.append(
         BossArrived(
             table.ids[approach], [table.ids[c] for c in state.boss_cards], state.strike_limit
@@ -48,20 +48,21 @@ def conclude(state: FoolsBladeState, players_won: bool, events: list[Event]) -> 
     player; the Approach and its Boss cards leave the game."""
     table = state.table
     approach = state.approach
-    card = table.cards[approach]
     events.append(BossOver(table.ids[approach], players_won))
     n = state.players
     seats = [(state.active + k) % n for k in range(n)]
     if players_won:
         tasks: list[Task] = [
-            make(EffectTask, (e, s, -1, -1, approach, -1)) for s in seats for e in card.win
+            EffectTask(effect=e, owner=s, source=approach)
+            for s in seats
+            for e in table.win[approach]
         ]
     else:
-        tasks = [LoseTask(tuple(card.lose), s, approach) for s in seats]
+        tasks = [LoseTask(table.lose[approach], s, approach) for s in seats]
     state.tasks.extend(tasks)
     state.removed.append(approach)
     state.removed.extend(state.boss_cards)
-    state.approach = -1
+    state.approach = NONE
     state.boss_cards = []
     state.gathered = False
     state.strikes = 0

@@ -16,6 +16,7 @@ from .steps import (
     GEAR_ZONE,
     GIVE_DECISION,
     HAND_ZONE,
+    NONE,
     STASH_ZONE,
     WEAPON_ZONE,
     ZONES,
@@ -92,7 +93,7 @@ def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[E
         events.append(HandCardMoved(other, seat, "received", name))
         return
     if zone == WEAPON_ZONE:
-        set_part(state, other, table.part[card], -1)
+        set_part(state, other, table.part[card], NONE)
     elif zone == GEAR_ZONE:
         drop(state.gear, other, card)
     elif zone == STASH_ZONE:

@@ -6,28 +6,33 @@ from typing import TYPE_CHECKING
 
 from ...core import Event
 from .boss import after_boss_combat
+from .dispatch import possible
 from .effects import push, push_triggered
 from .events import CombatEnded, CombatStarted, Ignored
 from .movement import add, monster_deck, roll_dice, summon
-from .primitives import possible
 from .steps import (
     AFTER_PHASE,
     COMBAT_PHASE,
+    COMBAT_START_STAGE,
     COMBAT_START_WINDOW,
+    DRAW,
     END_PHASE,
+    LOSE,
+    NONE,
     OPEN_WINDOW,
+    OUTCOMES,
+    TRIGGERS_STAGE,
+    WIN,
     EffectTask,
     LoseTask,
-    make,
 )
 from .strength import fighter_strength, monster_strength, triggered
 from .table import ANVIL, ELEMENTS, LOOT
+from .vocabulary import PRIMITIVES
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
 
-WIN, LOSE, DRAW = 0, 1, 2
-OUTCOMES = ("win", "lose", "draw")
 
 __all__ = ["finish_combat", "resolve_combat", "run_lose", "start_combat"]
 
@@ -39,22 +44,22 @@ def start_combat(
     triggers run, then the start-of-combat window opens."""
     table = state.table
     state.phase = COMBAT_PHASE
-    state.combat_stage = 0
+    state.combat_stage = COMBAT_START_STAGE
     state.combat_seat = seat
     state.combat_card = card
     state.combat_deck = deck
     state.combat_base = table.strength[card]
     state.combat_summoned = []
-    state.combat_outcome = -1
+    state.combat_outcome = NONE
     state.roll = 0
     added: list[str] = []
-    for modifier in table.cards[card].modifiers:
+    for modifier in table.modifiers[card]:
         if modifier[0] == "d":
             total = roll_dice(state, [modifier])
             state.combat_base += total
             added.append(f"{modifier} ({total})")
         else:
-            source = {"anvil": ANVIL, "loot": LOOT}.get(modifier, -1)
+            source = {"anvil": ANVIL, "loot": LOOT}.get(modifier, NONE)
             added.extend(summon(state, source if source >= 0 else monster_deck(state), 1, events))
     events.append(
         CombatStarted(
@@ -62,8 +67,8 @@ def start_combat(
         )
     )
     state.tasks[0:0] = [
-        *(make(EffectTask, (e, seat, -1, -1, card, -1)) for e in table.monster_start[card]),
-        *(make(EffectTask, (e, seat, -1, -1, c, -1)) for e, c in triggered(state, seat, "combat")),
+        *(EffectTask(effect=e, owner=seat, source=card) for e in table.monster_start[card]),
+        *(EffectTask(effect=e, owner=seat, source=c) for e, c in triggered(state, seat, "combat")),
         OPEN_WINDOW[COMBAT_START_WINDOW],
     ]
 
@@ -77,7 +82,7 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
     outcome = WIN if mine > theirs else LOSE if mine < theirs or boss else DRAW
     state.combat_outcome = outcome
     events.append(CombatEnded(seat, table.ids[card], theirs, mine, OUTCOMES[outcome]))
-    monster = table.cards[card]
+    lose = table.lose[card]
     state.phase = AFTER_PHASE
     # Summoned monsters go back under their decks whatever the outcome.
     for summoned in state.combat_summoned:
@@ -91,20 +96,20 @@ def resolve_combat(state: FoolsBladeState, events: list[Event]) -> None:
         add(state.stash, seat, card)
         # Queued at the front: the monster's Win effect runs first, then the fighter's triggers.
         push_triggered(state, triggered(state, seat, "win"), seat)
-        push(state, monster.win, seat, source=card)
+        push(state, table.win[card], seat, source=card)
         return
     if outcome == DRAW:
         state.decks[state.combat_deck].insert(0, card)
         return
-    lose_ok = possible(state, monster.lose, seat)
-    if lose_ok and any(e.do == "bottom" for e in monster.lose):
+    lose_ok = possible(state, lose, seat)
+    if lose_ok and any(PRIMITIVES[e.do].escapes for e in lose):
         state.decks[state.combat_deck].insert(0, card)
     else:
         add(state.trash, state.combat_deck, card)
     push_triggered(state, triggered(state, seat, "lose"), seat)
     if lose_ok:
-        push(state, monster.lose, seat, source=card)
-    elif monster.lose:
+        push(state, lose, seat, source=card)
+    elif lose:
         events.append(Ignored(seat, table.ids[card]))
 
 
@@ -119,11 +124,11 @@ def run_lose(state: FoolsBladeState, task: LoseTask, events: list[Event]) -> Non
 
 def finish_combat(state: FoolsBladeState) -> None:
     """Once Win and Lose effects are done: the combat is over and the turn ends."""
-    state.combat_seat = -1
-    state.combat_card = -1
-    state.combat_deck = -1
+    state.combat_seat = NONE
+    state.combat_card = NONE
+    state.combat_deck = NONE
     state.combat_base = 0
-    state.combat_outcome = -1
+    state.combat_outcome = NONE
     state.bonuses = [b for b in state.bonuses if b.lasting]
     state.phase = END_PHASE
-    state.end_stage = 0
+    state.end_stage = TRIGGERS_STAGE

@@ -3,7 +3,7 @@ choice (which card to discard, give, steal or break) can stop and ask its seat
 (``state.decision``); the rest of the queue runs after the answer.
 
 Here effects are queued, and the seats an effect names found; the primitives that run them
-are in ``primitives.py``.
+are in ``primitives.py``, dispatched to by ``dispatch.py``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .schema import Effect
-from .steps import EffectTask, make
+from .steps import NONE, EffectTask, make
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -22,21 +22,23 @@ def push(
     state: FoolsBladeState,
     effects: Sequence[Effect],
     owner: int,
-    target: int = -1,
-    opponent: int = -1,
-    source: int = -1,
+    target: int = NONE,
+    opponent: int = NONE,
+    source: int = NONE,
 ) -> None:
     """Queue effects to run next, in order, before any work already queued."""
     if effects:
         state.tasks[0:0] = [
-            make(EffectTask, (e, owner, target, opponent, source, -1)) for e in effects
+            make(EffectTask, (e, owner, target, opponent, source, NONE)) for e in effects
         ]
 
 
 def push_triggered(state: FoolsBladeState, found: Sequence[tuple[Effect, int]], owner: int) -> None:
     """Queue triggered effects of ``owner``'s cards in play, each with its own card."""
     if found:
-        state.tasks[0:0] = [make(EffectTask, (e, owner, -1, -1, card, -1)) for e, card in found]
+        state.tasks[0:0] = [
+            make(EffectTask, (e, owner, NONE, NONE, card, NONE)) for e, card in found
+        ]
 
 
 def order(state: FoolsBladeState) -> list[int]:

@@ -14,7 +14,7 @@ from ...core import Event
 from .effects import push_triggered
 from .events import CombatEnded, Drew, Gained, Reshuffled
 from .schema import sides
-from .steps import AFTER_PHASE
+from .steps import AFTER_PHASE, ESCAPED, NONE
 from .strength import fighter_strength, monster_strength
 from .table import ANVIL, DECKS, LOOT, MONSTER_DECKS
 
@@ -37,14 +37,14 @@ def drop(zones: list[tuple[int, ...]], at: int, card: int) -> None:
 
 
 def set_part(state: FoolsBladeState, seat: int, slot: int, card: int) -> None:
-    """Put a part (or -1: none) in a slot of ``seat``'s weapon."""
+    """Put a part (or NONE: none) in a slot of ``seat``'s weapon."""
     weapon = list(state.weapons[seat])
     weapon[slot] = card
     state.weapons[seat] = tuple(weapon)
 
 
 def draw_top(state: FoolsBladeState, deck: int, events: list[Event]) -> int:
-    """The top card of a deck (its trash shuffled in when it runs out), or -1 if none is left."""
+    """The top card of a deck (its trash shuffled in when it runs out), or NONE if none is left."""
     cards = state.decks[deck]
     if not cards and deck != LOOT:
         trash = state.trash[deck]
@@ -53,7 +53,7 @@ def draw_top(state: FoolsBladeState, deck: int, events: list[Event]) -> int:
             state.trash[deck] = ()
             state.rng.shuffle(cards)
             events.append(Reshuffled(DECKS[deck], len(cards)))
-    return cards.pop() if cards else -1
+    return cards.pop() if cards else NONE
 
 
 def trash_card(state: FoolsBladeState, card: int) -> None:
@@ -82,7 +82,7 @@ def curse(state: FoolsBladeState, seat: int, card: int, events: list[Event]) -> 
     """A Curse strikes ``seat`` at once; its `play` effects run next."""
     table = state.table
     add(state.curses, seat, card)
-    add(state.curse_left, seat, table.cards[card].longevity)
+    add(state.curse_left, seat, table.longevity[card])
     events.append(Gained(seat, [table.ids[card]], "curses", "cursed"))
     push_triggered(state, [(e, card) for e in table.triggers[card].get("play", ())], seat)
 
@@ -130,7 +130,7 @@ def draw_monster(state: FoolsBladeState, deck: int, events: list[Event]) -> int:
     card = draw_top(state, deck, events)
     if card >= 0 and state.table.kind[card] == "approach":
         rest = state.decks[deck]
-        other = draw_top(state, deck, events) if (rest or state.trash[deck]) else -1
+        other = draw_top(state, deck, events) if (rest or state.trash[deck]) else NONE
         rest.insert(state.rng.below(len(rest) + 1), card)
         return other
     return card
@@ -195,6 +195,6 @@ def end_escaped(state: FoolsBladeState, events: list[Event]) -> None:
     for card in state.combat_summoned:
         state.decks[table.deck[card]].insert(0, card)
     state.combat_summoned = []
-    state.combat_outcome = 3
+    state.combat_outcome = ESCAPED
     state.window = None
     state.phase = AFTER_PHASE

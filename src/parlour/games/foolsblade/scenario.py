@@ -16,21 +16,35 @@ from ...core import Event
 from .effects import push
 from .schema import Effect
 from .state import FoolsBladeState
-from .steps import CLASS_PHASE, MAIN_PHASE
-from .table import DECKS
+from .steps import CLASS_PHASE, MAIN_PHASE, NONE, Bonus, Pending
+from .table import DECKS, ELEMENTS, PARTS
 from .turn import advance
 
 __all__ = [
+    "approaching",
     "arm",
+    "as_class",
+    "bonus",
     "cards",
+    "cursed",
+    "emptied",
     "fight_start",
+    "hold",
     "ix",
     "kinds",
+    "no_bonuses",
     "on_top",
     "pass_until",
+    "pending",
+    "rolled",
     "run",
+    "seen_in_hand",
     "started",
+    "stashed",
+    "take_in",
     "to_main",
+    "used_ability",
+    "wear",
 ]
 
 EFFECT: TypeAdapter[Any] = TypeAdapter(Effect)
@@ -53,15 +67,99 @@ def ix(state: FoolsBladeState, card_id: str) -> int:
 
 
 def cards(state: FoolsBladeState, card_ids: Sequence[str]) -> list[int]:
+    """The cards' indices in the state's table."""
     return [ix(state, c) for c in card_ids]
 
 
 def arm(state: FoolsBladeState, seat: int, parts: Sequence[str]) -> None:
     """Set ``seat``'s weapon to exactly these parts."""
-    weapon = [-1, -1, -1, -1]
+    weapon = [NONE] * len(PARTS)
     for part in cards(state, parts):
         weapon[state.table.part[part]] = part
     state.weapons[seat] = tuple(weapon)
+
+
+def hold(
+    state: FoolsBladeState, seat: int, card_ids: Sequence[str], known: Sequence[str] = ()
+) -> None:
+    """Set ``seat``'s hand to exactly these cards; ``known``: those of them every seat saw go
+    in (none by default)."""
+    state.hands[seat] = cards(state, card_ids)
+    state.known[seat] = tuple(cards(state, known))
+
+
+def seen_in_hand(state: FoolsBladeState, seat: int, count: int) -> None:
+    """The first ``count`` cards of ``seat``'s hand are the ones every seat saw go in."""
+    state.known[seat] = tuple(state.hands[seat][:count])
+
+
+def take_in(state: FoolsBladeState, seat: int, card_id: str) -> None:
+    """Add a card to ``seat``'s hand, unseen by the others."""
+    state.hands[seat].append(ix(state, card_id))
+
+
+def wear(state: FoolsBladeState, seat: int, card_ids: Sequence[str]) -> None:
+    """Set ``seat``'s equipped Gear to exactly these cards."""
+    state.gear[seat] = tuple(cards(state, card_ids))
+
+
+def stashed(state: FoolsBladeState, seat: int, card_ids: Sequence[str]) -> None:
+    """Set ``seat``'s Stash to exactly these cards."""
+    state.stash[seat] = tuple(cards(state, card_ids))
+
+
+def as_class(state: FoolsBladeState, seat: int, class_id: str) -> None:
+    """Make ``seat`` play as this class."""
+    state.classes[seat] = ix(state, class_id)
+
+
+def used_ability(state: FoolsBladeState, seat: int) -> None:
+    """``seat`` has used its class ability this turn."""
+    state.used[seat] = True
+
+
+def cursed(state: FoolsBladeState, seat: int, card_id: str, turns: int) -> None:
+    """Set ``seat``'s Curses to this one, with ``turns`` of its turns left."""
+    state.curses[seat] = (ix(state, card_id),)
+    state.curse_left[seat] = (turns,)
+
+
+def bonus(
+    state: FoolsBladeState, seat: int, amount: int, element: str = "neutral", turn: bool = True
+) -> None:
+    """A strength bonus played for ``seat`` (or ``steps.MONSTER``), lasting the turn (else
+    the combat)."""
+    state.bonuses.append(Bonus(seat, amount, ELEMENTS.index(element), int(turn)))
+
+
+def no_bonuses(state: FoolsBladeState) -> None:
+    """Forget every strength bonus played."""
+    state.bonuses = []
+
+
+def rolled(state: FoolsBladeState, total: int) -> None:
+    """The total of the last roll, as conditions read it."""
+    state.roll = total
+
+
+def pending(state: FoolsBladeState, seat: int, card_id: str) -> None:
+    """``seat``'s card is played and waits for the negate window (on no chosen seat)."""
+    state.pending = Pending(
+        seat=seat, card=ix(state, card_id), target=NONE, ability=False, negated=False
+    )
+
+
+def approaching(state: FoolsBladeState, card_id: str) -> None:
+    """This Approach card is in play (its Boss cards not yet gathered)."""
+    state.approach = ix(state, card_id)
+
+
+def emptied(state: FoolsBladeState, deck: str, into_trash: bool = False) -> None:
+    """Empty a deck; ``into_trash``: its cards go to its trash (so that it refills)."""
+    pile = DECKS.index(deck)
+    if into_trash:
+        state.trash[pile] = tuple(state.decks[pile])
+    state.decks[pile] = []
 
 
 def on_top(state: FoolsBladeState, deck: str, card_ids: Sequence[str]) -> None:
@@ -88,7 +186,7 @@ def to_main(state: FoolsBladeState) -> None:
 
 
 def run(
-    state: FoolsBladeState, effect: dict[str, Any], owner: int = 0, target: int = -1
+    state: FoolsBladeState, effect: dict[str, Any], owner: int = 0, target: int = NONE
 ) -> list[Event]:
     """Run one effect, given as its TOML table, for ``owner`` now; the events it caused."""
     events: list[Event] = []
@@ -98,6 +196,7 @@ def run(
 
 
 def kinds(events: Sequence[Event]) -> list[str]:
+    """The kinds of events, in order."""
     return [e.kind for e in events]
 
 

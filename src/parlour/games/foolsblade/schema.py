@@ -16,8 +16,9 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 __all__ = [
     "CONDITION_SUBJECTS",
-    "CONTINUOUS",
     "EFFECT_MODELS",
+    "PRIMITIVES",
+    "AnyCard",
     "BaseEffect",
     "Card",
     "Clause",
@@ -307,7 +308,7 @@ Effect = Annotated[
 ]
 Fight.model_rebuild()
 
-# The model of each primitive, read from the union (``primitives.PRIMITIVES`` is built from it).
+# The model of each primitive, read from the union (``vocabulary.PRIMITIVES`` is built from it).
 EFFECT_MODELS: tuple[type[BaseEffect], ...] = get_args(get_args(Effect)[0])
 
 
@@ -316,30 +317,37 @@ def primitive_name(model: type[BaseEffect]) -> str:
     return str(get_args(model.model_fields["do"].annotation)[0])
 
 
-# Primitives that last while their card is in play when they carry no `on` trigger.
-CONTINUOUS = ("strength", "hand_limit")
+# Every primitive by its ``do``: the classes of ``primitives.py`` (``vocabulary.Primitive``,
+# which re-exports this dict), filled as the package imports them. The checks below read
+# their traits when a card is checked; this module cannot import the classes, which are built
+# on its models.
+PRIMITIVES: dict[str, Any] = {}
+
+
+def _primitive(do: str) -> Any:
+    """The primitive named ``do``, whose traits decide the rules of this module's checks."""
+    return PRIMITIVES[do]
 
 
 def _walk(effects: Iterable[Any]) -> Iterable[Any]:
-    """Every effect of a list, those nested in a `fight` included."""
+    """Every effect of a list, those nested in another (a `fight`'s) included."""
     for effect in effects:
         yield effect
-        if effect.do == "fight":
-            yield from _walk(effect.win)
-            yield from _walk(effect.lose)
+        yield from _walk(_primitive(effect.do).nested(effect))
 
 
 def _check_in_play(effects: list[Any], where: str) -> None:
     """Effects of a card in play: one-shots need an `on` trigger; no chosen seat, no negate."""
     for effect in effects:
-        if effect.do in CONTINUOUS and effect.on is None:
+        primitive = _primitive(effect.do)
+        if primitive.continuous and effect.on is None:
             if effect.duration not in (None, "equipped"):
                 raise ValueError(
                     f"{where}: a lasting {effect.do} takes no duration (or give it an `on` trigger)"
                 )
             continue
-        if effect.do == "negate":
-            raise ValueError(f"{where}: negate answers a played card; a card in play cannot")
+        if primitive.negates:
+            raise ValueError(f"{where}: {effect.do} answers a played card; a card in play cannot")
         if effect.on is None:
             raise ValueError(
                 f"{where}: a {effect.do} effect of a card in play needs `on` "
@@ -352,7 +360,7 @@ def _check_no_trigger(effects: list[Any], where: str, chosen: bool = False) -> N
     for effect in _walk(effects):
         if effect.on is not None:
             raise ValueError(f"{where}: `on` belongs only to effects of cards in play")
-        if effect.do == "strength" and effect.duration == "equipped":
+        if getattr(effect, "duration", None) == "equipped":
             raise ValueError(f"{where}: duration 'equipped' belongs only to cards in play")
     if not chosen:
         _no_chosen(effects, where)
@@ -382,9 +390,10 @@ class ClassAbility(_Model):
     @model_validator(mode="after")
     def _checked(self) -> ClassAbility:
         for effect in self.cost:
-            if effect.do not in ("discard", "break", "skip_turn", "hand_limit", "give"):
+            primitive = _primitive(effect.do)
+            if not primitive.cost:
                 raise ValueError(f"cost: {effect.do} is not a cost")
-            if getattr(effect, "who", "self") != "self" and effect.do != "give":
+            if getattr(effect, "who", "self") != "self" and not primitive.names_other:
                 raise ValueError("cost: a cost is paid by its owner (who = 'self')")
         _check_no_trigger(self.cost, "cost")
         _check_no_trigger(self.effects, "effects", chosen=True)
@@ -542,7 +551,8 @@ class TreasureCard(_Card):
     value: Annotated[int, Field(ge=0, le=30)]
 
 
-Card = Annotated[
+# A card of any kind as mypy reads it; ``Card`` is the same union as pydantic reads it.
+AnyCard = (
     ClassCard
     | PartCard
     | MonsterCard
@@ -552,9 +562,9 @@ Card = Annotated[
     | ActionCard
     | GearCard
     | CurseCard
-    | TreasureCard,
-    Field(discriminator="kind"),
-]
+    | TreasureCard
+)
+Card = Annotated[AnyCard, Field(discriminator="kind")]
 KIND_DECK = {
     "tavern": "tavern",
     "action": "quest",

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 from ...core import Event, Game, GameError, Rng
 from .actions import moves_for
 from .events import RolledOff
-from .steps import CLASS_PHASE, MAX_EQUIPS
+from .steps import (
+    CLASS_PHASE,
+    COMBAT_START_STAGE,
+    MAX_EQUIPS,
+    NONE,
+    TAKE_STEP,
+    TRIGGERS_STAGE,
+)
 from .table import LOOT, check_players, table_for
 
 if TYPE_CHECKING:
@@ -75,7 +82,7 @@ def new_state(
     state.turn = 0
     state.max_turns = int(options.get("max_turns") or 300)
     state.phase = CLASS_PHASE
-    state.end_stage = 0
+    state.end_stage = TRIGGERS_STAGE
     state.class_order = [(first - 1 - k) % players for k in range(players)]
     state.class_step = 0
     state.window = None
@@ -85,19 +92,19 @@ def new_state(
     state.tasks = []
     state.decision = None
     state.forge = []
-    state.forge_step = 0
+    state.forge_step = TAKE_STEP
     state.equips_left = MAX_EQUIPS
-    state.combat_seat = state.combat_card = state.combat_deck = state.combat_outcome = -1
-    state.combat_stage = 0
+    state.combat_seat = state.combat_card = state.combat_deck = state.combat_outcome = NONE
+    state.combat_stage = COMBAT_START_STAGE
     state.combat_base = 0
     state.combat_summoned = []
-    state.approach = -1
+    state.approach = NONE
     state.boss_cards = []
     state.gathered = False
     state.strikes = state.strike_limit = 0
     state.roll = 0
-    state.source = -1
-    state._legal_at = -1
+    state.source = NONE
+    state._legal_at = NONE
     # No card is dealt yet: the classes are chosen first (the rulebook's steps 2-4), and
     # the Handles and first cards follow the last choice (``turn.choose_class``).
     events: list[Event] = [RolledOff(rounds, first)]

@@ -9,10 +9,20 @@ from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
 from . import views
 from .actions import Move, Moves, label
-from .primitives import cost_payable
+from .dispatch import cost_payable
 from .scoring import best, score_all
 from .setup import new_state
-from .steps import MAIN_PHASE, MAX_PLAYS, OVER_PHASE, TAVERN_WINDOW, Bonus, Decision, Pending, Task
+from .steps import (
+    MAIN_PHASE,
+    MAX_PLAYS,
+    NONE,
+    OVER_PHASE,
+    TAVERN_WINDOW,
+    Bonus,
+    Decision,
+    Pending,
+    Task,
+)
 from .table import Table
 from .turn import (
     ability_ready,
@@ -97,7 +107,7 @@ class FoolsBladeState(State):
     removed: list[int]  # Approach and Boss cards out of the game
     hands: list[list[int]]
     known: list[tuple[int, ...]]  # per seat: cards every seat saw go into its hand, still there
-    weapons: list[tuple[int, ...]]  # per seat: blade, guard, handle, pommel (-1: empty)
+    weapons: list[tuple[int, ...]]  # per seat: blade, guard, handle, pommel (NONE: empty)
     gear: list[tuple[int, ...]]
     stash: list[tuple[int, ...]]
     curses: list[tuple[int, ...]]
@@ -115,7 +125,7 @@ class FoolsBladeState(State):
     turn: int
     max_turns: int
     phase: int
-    end_stage: int
+    end_stage: int  # an EndStage
     class_order: list[int]
     class_step: int
     window: ResponseWindow | None
@@ -125,22 +135,22 @@ class FoolsBladeState(State):
     tasks: list[Task]
     decision: Decision | None
     forge: list[int]
-    forge_step: int  # 0: take, 1: reforge or pass, 2: take a second
+    forge_step: int  # a ForgeStep
     equips_left: int
-    combat_seat: int  # the fighter, -1 outside combat
+    combat_seat: int  # the fighter, NONE outside combat
     combat_card: int
-    combat_deck: int  # the monster's deck, -1 for a Boss card
+    combat_deck: int  # the monster's deck, NONE for a Boss card
     combat_base: int  # the monster's strength after modifiers and summons
     combat_summoned: list[int]  # summoned monsters, back under their decks after the combat
-    combat_outcome: int  # -1 until resolved
-    combat_stage: int
-    approach: int  # the Approach card in play, -1 if none
+    combat_outcome: int  # an Outcome (NONE until resolved)
+    combat_stage: int  # a CombatStage
+    approach: int  # the Approach card in play, NONE if none
     boss_cards: list[int]
     gathered: bool
     strikes: int
     strike_limit: int
     roll: int
-    source: int  # the card whose effect runs (or last ran): a decision's reason; -1 the rules
+    source: int  # the card whose effect runs (or last ran): a decision's reason; NONE the rules
     _legal: list[Move]  # the last legal actions listed, at move number ``_legal_at``
     _legal_at: int
 
@@ -211,7 +221,7 @@ class FoolsBladeState(State):
         state.strike_limit = self.strike_limit
         state.roll = self.roll
         state.source = self.source
-        state._legal_at = -1
+        state._legal_at = NONE
         return state
 
     def legal_actions(self) -> list[Action]:
@@ -224,7 +234,7 @@ class FoolsBladeState(State):
             elif self.decision is not None:
                 self._legal = decision_actions(self)
             elif self.counter is not None:
-                self._legal = play_actions(self, self.counter.seat, -1)
+                self._legal = play_actions(self, self.counter.seat, NONE)
             elif self.window is not None:
                 self._legal = play_actions(self, self.window.seat, self.window_kind)
             else:
@@ -295,7 +305,7 @@ class FoolsBladeState(State):
             return "a Boss is here: fight one of its cards"
         if self.approach >= 0:
             return "an Approach card is in play: nobody may go hunting until its Boss is over"
-        if self.weapons[self.active].count(-1) == 4:
+        if self.weapons[self.active].count(NONE) == 4:
             return "you need at least one assembled weapon part to fight"
         return None
 
@@ -329,7 +339,7 @@ class FoolsBladeState(State):
         if table.kind[card] == "class":
             seat = window.seat
             if not ability_ready(self, seat, kind) or not cost_payable(
-                self, seat, table.cards[card].ability.cost
+                self, seat, table.ability_cost[card]
             ):
                 return None
         elif card not in table.playable[kind + 1]:

@@ -7,6 +7,12 @@ from typing import Any, NamedTuple
 
 from .schema import Effect
 
+# Names for the ints a state holds: a card is its index in the table (copies repeat it), a
+# seat its number; ``NONE`` is the one value for "no card, no seat, no deck" in every field.
+CardId = int
+Seat = int
+NONE = -1
+
 
 class Phase(IntEnum):
     """Where a game stands (``state.phase``)."""
@@ -15,9 +21,9 @@ class Phase(IntEnum):
     TAVERN = 1  # the Tavern phase's window
     MAIN = 2  # assembly, gear and the destination (or a Boss card to fight)
     FORGE = 3  # choosing at the Forge
-    COMBAT = 4  # a combat's windows (``state.combat_stage``: 0 start, 1 before it resolves)
+    COMBAT = 4  # a combat's windows (``state.combat_stage``)
     AFTER = 5  # a combat resolved: its Win/Lose effects run, then the turn ends
-    END = 6  # the end of a turn (``state.end_stage``): triggers, hand limit, curses
+    END = 6  # the end of a turn (``state.end_stage``)
     OVER = 7
 
 
@@ -27,6 +33,38 @@ class Window(IntEnum):
     TAVERN = 0
     COMBAT_START = 1  # the start of combat, the monster's strength known
     COMBAT_END = 2  # before combat resolves
+
+
+class CombatStage(IntEnum):
+    """Which of a combat's windows is open (``state.combat_stage``)."""
+
+    START = 0  # the start of combat
+    RESOLVING = 1  # before it resolves
+
+
+class Outcome(IntEnum):
+    """How a combat ended (``state.combat_outcome``; ``NONE`` until it is resolved)."""
+
+    WIN = 0
+    LOSE = 1
+    DRAW = 2
+    ESCAPED = 3  # the monster went under its deck (``bottom``): neither Win nor Lose
+
+
+class EndStage(IntEnum):
+    """The steps of a turn's end (``state.end_stage``), run in order."""
+
+    TRIGGERS = 0  # `turn_end` triggers
+    HAND_LIMIT = 1  # discard down to the hand limit
+    CURSES = 2  # Curses count down, then the game ends or the next turn begins
+
+
+class ForgeStep(IntEnum):
+    """Where a visit to the Forge stands (``state.forge_step``)."""
+
+    TAKE = 0  # take a part
+    REFORGE = 1  # reforge a part, or pass
+    SECOND = 2  # take a second part
 
 
 class DecisionKind(IntEnum):
@@ -60,6 +98,12 @@ class Zone(IntEnum):
     OVER_PHASE,
 ) = map(int, Phase)
 TAVERN_WINDOW, COMBAT_START_WINDOW, COMBAT_END_WINDOW = map(int, Window)
+NEGATE_WINDOW = -1  # where a card's or ability's windows name the negate window
+COMBAT_START_STAGE, COMBAT_RESOLVING_STAGE = map(int, CombatStage)
+WIN, LOSE, DRAW, ESCAPED = map(int, Outcome)
+OUTCOMES = tuple(outcome.name.lower() for outcome in Outcome)
+TRIGGERS_STAGE, HAND_LIMIT_STAGE, CURSES_STAGE = map(int, EndStage)
+TAKE_STEP, REFORGE_STEP, SECOND_STEP = map(int, ForgeStep)
 DISCARD_DECISION, GIVE_DECISION, STEAL_DECISION, BREAK_DECISION = map(int, DecisionKind)
 HAND_ZONE, WEAPON_ZONE, GEAR_ZONE, STASH_ZONE = map(int, Zone)
 
@@ -89,20 +133,20 @@ class Decision(NamedTuple):
     """A choice of cards asked of a seat (``state.decision``), answered one card at a time."""
 
     kind: int  # a DecisionKind
-    chooser: int  # the seat that names the cards
+    chooser: Seat  # the seat that names the cards
     left: int  # cards left to name
-    other: int  # the seat whose cards are given to, taken or broken (-1: none)
+    other: Seat  # the seat whose cards are given to, taken or broken (NONE: none)
     zone: int  # a Zone
-    deck: int  # only cards of this deck (-1: any)
-    card_kind: str  # only cards of this kind ("": any)
+    deck: int = NONE  # only cards of this deck (NONE: any)
+    card_kind: str = ""  # only cards of this kind ("": any)
 
 
 class Pending(NamedTuple):
     """A card or class ability played, waiting for the negate window (``state.pending``)."""
 
-    seat: int
-    card: int  # the card played, or the class whose ability is used
-    target: int  # the seat it chose (-1: none)
+    seat: Seat
+    card: CardId  # the card played, or the class whose ability is used
+    target: Seat  # the seat it chose (NONE: none)
     ability: bool
     negated: bool
 
@@ -110,7 +154,7 @@ class Pending(NamedTuple):
 class Bonus(NamedTuple):
     """A strength bonus played (``state.bonuses``)."""
 
-    seat: int  # or MONSTER
+    seat: Seat  # or MONSTER
     amount: int
     element: int  # an element code (``strength.ELEMENT_CODE``)
     lasting: int  # 1: until the turn ends, 0: until the combat ends
@@ -121,22 +165,22 @@ class Bonus(NamedTuple):
 
 
 class EffectTask(NamedTuple):
-    """Run one effect (``primitives.run_effect``)."""
+    """Run one effect (``dispatch.run_effect``)."""
 
     effect: Effect
-    owner: int  # the seat whose effect it is
-    target: int  # the seat the play chose (-1: none)
-    opponent: int  # the other side of a `fight` (-1: none)
-    source: int  # the card whose effect it is (-1: the rules)
-    seat: int  # the one seat it applies to once ``who`` is resolved (-1: not yet)
+    owner: Seat  # the seat whose effect it is
+    target: Seat = NONE  # the seat the play chose (NONE: none)
+    opponent: Seat = NONE  # the other side of a `fight` (NONE: none)
+    source: CardId = NONE  # the card whose effect it is (NONE: the rules)
+    seat: Seat = NONE  # the one seat it applies to once ``who`` is resolved (NONE: not yet)
 
 
 class LoseTask(NamedTuple):
     """A Lose effect of ``owner``: all of it if it can be carried out, else none of it."""
 
     effects: tuple[Effect, ...]
-    owner: int
-    source: int  # the monster or Approach card
+    owner: Seat
+    source: CardId  # the monster or Approach card
 
 
 class WindowTask(NamedTuple):
@@ -157,8 +201,8 @@ class DoneTask(NamedTuple):
     """The pending play is over (a `no_effect` event if the table did not change); its
     player is asked again."""
 
-    seat: int
-    card: int
+    seat: Seat
+    card: CardId
     ability: bool
     before: tuple[Any, ...] | None  # the table before the play (``turn.table_now``); None: negated
 
@@ -170,7 +214,8 @@ ASK_NEGATE = NegateTask()
 RESOLVE = ResolveTask()
 # The work of opening each window, made once (records are immutable, so shared).
 OPEN_WINDOW = tuple(WindowTask(window) for window in Window)
-# Records on the hot paths are made as ``make(Record, values)``: ``tuple.__new__`` is one C
-# call, where ``Record._make`` and the class call each run a Python frame (CPython 3.11: about
-# 210 ns a record, against 310 ns with ``_make`` and 360 ns with the class call).
+# Records are made with keywords, their defaults standing for "none"; those on the hot paths
+# (effects queued, decisions checked, contexts) as ``make(Record, values)``: ``tuple.__new__``
+# is one C call, where ``Record._make`` and the class call each run a Python frame (CPython
+# 3.11: about 210 ns a record, against 310 ns with ``_make`` and 360 ns with the class call).
 make = tuple.__new__

@@ -6,8 +6,9 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .schema import Clause, Effect, parse_condition
-from .steps import HAND_LIMIT, MONSTER
+from .steps import HAND_LIMIT, MONSTER, NONE
 from .table import DECKS, ELEMENTS, LOOT, MULTIPLIERS, NEUTRAL, Table
+from .vocabulary import PRIMITIVES
 
 if TYPE_CHECKING:
     from .state import FoolsBladeState
@@ -21,7 +22,7 @@ IN_PLAY_KEPT = 1 << 16
 
 
 def bonus_multiplier(element: int, defend: int) -> int:
-    """How a bonus of ``element`` counts against element ``defend`` (-1: no monster)."""
+    """How a bonus of ``element`` counts against element ``defend`` (NONE: no monster)."""
     if defend < 0:
         return 1
     if element == BEST:
@@ -36,7 +37,7 @@ def full_set(state: FoolsBladeState, seat: int) -> bool:
 
 def is_full_set(table: Table, weapon: tuple[int, ...]) -> bool:
     """Whether all four parts of a weapon are assembled and of one set."""
-    if -1 in weapon:
+    if NONE in weapon:
         return False
     sets = table.part_set
     first = sets[weapon[0]]
@@ -71,7 +72,7 @@ class InPlay:
         triggers: dict[str, list[tuple[Effect, int]]] = {}
         for card, bonus in cards:
             for effect in (table.bonus_lasting if bonus else table.lasting)[card]:
-                (strength if effect.do == "strength" else limits).append(effect)
+                (strength if PRIMITIVES[effect.do].adds_strength else limits).append(effect)
             for on, found in (table.bonus_triggers if bonus else table.triggers)[card].items():
                 listed = triggers.setdefault(on, [])
                 for effect in found:
@@ -118,7 +119,7 @@ def holders_reaching(state: FoolsBladeState, seat: int) -> Sequence[int]:
 
 
 def base_strength(state: FoolsBladeState, seat: int, defend: int) -> int:
-    """The strength of ``seat``'s assembled parts against element ``defend`` (-1: none)."""
+    """The strength of ``seat``'s assembled parts against element ``defend`` (NONE: none)."""
     strengths = state.table.strength
     total = 0
     if defend < 0:
@@ -135,7 +136,7 @@ def base_strength(state: FoolsBladeState, seat: int, defend: int) -> int:
 
 
 def strength(state: FoolsBladeState, seat: int, defend: int) -> int:
-    """``seat``'s whole strength against element ``defend`` (-1: weapon against weapon)."""
+    """``seat``'s whole strength against element ``defend`` (NONE: weapon against weapon)."""
     total = base_strength(state, seat, defend)
     active = state.active
     for holder in holders_reaching(state, seat):
@@ -166,7 +167,7 @@ def strength_parts(state: FoolsBladeState, seat: int, defend: int) -> list[tuple
     def count(label: str, effects: Sequence[Any], holder: int) -> None:
         for effect in effects:
             if (
-                effect.do == "strength"
+                PRIMITIVES[effect.do].adds_strength
                 and applies(effect.who, holder, seat, active)
                 and (effect.if_ is None or holds(state, effect.if_, holder))
             ):
@@ -279,7 +280,7 @@ def _subject(state: FoolsBladeState, subject: str, owner: int) -> int | str:
     if subject == "gear":
         return len(state.gear[owner])
     if subject == "parts":
-        return 4 - state.weapons[owner].count(-1)
+        return 4 - state.weapons[owner].count(NONE)
     if subject == "stash":
         return len(state.stash[owner])
     if subject == "curses":

@@ -6,12 +6,23 @@ here. A table is shared by every state of a game and all their clones, and cache
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Any
 
 from ...core import GameError
 from .cards import EDITIONS, CardSet, card_folder, load_cards
-from .schema import CONTINUOUS, Effect, deck_of
-from .steps import TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
+from .schema import (
+    AnyCard,
+    ApproachCard,
+    BossCard,
+    ClassCard,
+    CurseCard,
+    Effect,
+    MonsterCard,
+    deck_of,
+)
+from .steps import NEGATE_WINDOW, NONE, TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
+from .vocabulary import PRIMITIVES
 
 __all__ = [
     "ANVIL",
@@ -29,14 +40,46 @@ __all__ = [
     "table_for",
 ]
 
-TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON, LOOT = range(7)
-DECKS = ("tavern", "anvil", "quest", "forest", "cavern", "dungeon", "loot")
+
+class Deck(IntEnum):
+    """The decks (``state.decks``, ``state.trash``), the top of each the end of its list."""
+
+    TAVERN = 0
+    ANVIL = 1
+    QUEST = 2
+    FOREST = 3
+    CAVERN = 4
+    DUNGEON = 5
+    LOOT = 6
+
+
+class Element(IntEnum):
+    """The elements of parts, monsters and bonuses (``table.element``, ``Bonus.element``)."""
+
+    NEUTRAL = 0
+    FIRE = 1
+    WATER = 2
+    PLANT = 3
+
+
+class Part(IntEnum):
+    """A weapon's slots, in the order of ``state.weapons`` (``table.part``)."""
+
+    BLADE = 0
+    GUARD = 1
+    HANDLE = 2
+    POMMEL = 3
+
+
+# Bound to plain ints once, as ``steps.py`` does, for the state's hot paths.
+TAVERN, ANVIL, QUEST, FOREST, CAVERN, DUNGEON, LOOT = map(int, Deck)
+NEUTRAL, FIRE, WATER, PLANT = map(int, Element)
+BLADE, GUARD, HANDLE, POMMEL = map(int, Part)
+DECKS = tuple(deck.name.lower() for deck in Deck)
 DECK_INDEX = {name: i for i, name in enumerate(DECKS)}
 MONSTER_DECKS = (FOREST, CAVERN, DUNGEON)
-PARTS = ("blade", "guard", "handle", "pommel")
-ELEMENTS = ("neutral", "fire", "water", "plant")
-NEUTRAL, FIRE, WATER, PLANT = range(4)
-HANDLE = PARTS.index("handle")
+PARTS = tuple(part.name.lower() for part in Part)
+ELEMENTS = tuple(element.name.lower() for element in Element)
 # BEATS[a] is the element that a beats: Water beats Fire, Fire beats Plant, Plant beats Water.
 BEATS = {FIRE: PLANT, WATER: FIRE, PLANT: WATER}
 
@@ -62,17 +105,19 @@ class Table:
         # This set's names for the sentences of its games' events (``CardEvent``): another
         # set in the same process may use the same id for another card.
         self.names: dict[str, str] = {c.id: c.name for c in cards.cards}
-        self.cards: list[Any] = list(cards.cards)
+        self.cards: list[AnyCard] = list(cards.cards)
         self.ids: list[str] = [c.id for c in self.cards]
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}
         self.kind: list[str] = [c.kind for c in self.cards]
-        self.deck: list[int] = [DECK_INDEX.get(deck_of(c), -1) for c in self.cards]
+        self.deck: list[int] = [DECK_INDEX.get(deck_of(c), NONE) for c in self.cards]
         self.strength: list[int] = [getattr(c, "strength", 0) for c in self.cards]
         self.value: list[int] = [getattr(c, "value", 0) for c in self.cards]
         self.element: list[int] = [
             ELEMENTS.index(c.element) if hasattr(c, "element") else NEUTRAL for c in self.cards
         ]
-        self.part: list[int] = [PARTS.index(c.part) if c.kind == "part" else -1 for c in self.cards]
+        self.part: list[int] = [
+            PARTS.index(c.part) if c.kind == "part" else NONE for c in self.cards
+        ]
         self.part_set: list[str] = [c.set if c.kind == "part" else "" for c in self.cards]
         self.legendary: list[bool] = [c.kind == "part" and c.legendary for c in self.cards]
         # Effects of cards in play, split into lasting ones and one-shots by trigger.
@@ -96,47 +141,69 @@ class Table:
             for effect in effects
         )
         self.monster_lasting: list[tuple[Any, ...]] = [  # strength effects
-            tuple(e for e in c.effects if e.do == "strength")
+            tuple(e for e in c.effects if PRIMITIVES[e.do].adds_strength)
             if c.kind in ("monster", "boss")
             else ()
             for c in self.cards
         ]
         self.monster_start: list[tuple[Effect, ...]] = [
-            tuple(e for e in c.effects if e.do != "strength")
+            tuple(e for e in c.effects if not PRIMITIVES[e.do].adds_strength)
             if c.kind in ("monster", "boss")
             else ()
             for c in self.cards
         ]
         self.negates: list[bool] = [
-            c.kind in ("tavern", "action") and any(e.do == "negate" for e in c.effects)
+            c.kind in ("tavern", "action") and any(PRIMITIVES[e.do].negates for e in c.effects)
             for c in self.cards
         ]
         self.ability_negates: list[bool] = [
             c.kind == "class"
             and c.ability is not None
-            and any(e.do == "negate" for e in c.ability.effects)
+            and any(PRIMITIVES[e.do].negates for e in c.ability.effects)
             for c in self.cards
         ]
         self.chooses: list[bool] = [_chooses(c) for c in self.cards]
+        # What playing a card does (a Tavern or Action card's effects, a class's ability's),
+        # an ability's cost, a monster's or Approach card's outcomes, a monster's modifiers,
+        # an Approach card's strikes and a Curse's longevity: each typed, read by index.
+        self.played: list[tuple[Effect, ...]] = [tuple(played_effects(c)) for c in self.cards]
+        self.has_ability: list[bool] = [
+            isinstance(c, ClassCard) and c.ability is not None for c in self.cards
+        ]
+        self.ability_cost: list[tuple[Effect, ...]] = [
+            tuple(c.ability.cost) if isinstance(c, ClassCard) and c.ability else ()
+            for c in self.cards
+        ]
+        self.win: list[tuple[Effect, ...]] = [
+            tuple(c.win) if isinstance(c, MonsterCard | ApproachCard) else () for c in self.cards
+        ]
+        self.lose: list[tuple[Effect, ...]] = [
+            tuple(c.lose) if isinstance(c, MonsterCard | ApproachCard) else () for c in self.cards
+        ]
+        self.modifiers: list[tuple[str, ...]] = [
+            tuple(c.modifiers) if isinstance(c, MonsterCard | BossCard) else () for c in self.cards
+        ]
+        self.strikes: list[int] = [
+            c.strikes if isinstance(c, ApproachCard) else 0 for c in self.cards
+        ]
+        self.longevity: list[int] = [
+            c.longevity if isinstance(c, CurseCard) else 0 for c in self.cards
+        ]
         # Whether playing the card (using the class's ability) always does something, so that
-        # offering it needs no check that some effect can apply (``primitives.can_apply``).
+        # offering it needs no check that some effect can apply (``dispatch.can_apply``).
         self.always_able: list[bool] = [_always_able(c) for c in self.cards]
         # How many cards an ability's cost takes from its owner's hand.
         self.ability_spent: list[int] = [
-            sum(
-                e.count
-                for e in c.ability.cost
-                if e.do == "give" or (e.do == "discard" and e.from_ == "hand")
-            )
+            sum(PRIMITIVES[e.do].hand_cost(e) for e in c.ability.cost)
             if c.kind == "class" and c.ability is not None
             else 0
             for c in self.cards
         ]
         # What a combination of one seat's cards in play does (``strength.in_play`` fills it).
         self.in_play: dict[tuple[Any, ...], Any] = {}
-        # The windows each card may be played in (-1: the negate window).
+        # The windows each card may be played in (the negate window included).
         self.play_windows: list[tuple[int, ...]] = [
-            (-1,)
+            (NEGATE_WINDOW,)
             if negates
             else (TAVERN_WINDOW,)
             if c.kind == "tavern"
@@ -156,11 +223,12 @@ class Table:
         self.negates_outside_tavern = frozenset(
             i for i in self.playable[0] if self.kind[i] != "tavern"
         )
-        # The windows each class's ability answers (-1: the negate window), and on whose turns.
+        # The windows each class's ability answers (the negate window included), and on whose
+        # turns.
         self.ability_windows: list[tuple[int, ...]] = [
             ()
             if c.kind != "class" or c.ability is None
-            else (-1,)
+            else (NEGATE_WINDOW,)
             if negates
             else WHEN_WINDOWS[c.ability.when]
             for c, negates in zip(self.cards, self.ability_negates, strict=True)
@@ -185,8 +253,9 @@ class Table:
         )
         self.classes = [i for i, k in enumerate(self.kind) if k == "class"]
         self.anvil_parts = [i for i in range(len(self.cards)) if self.deck[i] == ANVIL]
-        self.handles = [i for i in self.anvil_parts if self.part[i] == PARTS.index("handle")]
-        self.approach: list[int] = [-1, -1, -1]  # per monster deck (FOREST..DUNGEON - 3)
+        self.handles = [i for i in self.anvil_parts if self.part[i] == HANDLE]
+        # The Approach card of each monster deck (at ``deck - FOREST``).
+        self.approach: list[int] = [NONE] * len(MONSTER_DECKS)
         self.bosses: dict[int, list[int]] = {}
         for i, card in enumerate(self.cards):
             if card.kind == "approach":
@@ -217,7 +286,7 @@ IN_PLAY = ("part", "gear", "class", "curse")
 
 
 def _split(effects: list[Effect]) -> tuple[tuple[Any, ...], dict[str, tuple[Effect, ...]]]:
-    lasting = tuple(e for e in effects if e.do in CONTINUOUS and e.on is None)
+    lasting = tuple(e for e in effects if PRIMITIVES[e.do].continuous and e.on is None)
     triggers: dict[str, list[Effect]] = {}
     for effect in effects:
         if effect.on is not None:
@@ -238,9 +307,7 @@ def _chooses(card: Any) -> bool:
         effect = stack.pop()
         if getattr(effect, "who", None) == "chosen":
             return True
-        if effect.do == "fight":
-            stack.extend(effect.win)
-            stack.extend(effect.lose)
+        stack.extend(PRIMITIVES[effect.do].nested(effect))
     return False
 
 
@@ -254,19 +321,13 @@ def played_effects(card: Any) -> list[Effect]:
 
 
 def _always_able(card: Any) -> bool:
-    """Whether some played effect of the card always does something: a strength, hand-limit
-    or skipped-turn effect (or a roll that adds) on a seat that is always there, or a draw
-    from a deck that refills from its trash (Tavern, Anvil, Quest: the cards of one of them
-    are never all in hands and play at once in a real game, and checking costs every list
-    of legal actions a deck lookup)."""
+    """Whether some played effect of the card always does something: one with no condition,
+    on a seat that is always there, that its primitive says always acts (checking costs every
+    list of legal actions a look at the state)."""
     return any(
         e.if_ is None
         and getattr(e, "who", "") in ("self", "each", "others", "active")
-        and (
-            e.do in ("strength", "hand_limit", "skip_turn")
-            or (e.do == "roll" and e.add)
-            or (e.do in ("draw", "reveal") and e.deck in ("tavern", "anvil", "quest"))
-        )
+        and PRIMITIVES[e.do].always_able(e)
         for e in played_effects(card)
     )
 

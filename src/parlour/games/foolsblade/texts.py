@@ -1,12 +1,50 @@
-"""Card texts: a card's rules text, generated from its effects when its file gives none."""
+"""Card texts: each effect as an English phrase (its primitive's ``text``), and a card's rules
+text, generated from its effects when its file gives none."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .primitives import describe, plural
+from .schema import Effect
+from .vocabulary import PRIMITIVES
 
-__all__ = ["card_text"]
+__all__ = ["card_text", "describe", "plural"]
+
+WHO_TEXTS = {
+    "self": "you",
+    "chosen": "a chosen player",
+    "each": "each player",
+    "others": "each other player",
+    "active": "the active player",
+    "fighter": "the fighter",
+    "monster": "the monster",
+    "opponent": "your opponent",
+}
+ON_TEXTS = {
+    "play": "When it comes into play",
+    "turn_start": "At the start of your turn",
+    "turn_end": "At the end of your turn",
+    "combat": "When your combat begins",
+    "win": "When you win a combat",
+    "lose": "When you lose a combat",
+}
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an s unless there is one."""
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def describe(effect: Effect) -> str:
+    """One effect as an English phrase ("you draw 2 Tavern cards"), its condition and trigger
+    first."""
+    who = WHO_TEXTS.get(getattr(effect, "who", "self"), "you")
+    text = PRIMITIVES[effect.do].text(effect, who)
+    if effect.if_ is not None:
+        text = f"if {effect.if_}: {text}"
+    if effect.on is not None:
+        text = f"{ON_TEXTS[effect.on]}, {text}"
+    return text
 
 
 def _sentences(effects: list[Any]) -> str:

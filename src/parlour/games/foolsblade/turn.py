@@ -15,6 +15,7 @@ from .actions import Move
 from .boss import gather
 from .choices import choose, chosen, eligible
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
+from .dispatch import can_apply, cost_payable, run_effect
 from .effects import push, push_triggered
 from .events import (
     ApproachRevealed,
@@ -32,7 +33,6 @@ from .events import (
     TurnStarted,
 )
 from .movement import add, draw_cards, draw_top, drop, into_hand, out_of_hand, set_part, trash_card
-from .primitives import can_apply, cost_payable, run_effect
 from .scoring import best, score_all
 from .steps import (
     AFTER_PHASE,
@@ -41,20 +41,29 @@ from .steps import (
     CLASS_PHASE,
     COMBAT_END_WINDOW,
     COMBAT_PHASE,
+    COMBAT_RESOLVING_STAGE,
+    COMBAT_START_STAGE,
     DISCARD_DECISION,
     END_PHASE,
     FORGE_PHASE,
     GIVE_DECISION,
+    HAND_LIMIT_STAGE,
     HAND_ZONE,
     MAIN_PHASE,
     MAX_EQUIPS,
     MAX_PLAYS,
+    NEGATE_WINDOW,
+    NONE,
     OPEN_WINDOW,
     OVER_PHASE,
+    REFORGE_STEP,
     RESOLVE,
+    SECOND_STEP,
     STEAL_DECISION,
+    TAKE_STEP,
     TAVERN_PHASE,
     TAVERN_WINDOW,
+    TRIGGERS_STAGE,
     WINDOW_NAMES,
     Decision,
     DoneTask,
@@ -103,8 +112,8 @@ def advance(state: FoolsBladeState, events: list[Event]) -> None:
         if phase == TAVERN_PHASE:
             state.phase = MAIN_PHASE
         elif phase == COMBAT_PHASE:
-            if state.combat_stage == 0:
-                state.combat_stage = 1
+            if state.combat_stage == COMBAT_START_STAGE:
+                state.combat_stage = COMBAT_RESOLVING_STAGE
                 state.tasks.append(OPEN_WINDOW[COMBAT_END_WINDOW])
             else:
                 resolve_combat(state, events)
@@ -166,9 +175,7 @@ def resolve_play(state: FoolsBladeState) -> None:
     # What the table looks like now, to tell whether the play changed anything at all.
     state.tasks.insert(0, make(DoneTask, (seat, card, ability, table_now(state))))
     state.roll = 0
-    cards = state.table.cards[card]
-    effects = cards.ability.effects if ability else cards.effects
-    push(state, effects, seat, target, -1, card)
+    push(state, state.table.played[card], seat, target, NONE, card)
 
 
 def table_now(state: FoolsBladeState) -> tuple[Any, ...]:
@@ -197,8 +204,8 @@ def table_now(state: FoolsBladeState) -> tuple[Any, ...]:
 
 
 def ability_ready(state: FoolsBladeState, seat: int, kind: int) -> bool:
-    """Whether ``seat``'s class ability may be used in a window of ``kind`` (-1: the negate
-    window), cost aside."""
+    """Whether ``seat``'s class ability may be used in a window of ``kind`` (a Window or
+    ``NEGATE_WINDOW``), cost aside."""
     cls = state.classes[seat]
     if cls < 0 or state.used[seat] or kind not in state.table.ability_windows[cls]:
         return False
@@ -221,7 +228,7 @@ def may_negate(state: FoolsBladeState, seat: int) -> bool:
     cards or with a negating ability ready."""
     pending = state.pending
     return (pending is None or seat != pending.seat) and (
-        bool(state.hands[seat]) or ability_ready(state, seat, -1)
+        bool(state.hands[seat]) or ability_ready(state, seat, NEGATE_WINDOW)
     )
 
 
@@ -236,7 +243,7 @@ def step_actions(state: FoolsBladeState) -> list[Move]:
     if phase == MAIN_PHASE:
         return main_actions(state)
     if phase == FORGE_PHASE:
-        if state.forge_step == 1:
+        if state.forge_step == REFORGE_STEP:
             hand = state.hands[state.active]
             reforge = moves.by_card[act.REFORGE]
             parts = sorted({c for c in hand if state.table.kind[c] == "part"})
@@ -259,7 +266,8 @@ def decision_actions(state: FoolsBladeState) -> list[Move]:
 
 
 def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
-    """Cards and the ability ``seat`` may play in a window (``kind`` -1: the negate window)."""
+    """Cards and the ability ``seat`` may play in a window (``kind``: a Window or
+    ``NEGATE_WINDOW``)."""
     moves = state.moves
     out: list[Move] = []
     if kind < 0 or state.plays[seat] < MAX_PLAYS:
@@ -276,7 +284,7 @@ def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
                 if kind < 0 or table.always_able[card]:
                     out.extend(offered)
                 else:  # none is offered that can do nothing (a retreat from a Boss card)
-                    effects = table.cards[card].effects
+                    effects = table.played[card]
                     for m in offered:
                         if can_apply(state, effects, seat, m.target, card, 0):
                             out.append(m)
@@ -285,16 +293,16 @@ def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
         if (
             kind in table.ability_windows[cls]
             and ability_ready(state, seat, kind)
-            and cost_payable(state, seat, table.cards[cls].ability.cost)
+            and cost_payable(state, seat, table.ability_cost[cls])
         ):
             offered = moves.plays(act.USE, cls, seat, players)
             if kind < 0 or table.always_able[cls]:
                 out.extend(offered)
             else:
-                effects = table.cards[cls].ability.effects
+                effects = table.played[cls]
                 spent = table.ability_spent[cls]
                 out.extend(
-                    m for m in offered if can_apply(state, effects, seat, m.target, -1, spent)
+                    m for m in offered if can_apply(state, effects, seat, m.target, NONE, spent)
                 )
     out.append(moves.passing)
     return out
@@ -319,7 +327,7 @@ def main_actions(state: FoolsBladeState) -> list[Move]:
             for card in sorted(table.legendary_parts.intersection(stash)):
                 if weapon[slots[card]] != card:
                     out.append(equip[card])
-    armed = weapon.count(-1) < 4
+    armed = weapon.count(NONE) < 4
     if state.gathered:
         if armed:
             fight = moves.by_card[act.FIGHT]
@@ -426,17 +434,17 @@ def play(state: FoolsBladeState, seat: int, move: Move, events: list[Event]) -> 
     )
     if move.kind == act.USE:
         state.used[seat] = True
-        ability = table.cards[card].ability
-        push(state, ability.cost, seat, target, -1, card)
+        push(state, table.ability_cost[card], seat, target, NONE, card)
         if table.ability_negates[card]:
             state.tasks.extend(
-                make(EffectTask, (e, seat, target, -1, card, -1)) for e in ability.effects
+                EffectTask(effect=e, owner=seat, target=target, source=card)
+                for e in table.played[card]
             )
         return
     out_of_hand(state, seat, card)
     trash_card(state, card)
     if table.negates[card]:
-        push(state, table.cards[card].effects, seat, target, -1, card)
+        push(state, table.played[card], seat, target, NONE, card)
 
 
 def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
@@ -450,7 +458,7 @@ def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
         events.append(Destination(seat, "the Forge", "forge"))
         shown = [c for c in (draw_top(state, ANVIL, events) for _ in range(3)) if c >= 0]
         state.forge = shown
-        state.forge_step = 0
+        state.forge_step = TAKE_STEP
         state.phase = FORGE_PHASE
         events.append(ForgeShown(seat, [table.ids[c] for c in shown]))
     elif kind == act.QUEST:
@@ -467,7 +475,7 @@ def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
         else:
             start_combat(state, seat, card, deck, events)
     elif kind == act.FIGHT:
-        start_combat(state, seat, move.card, -1, events)
+        start_combat(state, seat, move.card, NONE, events)
     else:  # PASS: no destination is open
         end_turn(state)
 
@@ -477,7 +485,7 @@ def equip(state: FoolsBladeState, seat: int, card: int, events: list[Event]) -> 
     equip gear; the card's `play` effects run, and a completed set's too."""
     table = state.table
     state.equips_left -= 1
-    replaced = -1
+    replaced = NONE
     if table.kind[card] == "gear":
         out_of_hand(state, seat, card)
         add(state.gear, seat, card)
@@ -512,14 +520,14 @@ def forge_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
         state.forge.remove(move.card)
         into_hand(state, seat, move.card)
         events.append(Gained(seat, [table.ids[move.card]], "hand", "taken at the Forge"))
-        if state.forge_step == 0 and state.forge:
-            state.forge_step = 1
+        if state.forge_step == TAKE_STEP and state.forge:
+            state.forge_step = REFORGE_STEP
             return
     elif move.kind == act.REFORGE:
         out_of_hand(state, seat, move.card)
         add(state.trash, ANVIL, move.card)
         events.append(Moved(seat, [table.ids[move.card]], "the Anvil trash", "reforged"))
-        state.forge_step = 2
+        state.forge_step = SECOND_STEP
         return
     rest = state.forge
     if rest:
@@ -548,7 +556,7 @@ def start_turn(state: FoolsBladeState, seat: int, events: list[Event]) -> None:
         state.skips[seat] -= 1
         events.append(TurnStarted(seat, state.turn, True))
         state.phase = END_PHASE
-        state.end_stage = 1
+        state.end_stage = HAND_LIMIT_STAGE
         return
     events.append(TurnStarted(seat, state.turn, False))
     if state.approach >= 0 and not state.gathered:
@@ -562,7 +570,7 @@ def start_turn(state: FoolsBladeState, seat: int, events: list[Event]) -> None:
 def end_turn(state: FoolsBladeState) -> None:
     """The turn's destination is done: its end follows."""
     state.phase = END_PHASE
-    state.end_stage = 0
+    state.end_stage = TRIGGERS_STAGE
 
 
 def end_step(state: FoolsBladeState, events: list[Event]) -> None:
@@ -572,16 +580,18 @@ def end_step(state: FoolsBladeState, events: list[Event]) -> None:
     seat = state.active
     stage = state.end_stage
     state.end_stage = stage + 1
-    if stage == 0:
+    if stage == TRIGGERS_STAGE:
         push_triggered(state, triggered(state, seat, "turn_end"), seat)
         return
-    if stage == 1:
+    if stage == HAND_LIMIT_STAGE:
         excess = len(state.hands[seat]) - hand_limit(state, seat)
         if excess > 0:
-            state.source = -1  # the rules' own hand limit asks, no card
+            state.source = NONE  # the rules' own hand limit asks, no card
             choose(
                 state,
-                make(Decision, (DISCARD_DECISION, seat, excess, -1, HAND_ZONE, -1, "")),
+                Decision(
+                    kind=DISCARD_DECISION, chooser=seat, left=excess, other=NONE, zone=HAND_ZONE
+                ),
                 events,
             )
         return

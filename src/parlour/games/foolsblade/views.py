@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 from ...core import Rng, derive_seed
 from ...core.views import CommonView
 from .scoring import score_parts
-from .steps import DECISION_NAMES, MONSTER, PHASE_NAMES, WINDOW_NAMES, ZONES, NegateTask
+from .steps import DECISION_NAMES, LOSE, MONSTER, PHASE_NAMES, WIN, WINDOW_NAMES, ZONES, NegateTask
 from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
@@ -146,7 +146,7 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "strikes": state.strikes,
             "strike_limit": state.strike_limit
             if state.gathered
-            else state.table.cards[state.approach].strikes,
+            else state.table.strikes[state.approach],
         }
     window = None
     if state.counter is not None:
@@ -260,8 +260,8 @@ def decision_reason(state: FoolsBladeState) -> str:
         and any(isinstance(task, NegateTask) for task in state.tasks)
     ):
         return f"the cost of {name}'s ability" if pending.ability else f"the cost of {name}"
-    if source == state.combat_card and state.combat_outcome in (0, 1):
-        return f"{name}'s {'Win' if state.combat_outcome == 0 else 'Lose'} effect"
+    if source == state.combat_card and state.combat_outcome in (WIN, LOSE):
+        return f"{name}'s {'Win' if state.combat_outcome == WIN else 'Lose'} effect"
     if table.kind[source] == "approach":
         return f"{name}: the Boss encounter is over"
     if table.kind[source] == "class":
