@@ -250,6 +250,8 @@ class TableInfo:
     # The clock chosen at creation and where it stood at the last change (``community.clocks``).
     clock: dict[str, Any] | None = None
     clock_state: dict[str, Any] | None = None
+    # Whether the table is listed (API.md, "Private tables"): else only its links find it.
+    public: bool = False
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
@@ -352,10 +354,12 @@ class Store:
         session: Session | None = None,
         clock: dict[str, Any] | None = None,
         clock_state: dict[str, Any] | None = None,
+        public: bool = False,
     ) -> TableInfo:
         """Store a new table with no actions, and the seats accounts hold there, with its
-        clock if it has one; ``IntegrityError`` if it is the rematch of a table that has one
-        already. ``session``: in that session's transaction, which its owner commits."""
+        clock if it has one, listed if ``public``; ``IntegrityError`` if it is the rematch of
+        a table that has one already. ``session``: in that session's transaction, which its
+        owner commits."""
         created = _now()
         # A JSON round trip so what is stored is exactly what a reload gives back.
         stored = json.loads(json.dumps(options))
@@ -373,6 +377,7 @@ class Store:
             rated=rated,
             creator_id=creator_id,
             waiting=any(seat.open for seat in seats),
+            public=public,
         )
         if clock is not None:
             # Only when there is one: a JSON column given ``None`` stores JSON null, not NULL.
@@ -404,6 +409,7 @@ class Store:
             creator_id=creator_id,
             clock=clock,
             clock_state=clock_state,
+            public=public,
         )
 
     @contextmanager
@@ -776,9 +782,14 @@ class Store:
         ]
 
     def summaries(self, limit: int = 200, waiting: bool = False) -> list[TableInfo]:
-        """The newest tables without their actions, newest first; ``waiting``: only those
-        with an open seat."""
-        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+        """The newest public tables without their actions, newest first; ``waiting``: only
+        those with an open seat. A private table is never listed: only its links find it."""
+        query = (
+            select(TableRow)
+            .where(TableRow.public.is_(True))
+            .order_by(TableRow.created_at.desc())
+            .limit(limit)
+        )
         if waiting:
             query = query.where(TableRow.waiting.is_(True))
         with Session(self.engine) as session:
@@ -806,5 +817,6 @@ class Store:
             rating_changes=row.rating_changes,
             clock=row.clock,
             clock_state=row.clock_state,
+            public=bool(row.public),
             actions=actions,
         )

@@ -152,7 +152,7 @@ async def create_table(
     asked: TableRequest, hub: HubDep, settings: SettingsDep, account: AccountDep
 ) -> dict[str, Any]:
     """Open a table: ``{game, players, options, seed?, bots, names?, hints?, sit?, open?,
-    rated?, clock?}``; seat links come back (none for open seats)."""
+    rated?, clock?, public?}``; seat links come back (none for open seats)."""
     if asked.sit is not None and account is None:
         raise RequestError(401, 'sign in first: "sit" takes a seat for your account')
     if asked.rated and account is None:
@@ -174,6 +174,7 @@ async def create_table(
             creator_id=account.id if account is not None else None,
             open_seats=asked.open,
             clock=asked.clock,
+            public=asked.listed,
         )
     except (RefusedError, GameError) as error:
         raise RequestError(400, str(error)) from None
@@ -192,7 +193,7 @@ async def create_table(
 async def list_tables(
     hub: HubDep, waiting: Annotated[bool, Query(alias="open")] = False
 ) -> list[dict[str, Any]]:
-    """The newest tables, newest first: open, running and finished, with scores;
+    """The newest public tables, newest first: open, running and finished, with scores;
     ``?open=true``: only those waiting for someone to take an open seat."""
     found = await asyncio.to_thread(hub.store.summaries, waiting=waiting)
     creators = await asyncio.to_thread(
@@ -229,6 +230,7 @@ def _summary(info: TableInfo, creators: dict[int, str]) -> dict[str, Any]:
         "hints": hints_default(info.seats) if info.hints is None else info.hints,
         "open": open_seats,
         "rated": info.rated,
+        "public": info.public,
         "clock_settings": info.clock,
         "creator": None if info.creator_id is None else creators.get(info.creator_id),
     }
