@@ -350,6 +350,33 @@ def serve(
             "(docs/server.md, 'Behind a TLS proxy')."
         ),
     ] = None,
+    connections_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="WebSocket connections one address may hold open, seats and spectators "
+            "together (0: no limit; docs/server.md, 'Limits').",
+            min=0,
+        ),
+    ] = None,
+    spectators_per_table: Annotated[
+        int | None, typer.Option(help="Spectators one table takes (0: no limit).", min=0)
+    ] = None,
+    tables_per_minute: Annotated[
+        float | None,
+        typer.Option(
+            help="Tables one address, or one account, may open a minute (0: no limit).", min=0
+        ),
+    ] = None,
+    bot_tables_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="Unfinished tables of bots alone one address may open (0: no limit).", min=0
+        ),
+    ] = None,
+    bot_tables: Annotated[
+        int | None,
+        typer.Option(help="Unfinished tables of bots alone in all (0: no limit).", min=0),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays."""
     from ..server import serve as serving  # the web stack loads only for this command
@@ -362,6 +389,22 @@ def serve(
             make_bot(spec)
         except GameError as error:
             fail(str(error), EXIT_USAGE)
+    from ..server.limits import Limits
+
+    default = Limits()
+
+    def given(value: float | None, otherwise: float) -> float:
+        return otherwise if value is None else value
+
+    limits = Limits(
+        connections_per_address=int(
+            given(connections_per_address, default.connections_per_address)
+        ),
+        spectators_per_table=int(given(spectators_per_table, default.spectators_per_table)),
+        tables_per_minute=given(tables_per_minute, default.tables_per_minute),
+        bot_tables_per_address=int(given(bot_tables_per_address, default.bot_tables_per_address)),
+        bot_tables=int(given(bot_tables, default.bot_tables)),
+    )
     serving(
         host,
         port,
@@ -373,6 +416,7 @@ def serve(
         agents,
         processes,
         forwarded_allow_ips,
+        limits,
     )
 
 

@@ -22,7 +22,7 @@ from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
 from .hub import Hub
-from .limits import OriginPolicy
+from .limits import Limits, OriginPolicy, Quotas
 from .routes import accounts, live, match, pages, players, tables
 from .store import Store
 
@@ -84,11 +84,14 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     message_rate: float = live.MESSAGE_RATE,
     agents: Sequence[str] = (),
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server for database URL ``db``, with ``workers`` bot processes; pages of
     ``allowed_origins`` (besides its own) may use it; each connection may send
     ``message_rate`` messages a second; ``agents`` are the agent bots (``cmd:...``,
-    ``llm:...``) a table may seat besides the built-in ones."""
+    ``llm:...``) a table may seat besides the built-in ones; ``limits``: how much of the
+    server one client may take (default: ``Limits()``)."""
+    limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.settings = ServerSettings(
@@ -99,7 +102,9 @@ def create_app(
         origins=origins,
         message_rate=message_rate,
         message_burst=max(live.MESSAGE_BURST, int(2 * message_rate)),
+        limits=limits,
     )
+    app.state.quotas = Quotas(limits)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     if origins.allowed:
         # Pages of the allowed origins may read the API; the browser's default (same origin

@@ -15,10 +15,10 @@ from .analysis import Analyses
 from .cluster import Cluster
 from .community.accounts import Account, Accounts
 from .community.sessions import COOKIE, Sessions
-from .community.throttle import SignInThrottle
+from .community.throttle import SignInThrottle, address_key
 from .errors import RequestError
 from .hub import Hub, Table
-from .limits import OriginPolicy
+from .limits import Limits, OriginPolicy, Quotas
 from .pages import Link
 
 __all__ = [
@@ -27,12 +27,14 @@ __all__ = [
     "AnalysesDep",
     "ClusterDep",
     "HubDep",
+    "QuotasDep",
     "ServerSettings",
     "SessionsDep",
     "SettingsDep",
     "SignedInDep",
     "TableDep",
     "ThrottleDep",
+    "client_address",
     "ended",
     "get_table",
 ]
@@ -41,8 +43,8 @@ __all__ = [
 @dataclass(frozen=True)
 class ServerSettings:
     """What ``create_app`` was given: the database URL, bot processes and their pause, the
-    agents a table may seat, the pages that may use the server, and each connection's
-    message rate and burst."""
+    agents a table may seat, the pages that may use the server, each connection's message
+    rate and burst, and how much one client may take (``Limits``)."""
 
     db: str
     workers: int
@@ -51,12 +53,26 @@ class ServerSettings:
     origins: OriginPolicy
     message_rate: float
     message_burst: int
+    limits: Limits
 
 
 def get_settings(connection: HTTPConnection) -> ServerSettings:
     """The settings of the app serving ``connection``."""
     settings: ServerSettings = connection.app.state.settings
     return settings
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address as limits count it (behind a proxy the operator trusts, the
+    address the proxy names: ``parlour serve --forwarded-allow-ips``)."""
+    client = connection.client
+    return address_key(client.host) if client is not None else "unknown"
+
+
+def get_quotas(connection: HTTPConnection) -> Quotas:
+    """What each client has taken of the server's limits."""
+    quotas: Quotas = connection.app.state.quotas
+    return quotas
 
 
 def get_hub(connection: HTTPConnection) -> Hub:
@@ -118,6 +134,7 @@ ThrottleDep = Annotated[SignInThrottle, Depends(get_throttle)]
 AccountDep = Annotated[Account | None, Depends(current_account)]
 SignedInDep = Annotated[Account, Depends(signed_in)]
 HubDep = Annotated[Hub, Depends(get_hub)]
+QuotasDep = Annotated[Quotas, Depends(get_quotas)]
 AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
 ClusterDep = Annotated[Cluster | None, Depends(get_cluster)]
 

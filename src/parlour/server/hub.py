@@ -144,6 +144,11 @@ def _seats_fit(
     return False
 
 
+def _connected_seats(table: Table) -> frozenset[int]:
+    """The seats with a connection open at the table."""
+    return frozenset(client.seat for client in table.clients if client.seat is not None)
+
+
 async def _close_within(close: Closer, seconds: float) -> None:
     """Call ``close``, giving up after ``seconds`` or on any error (the connection may be
     gone already, or stuck for good: the operating system ends it in time)."""
@@ -204,9 +209,10 @@ class Table:
     # running seat's time in the process that enforces it (the bot lease's holder).
     clock: clocks.ClockState | None = field(init=False)
     clock_timer: asyncio.TimerHandle | None = None
-    # When who-is-here last went out (the event loop's clock), and the send due after joins
-    # or leaves since (``None``: none due).
+    # When who-is-here last went out (the event loop's clock), the seats it said were
+    # connected, and the send due after joins or leaves since (``None``: none due).
     presence_at: float = float("-inf")
+    presence_seats: frozenset[int] = frozenset()
     presence_due: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
@@ -849,7 +855,8 @@ class Hub:
     def _presence(self, table: Table) -> None:
         """Tell every connection who is at the table, now if nobody was told in the last
         ``PRESENCE_EVERY`` seconds, else once they have passed (a send already due covers
-        this change too: it describes the table as it is when it goes out)."""
+        this change too: it describes the table as it is when it goes out), unless the
+        seats connected are still those last told (spectators are not described)."""
         if table.presence_due is not None:
             return
         wait = table.presence_at + PRESENCE_EVERY - asyncio.get_running_loop().time()
@@ -862,11 +869,14 @@ class Hub:
             await asyncio.sleep(wait)
         # Changes from now on are sent by the next one, PRESENCE_EVERY after this one.
         table.presence_due = None
+        if _connected_seats(table) == table.presence_seats:
+            return
         table.presence_at = asyncio.get_running_loop().time()
         await self._announce(table)
 
     async def _announce(self, table: Table) -> None:
         """Tell every connection who is at the table now."""
+        table.presence_seats = _connected_seats(table)
         message = {"type": "table", "table": table.describe()}
         for client in list(table.clients):
             await self._safe_send(table, client, message)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 import uvicorn
@@ -13,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from .app import create_app
 from .collector import keep_pauses_short
+from .limits import Limits
 from .routes.live import MAX_MESSAGE, MESSAGE_RATE
 from .store import Store
 
@@ -33,10 +35,12 @@ def serve(
     agents: Sequence[str] = (),
     processes: int = 1,
     forwarded_allow_ips: str | None = None,
+    limits: Limits | None = None,
 ) -> None:
     """Serve Parlour on ``host:port`` with the database at ``db`` until interrupted, in
     ``processes`` server processes sharing the port (PostgreSQL only, above one), trusting
-    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``."""
+    the ``X-Forwarded-*`` headers of the proxies at ``forwarded_allow_ips``, each process
+    holding every client to ``limits`` (default: ``Limits()``)."""
     try:
         # Open (and migrate) the database now, so a bad URL or an unreachable server is one
         # clear sentence instead of a failed start-up inside uvicorn.
@@ -58,6 +62,7 @@ def serve(
         "allowed_origins": list(allowed_origins),
         "message_rate": message_rate,
         "agents": list(agents),
+        "limits": asdict(limits if limits is not None else Limits()),
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""
@@ -94,7 +99,7 @@ def serve(
             )
         else:
             keep_pauses_short()
-            uvicorn.run(create_app(**settings), **options)
+            uvicorn.run(_app(settings), **options)
     except KeyboardInterrupt:
         # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
         # the server that way is a normal end, not a crash with a traceback.
@@ -105,4 +110,9 @@ def worker_app() -> FastAPI:
     """The application of one of ``--processes`` server processes (uvicorn's factory)."""
     keep_pauses_short()
     settings: dict[str, Any] = json.loads(os.environ[SETTINGS])
-    return create_app(**settings)
+    return _app(settings)
+
+
+def _app(settings: dict[str, Any]) -> FastAPI:
+    """The application of ``serve``'s settings (plain JSON, for every process alike)."""
+    return create_app(**{**settings, "limits": Limits(**settings["limits"])})

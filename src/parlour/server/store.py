@@ -781,6 +781,17 @@ class Store:
             or any(seat.get("bot") is not None for seat in seats)
         ]
 
+    def bot_tables(self) -> set[str]:
+        """The ids of the unfinished tables where every seat is a bot's."""
+        query = select(TableRow.id, TableRow.seats).where(TableRow.finished_at.is_(None))
+        with Session(self.engine) as session:
+            rows = session.execute(query).all()
+        return {
+            table_id
+            for table_id, seats in rows
+            if all(seat.get("bot") is not None for seat in seats)
+        }
+
     def summaries(self, limit: int = 200, waiting: bool = False) -> list[TableInfo]:
         """The newest public tables without their actions, newest first; ``waiting``: only
         those with an open seat. A private table is never listed: only its links find it."""
