@@ -1,5 +1,5 @@
 """Bot leases on PostgreSQL (server/lease.py): a busy event loop keeps them, a stuck one
-loses them."""
+loses them, and a process that joins gets its share."""
 
 from __future__ import annotations
 
@@ -14,17 +14,25 @@ from fastapi.testclient import TestClient
 from parlour.server import create_app, lease
 
 from .conftest import create
-from .postgres import postgres_server, unavailable
+from .live import free_port, start_server, stop
+from .postgres import Postgres, postgres_server, unavailable
+from .test_cluster import base, database, lease_holders, open_table
 
 
 @pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    """A fresh PostgreSQL server for this module."""
+def postgres() -> Iterator[Postgres]:
+    """A PostgreSQL server for this module."""
     why = unavailable()
     if why is not None:
         pytest.skip(f"no PostgreSQL server for the lease tests: {why}")
     with postgres_server() as server:
-        yield server.url
+        yield server
+
+
+@pytest.fixture
+def postgres_url(postgres: Postgres, request: pytest.FixtureRequest) -> str:
+    """A fresh database of that server for each test."""
+    return database(postgres, f"leases_{abs(hash(request.node.name)) % 10**9}")
 
 
 def lease_session(url: str) -> int | None:
@@ -80,3 +88,25 @@ def test_a_busy_loop_keeps_its_leases_and_a_stuck_one_loses_them(
             assert after != before
         else:
             assert after == before
+
+
+def test_a_process_that_joins_takes_its_share_of_the_leases(postgres_url: str) -> None:
+    one = start_server(postgres_url, free_port(), bot_delay=60)
+    two = None
+    try:
+        for seed in range(6):
+            open_table(base(one), "fearless", 3, seed, {1: "random", 2: "random"})
+        deadline = time.monotonic() + 30
+        while lease_holders(postgres_url) != {one.pid: 6}:
+            assert time.monotonic() < deadline, lease_holders(postgres_url)
+            time.sleep(0.2)
+        two = start_server(postgres_url, free_port(), bot_delay=60)
+        # The first lets the excess go; the second takes it (before, the first kept all six).
+        deadline = time.monotonic() + 30
+        while lease_holders(postgres_url) != {one.pid: 3, two.pid: 3}:
+            assert time.monotonic() < deadline, lease_holders(postgres_url)
+            time.sleep(0.2)
+    finally:
+        for process in (one, two):
+            if process is not None:
+                stop(process)

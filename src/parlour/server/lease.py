@@ -40,19 +40,31 @@ EXPIRY = 5
 STALL = 30.0
 # The lock of a table: a 64-bit hash of its id.
 KEY = "hashtextextended(%s, 0)"
-# Unfinished tables with a bot seat or a clock (whose timer the lease's holder keeps) whose
-# lock nobody else holds: each one this query returns is locked by it (the materialized
-# list first, so that no other row is locked).
-ORPHANS = f"""
-WITH open AS MATERIALIZED (
+# Unfinished tables with a bot seat or a clock (whose timer the lease's holder keeps): the
+# tables with a lease.
+LEASED = """
     SELECT id FROM parlour_tables t
     WHERE t.finished_at IS NULL
       AND (EXISTS (SELECT 1 FROM json_array_elements(t.seats) AS s WHERE s->>'bot' IS NOT NULL)
            OR (t.clock IS NOT NULL AND t.clock::text <> 'null'))
-      AND NOT (t.id = ANY(%s))
-)
-SELECT id FROM open WHERE pg_try_advisory_lock({KEY.replace("%s", "id")})
 """
+# Up to a number of those whose lock nobody else holds: each one this query returns is locked
+# by it (the materialized list first, so that no other row is locked; the limit stops the
+# locking once reached).
+ORPHANS = f"""
+WITH open AS MATERIALIZED ({LEASED} AND NOT (t.id = ANY(%s)))
+SELECT id FROM open WHERE pg_try_advisory_lock({KEY.replace("%s", "id")}) LIMIT %s
+"""
+# The processes holding leases (each has one lease connection, named by ``open_connection``)
+# and the tables with a lease: each process's fair share is the one over the other.
+SHARE = f"""
+SELECT (SELECT count(*) FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name LIKE 'parlour leases %%'),
+       (SELECT count(*) FROM ({LEASED}) AS leased)
+"""
+# Leases a process may hold over its share before it lets some go (so that a table created
+# here, whose lease it takes at once, does not move away and back).
+SLACK = 1
 
 
 class BotLeases:
@@ -158,7 +170,12 @@ class BotLeases:
                 if row is None or row[0] is not True:
                     break
             self.held.discard(table_id)
-        cursor = await asyncio.to_thread(connection.execute, ORPHANS, (sorted(self.held),))
+        share = await self._share(connection)
+        if len(self.held) > share + SLACK:
+            await self._let_go(connection, len(self.held) - share)
+        wanted = max(0, share - len(self.held))
+        held = (sorted(self.held), wanted)
+        cursor = await asyncio.to_thread(connection.execute, ORPHANS, held)
         taken = [str(row[0]) for row in cursor.fetchall()]
         self.held.update(taken)
         for table_id in taken:
@@ -170,6 +187,34 @@ class BotLeases:
                 continue
             if table is not None:
                 self.hub.schedule_bot(table)
+
+    async def _share(self, connection: psycopg.Connection[tuple[Any, ...]]) -> int:
+        """How many leases this process should hold: the tables with a lease over the
+        processes holding leases, rounded up (all of them, alone)."""
+        row = (await asyncio.to_thread(connection.execute, SHARE)).fetchone()
+        processes, leased = (1, 0) if row is None else (max(1, int(row[0])), int(row[1]))
+        return -(-leased // processes)
+
+    async def _let_go(self, connection: psycopg.Connection[tuple[Any, ...]], count: int) -> None:
+        """Give up ``count`` leases (a process joined: the others take them at their next
+        sweep), of tables where no bot of this process is thinking now."""
+        idle = [
+            table_id
+            for table_id in sorted(self.held)
+            if (table := self.hub.tables.get(table_id)) is None
+            or table.bot_task is None
+            or table.bot_task.done()
+        ]
+        for table_id in idle[:count]:
+            self.held.discard(table_id)  # first: no bot move is started here from now on
+            unlock = f"SELECT pg_advisory_unlock({KEY})"
+            while True:
+                cursor = await asyncio.to_thread(connection.execute, unlock, (table_id,))
+                row = cursor.fetchone()
+                if row is None or row[0] is not True:
+                    break
+        if idle:
+            log.info("let %d bot leases go to the other processes", min(count, len(idle)))
 
     def _over(self, table_id: str) -> bool:
         table = self.hub.tables.get(table_id)
