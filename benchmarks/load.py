@@ -166,12 +166,31 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+# The limits of one client that a load from one address would meet (docs/server.md, "Limits"):
+# lifted, where the server has them.
+UNLIMITED = [
+    "--connections-per-address",
+    "0",
+    "--spectators-per-table",
+    "0",
+    "--tables-per-minute",
+    "0",
+    "--bot-tables-per-address",
+    "0",
+    "--bot-tables",
+    "0",
+]
+
+
 def start_server(db: str, port: int, workers: int, processes: int = 1) -> subprocess.Popen[bytes]:
     """``parlour serve`` on 127.0.0.1:port, returned once it answers."""
     command = [sys.executable, "-c", "from parlour.cli.app import main; main()"]
+    helped = subprocess.run([*command, "serve", "--help"], capture_output=True, text=True)
     command += ["serve", "--port", str(port)]
     if processes > 1:  # left out otherwise, so that the benchmark runs older servers too
         command += ["--processes", str(processes)]
+    if UNLIMITED[0] in helped.stdout:  # an older server has no limits to lift
+        command += UNLIMITED
     command += ["--db", db, "--workers", str(workers), "--bot-delay", "0"]
     # The server writes a line for each request and each connection: a pipe read only if it
     # fails to start would fill and stall it, so its standard error goes to a file.

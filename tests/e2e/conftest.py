@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from server.live import free_port, start_server, stop
+from server.live import NO_LIMITS, free_port, start_server, stop
 
 CHROMIUM = "/usr/bin/chromium"
 # How Chromium runs on these machines (as root, no GPU, no outside network): see the env doc.
@@ -31,7 +31,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The base URL of a server on a fresh SQLite file (bots move almost at once)."""
     db = f"sqlite:///{tmp_path_factory.mktemp('e2e') / 'parlour.db'}"
     port = free_port()
-    process = start_server(db, port, bot_delay=0.02)
+    # Every page of the session is one client: the limits of one are not what is tested here.
+    process = start_server(db, port, bot_delay=0.02, extra=NO_LIMITS)
     yield f"http://127.0.0.1:{port}"
     stop(process)
 

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 import parlour
 from parlour.server import create_app
+from parlour.server.limits import Limits
 
 
 @pytest.fixture
@@ -22,8 +23,10 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    """The app with its lifespan running (one bot process, bots move at once)."""
-    with TestClient(create_app(db_url, workers=1, bot_delay=0)) as test_client:
+    """The app with its lifespan running (one bot process, bots move at once), opening
+    tables as fast as a test asks (test_limits.py tests the limit)."""
+    app = create_app(db_url, workers=1, bot_delay=0, limits=Limits(tables_per_minute=0))
+    with TestClient(app) as test_client:
         yield test_client
 
 

@@ -10,13 +10,28 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 from websockets.sync.client import ClientConnection, connect
+
+# ``serve``'s options lifting the limits of one client (docs/server.md, "Limits"): for a
+# server whose every client is one test session on one address.
+NO_LIMITS = (
+    "--connections-per-address",
+    "0",
+    "--spectators-per-table",
+    "0",
+    "--tables-per-minute",
+    "0",
+    "--bot-tables-per-address",
+    "0",
+    "--bot-tables",
+    "0",
+)
 
 
 def free_port() -> int:
@@ -63,11 +78,12 @@ def start_server(
     pass_delay: float | None = None,
     message_rate: float | None = None,
     forget_after: float | None = None,
+    extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """``parlour serve`` in its own process, returned once it answers HTTP; ``pass_delay``
     replaces the server's pause before it passes for a person (auto_pass), ``message_rate``
     the messages a connection may send a second, ``forget_after`` the seconds a table
-    nobody uses stays in memory."""
+    nobody uses stays in memory; ``extra``: more of ``serve``'s options."""
     main = "from parlour.cli.app import main; main()"
     # Neither the pause nor the memory's wait has an option (the same for everyone by
     # design): set in the server's process, as tests/server/test_people.py sets them in its own.
@@ -95,6 +111,7 @@ def start_server(
             "--bot-delay",
             str(bot_delay),
             *(["--message-rate", str(message_rate)] if message_rate is not None else []),
+            *extra,
         ],
         stdout=subprocess.DEVNULL,
         stderr=descriptor,

@@ -44,7 +44,7 @@ def test_create_answers_a_link_per_human_seat_and_a_spectator_link(client: TestC
     assert table["view"] == {**parlour.load("fearless").new_game(4, 5).view(None), "names": names}
     assert [s["bot"] for s in table["table"]["seats"]] == [None, "random", None, "easy"]
     assert table["table"]["options"] is None  # options may name hidden cards until the end
-    assert answer["table"] in {t["id"] for t in client.get("/api/tables").json()}
+    assert answer["table"] not in {t["id"] for t in client.get("/api/tables").json()}  # private
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ def test_a_seat_gets_its_view_and_the_whole_log_on_connect(client: TestClient) -
 
 
 def test_a_whole_game_against_bots_then_the_record_opens(client: TestClient) -> None:
-    answer = create(client, "fearless", 3, {1: "random", 2: "medium"}, seed=11)
+    answer = create(client, "fearless", 3, {1: "random", 2: "medium"}, seed=11, public=True)
     table, token = answer["table"], answer["seats"][0]["token"]
     assert client.get(f"/api/tables/{table}/record").status_code == 409
     with client.websocket_connect(f"/ws/{table}?token={token}") as ws:

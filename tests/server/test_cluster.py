@@ -116,6 +116,7 @@ def open_table(address: str, game: str, players: int, seed: int, bots: dict[int,
         "seed": seed,
         "bots": {str(s): b for s, b in bots.items()},
         "options": SHORTER.get(game, {}),
+        "public": True,  # listed, as the lobby tests here expect (test_private.py: privacy)
     }
     answer = httpx.post(f"{address}/api/tables", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
@@ -308,7 +309,8 @@ def test_kill_9_of_the_lease_holder_and_clients_worker_loses_nothing(
     url = database(postgres, "failover")
     with workers(url, 2, bot_delay=0.05) as processes:
         one, two = base(processes[0]), base(processes[1])
-        # Every table is opened through the first process, which takes their bot leases.
+        # Every table is opened through the first process, which takes their bot leases and
+        # lets the second take its share.
         plans: list[tuple[str, int, dict[int, str]]] = [
             ("fearless", 3, {2: "random"}),
             ("citadels", 2, {1: "easy"}),
@@ -333,13 +335,16 @@ def test_kill_9_of_the_lease_holder_and_clients_worker_loses_nothing(
         def kill_mid_game() -> None:
             while sum(len(s.acknowledged) for s in seats) < 30:
                 time.sleep(0.01)
+            # The leases are shared out (lease.py rebalances): the first holds its share.
             holders = lease_holders(url)
-            assert holders.get(processes[0].pid, 0) >= len(tables) - 1, holders
+            assert holders.get(processes[0].pid, 0) >= 1, holders
             before = health(two)["bot_moves"]
+            kept = health(two)["bot_leases"]
             processes[0].send_signal(signal.SIGKILL)
             killed = time.monotonic()
             processes[0].wait(10)
-            while not health(two)["bot_leases"]:
+            while health(two)["bot_leases"] <= kept:  # one of the killed process's taken
+                assert time.monotonic() < killed + 30, "no lease taken over within 30 s"
                 time.sleep(0.05)
             resumed.append(time.monotonic() - killed)
             while health(two)["bot_moves"] == before:

@@ -5,6 +5,8 @@ connection once."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -250,3 +252,12 @@ def test_a_table_stays_a_while_after_its_last_connection_left(
         assert await _forgotten(hub, table.id)
 
     run_with_hub(tmp_path, game)
+
+
+def test_a_bot_process_imports_none_of_the_web_stack() -> None:
+    # What a bot process unpickles: botpool's functions (``think``, ``ready``). Importing the
+    # web stack with them cost each bot process 68 MB (docs/server.md, "Idle memory").
+    heavy = ["fastapi", "sqlalchemy", "uvicorn", "starlette", "psycopg"]
+    check = f"import sys, parlour.server.botpool; print([m for m in {heavy!r} if m in sys.modules])"
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

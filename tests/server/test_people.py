@@ -77,7 +77,7 @@ def test_a_bad_name_refuses_the_table_and_opens_nothing(
     client: TestClient, name: Any, words: str
 ) -> None:
     before = len(client.get("/api/tables").json())
-    body = {"game": "fearless", "players": 3, "names": {"1": name}}
+    body = {"game": "fearless", "players": 3, "names": {"1": name}, "public": True}
     answer = client.post("/api/tables", json=body)
     assert answer.status_code == 400 and words in answer.json()["message"], answer.text
     assert len(client.get("/api/tables").json()) == before

@@ -83,7 +83,16 @@ def open_table(
     """Open a table through the hub with seats held by accounts; its id and the tokens."""
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     create = partial(
-        hub.create, GAME, 3, {}, seed, bots, accounts=accounts, rated=rated, creator_id=None
+        hub.create,
+        GAME,
+        3,
+        {},
+        seed,
+        bots,
+        accounts=accounts,
+        rated=rated,
+        creator_id=None,
+        public=True,
     )
     table, tokens = client.portal.call(create)  # type: ignore[union-attr]
     return table.id, tokens

@@ -159,7 +159,7 @@ def test_an_end_not_stored_is_stored_on_the_next_load(
 
     with TestClient(create_app(db_url, workers=1, bot_delay=0)) as client:
         monkeypatch.setattr(client.app.state.hub.store, "finish", broken)  # type: ignore[attr-defined]
-        answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=8)
+        answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=8, public=True)
         table_id, token = answer["table"], answer["seats"][0]["token"]
         with client.websocket_connect(f"/ws/{table_id}?token={token}") as ws:
             last = play_out(ws, seed=1)

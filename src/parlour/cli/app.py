@@ -397,6 +397,33 @@ def serve(
             min=0.0,
         ),
     ] = None,
+    connections_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="WebSocket connections one address may hold open, seats and spectators "
+            "together (0: no limit; docs/server.md, 'Limits').",
+            min=0,
+        ),
+    ] = None,
+    spectators_per_table: Annotated[
+        int | None, typer.Option(help="Spectators one table takes (0: no limit).", min=0)
+    ] = None,
+    tables_per_minute: Annotated[
+        float | None,
+        typer.Option(
+            help="Tables one address, or one account, may open a minute (0: no limit).", min=0
+        ),
+    ] = None,
+    bot_tables_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help="Unfinished tables of bots alone one address may open (0: no limit).", min=0
+        ),
+    ] = None,
+    bot_tables: Annotated[
+        int | None,
+        typer.Option(help="Unfinished tables of bots alone in all (0: no limit).", min=0),
+    ] = None,
 ) -> None:
     """Serve the games in the browser: lobby, tables with bots and friends, replays. Every
     option may instead be set in the environment: PARLOUR_HOST, PARLOUR_PORT,
@@ -422,6 +449,11 @@ def serve(
         "log_format": log_format,
         "close_idle_days": close_idle_days,
         "delete_guest_games_days": delete_guest_games_days,
+        "connections_per_address": connections_per_address,
+        "spectators_per_table": spectators_per_table,
+        "tables_per_minute": tables_per_minute,
+        "bot_tables_per_address": bot_tables_per_address,
+        "bot_tables": bot_tables,
     }
     try:
         config = ServeSettings(

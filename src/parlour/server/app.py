@@ -29,7 +29,7 @@ from .errors import HANDLED, error_response, refused
 from .headers import API_DOCS, add_security_headers
 from .health import Readiness
 from .hub import Hub
-from .limits import OriginPolicy
+from .limits import Limits, OriginPolicy, Quotas
 from .logs import AccessLog
 from .routes import accounts, admin, health, live, match, pages, players, tables
 from .store import Store
@@ -109,6 +109,7 @@ def create_app(
     close_idle_days: float | None = None,
     delete_guest_games_days: float | None = None,
     retention_every: float = retention.EVERY,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server for database URL ``db``, with ``workers`` bot processes; pages of
     ``allowed_origins`` (besides its own) may use it; each connection may send
@@ -116,7 +117,9 @@ def create_app(
     ``llm:...``) a table may seat besides the built-in ones; clients at ``metrics_allow``
     (addresses and networks) may read ``/metrics``; the retention policy stops unfinished
     tables untouched for ``close_idle_days`` and deletes guests' finished games after
-    ``delete_guest_games_days``, every ``retention_every`` seconds."""
+    ``delete_guest_games_days``, every ``retention_every`` seconds; ``limits``: how much of
+    the server one client may take (default: ``Limits()``)."""
+    limits = limits if limits is not None else Limits()
     origins = OriginPolicy(allowed_origins)
     app = FastAPI(title="Parlour", lifespan=lifespan, docs_url=API_DOCS, redoc_url=None)
     app.state.settings = ServerSettings(
@@ -129,7 +132,9 @@ def create_app(
         message_burst=max(live.MESSAGE_BURST, int(2 * message_rate)),
         metrics_allow=metrics.AddressPolicy(metrics_allow),
         retention=retention.Retention(close_idle_days, delete_guest_games_days, retention_every),
+        limits=limits,
     )
+    app.state.quotas = Quotas(limits)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
     if origins.allowed:
         # Pages of the allowed origins may read the API; the browser's default (same origin

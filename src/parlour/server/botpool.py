@@ -18,13 +18,19 @@ from .. import bots, replay
 from ..core import IllegalAction, State, derive_seed
 from . import metrics
 
-__all__ = ["BotPool", "replayed", "think", "timed_think"]
+__all__ = ["BotPool", "ready", "replayed", "think", "timed_think"]
 
 T = TypeVar("T")
 
 # How much lower the bots' processes run than the server's: a searching bot uses a whole core,
 # and the moves of people at other tables must not wait for it.
 BOT_NICENESS = 10
+
+
+def ready() -> bool:
+    """True: run in a bot process, whose import of this module loaded the bots (and nothing
+    of the web stack: ``parlour.server`` loads it only when asked for)."""
+    return True
 
 
 def _start_worker(server: int) -> None:

@@ -13,20 +13,16 @@ import asyncio
 import contextlib
 import logging
 
+from .botpool import ready
 from .follow import Follower
 from .hub import Hub, Table
 from .lease import BotLeases
 from .notify import Listener
 from .store import libpq_url
 
-__all__ = ["Cluster", "ready"]
+__all__ = ["Cluster"]
 
 log = logging.getLogger("parlour.server")
-
-
-def ready() -> bool:
-    """True: run in a bot process, whose import of this module loaded the bots."""
-    return True
 
 
 class Cluster:

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from .limits import Limits
 from .metrics import DEFAULT_ALLOWED
 from .routes.live import MESSAGE_RATE
 
@@ -38,6 +39,12 @@ class ServeSettings(BaseSettings):
     log_format: str = "text"
     close_idle_days: float | None = Field(None, ge=0.0)
     delete_guest_games_days: float | None = Field(None, ge=0.0)
+    # How much one client may take (limits.py; 0: no limit).
+    connections_per_address: int = Field(Limits.connections_per_address, ge=0)
+    spectators_per_table: int = Field(Limits.spectators_per_table, ge=0)
+    tables_per_minute: float = Field(Limits.tables_per_minute, ge=0.0)
+    bot_tables_per_address: int = Field(Limits.bot_tables_per_address, ge=0)
+    bot_tables: int = Field(Limits.bot_tables, ge=0)
 
     @field_validator("allow_origin", "agent", "metrics_allow", mode="before")
     @classmethod

@@ -16,10 +16,10 @@ from .cluster import Cluster
 from .community.accounts import Account, Accounts
 from .community.moderation import ADMIN, BANNED, Moderation
 from .community.sessions import COOKIE, Sessions
-from .community.throttle import SignInThrottle
+from .community.throttle import SignInThrottle, address_key
 from .errors import RequestError
 from .hub import Hub, Table
-from .limits import OriginPolicy
+from .limits import Limits, OriginPolicy, Quotas
 from .metrics import AddressPolicy
 from .pages import Link
 from .retention import Retention
@@ -32,12 +32,14 @@ __all__ = [
     "ClusterDep",
     "HubDep",
     "ModerationDep",
+    "QuotasDep",
     "ServerSettings",
     "SessionsDep",
     "SettingsDep",
     "SignedInDep",
     "TableDep",
     "ThrottleDep",
+    "client_address",
     "ended",
     "get_table",
 ]
@@ -47,7 +49,8 @@ __all__ = [
 class ServerSettings:
     """What ``create_app`` was given: the database URL, bot processes and their pause, the
     agents a table may seat, the pages that may use the server, each connection's message
-    rate and burst, the addresses that may read the metrics, and the retention policy."""
+    rate and burst, the addresses that may read the metrics, the retention policy, and how
+    much one client may take (``Limits``)."""
 
     db: str
     workers: int
@@ -58,12 +61,26 @@ class ServerSettings:
     message_burst: int
     metrics_allow: AddressPolicy
     retention: Retention
+    limits: Limits
 
 
 def get_settings(connection: HTTPConnection) -> ServerSettings:
     """The settings of the app serving ``connection``."""
     settings: ServerSettings = connection.app.state.settings
     return settings
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address as limits count it (behind a proxy the operator trusts, the
+    address the proxy names: ``parlour serve --forwarded-allow-ips``)."""
+    client = connection.client
+    return address_key(client.host) if client is not None else "unknown"
+
+
+def get_quotas(connection: HTTPConnection) -> Quotas:
+    """What each client has taken of the server's limits."""
+    quotas: Quotas = connection.app.state.quotas
+    return quotas
 
 
 def get_hub(connection: HTTPConnection) -> Hub:
@@ -145,6 +162,7 @@ ThrottleDep = Annotated[SignInThrottle, Depends(get_throttle)]
 AccountDep = Annotated[Account | None, Depends(current_account)]
 SignedInDep = Annotated[Account, Depends(signed_in)]
 HubDep = Annotated[Hub, Depends(get_hub)]
+QuotasDep = Annotated[Quotas, Depends(get_quotas)]
 AnalysesDep = Annotated[Analyses, Depends(get_analyses)]
 ClusterDep = Annotated[Cluster | None, Depends(get_cluster)]
 

@@ -23,14 +23,22 @@ __all__ = ["HANDLED", "RequestError", "error_body", "error_response", "refused",
 
 
 class RequestError(Exception):
-    """A request that changes nothing: its status code, the sentence saying why, and the
-    links a page for people offers besides the lobby's."""
+    """A request that changes nothing: its status code, the sentence saying why, the links a
+    page for people offers besides the lobby's, and for a limit (429) the seconds until it
+    may be sent again (its ``Retry-After``)."""
 
-    def __init__(self, status: int, message: str, links: tuple[Link, ...] = ()) -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        links: tuple[Link, ...] = (),
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.links = links
+        self.retry_after = retry_after
 
 
 def error_body(message: str) -> dict[str, str]:
@@ -91,9 +99,14 @@ async def refused(request: Request, error: Exception) -> Response:
         return await request_validation_exception_handler(
             request, cast(RequestValidationError, error)
         )
+    answer: Response
     if wants_page(request):
-        return problem_page(refusal.status, refusal.message, refusal.links)
-    return error_response(refusal.status, refusal.message)
+        answer = problem_page(refusal.status, refusal.message, refusal.links)
+    else:
+        answer = error_response(refusal.status, refusal.message)
+    if refusal.retry_after is not None:
+        answer.headers["Retry-After"] = str(refusal.retry_after)
+    return answer
 
 
 # The exceptions ``refused`` answers, registered with ``app.add_exception_handler``.

@@ -16,7 +16,7 @@ from psycopg.conninfo import make_conninfo
 from . import metrics
 from .store import MOVES_CHANNEL, TABLES_CHANNEL
 
-__all__ = ["KEEPALIVES", "Listener", "open_connection"]
+__all__ = ["KEEPALIVES", "Listener", "connect", "open_connection"]
 
 log = logging.getLogger("parlour.server")
 
@@ -38,13 +38,20 @@ Heard = Callable[[str, int, str | None], None]
 Changed = Callable[[dict[str, Any]], None]
 
 
+def _own(conninfo: str, role: str) -> str:
+    """``conninfo`` with keepalives, named ``parlour ROLE PID`` in ``pg_stat_activity``
+    (which process holds which lease)."""
+    return make_conninfo(conninfo, application_name=f"parlour {role} {os.getpid()}", **KEEPALIVES)
+
+
 async def open_connection(conninfo: str, role: str) -> psycopg.AsyncConnection[tuple[Any, ...]]:
-    """A connection of the process's own (autocommit, with keepalives) to ``conninfo``,
-    named ``parlour ROLE PID`` in ``pg_stat_activity`` (which process holds which lease)."""
-    name = f"parlour {role} {os.getpid()}"
-    return await psycopg.AsyncConnection.connect(
-        make_conninfo(conninfo, application_name=name, **KEEPALIVES), autocommit=True
-    )
+    """A connection of the process's own (autocommit, with keepalives) to ``conninfo``."""
+    return await psycopg.AsyncConnection.connect(_own(conninfo, role), autocommit=True)
+
+
+def connect(conninfo: str, role: str) -> psycopg.Connection[tuple[Any, ...]]:
+    """The same, blocking, for a connection that threads use too (the bot leases')."""
+    return psycopg.Connection.connect(_own(conninfo, role), autocommit=True)
 
 
 class Listener:

@@ -99,8 +99,8 @@ class TableRequest(BaseModel):
     """``POST /api/tables``: the game, players (default: the game's fewest), options, seed
     (default: drawn at random), the bots by seat, the names of people's seats, whether hints
     are on (``None``: on where one person plays against bots), the seat the signed-in
-    person sits at, the seats left open for anyone, whether the game is rated, and its
-    clock (``community.clocks``; ``None``: none)."""
+    person sits at, the seats left open for anyone, whether the game is rated, its
+    clock (``community.clocks``; ``None``: none), and whether it is listed (``public``)."""
 
     game: str = Field(default=None, validate_default=True, examples=["fearless"])
     players: int = Field(default=None, validate_default=True, examples=[3])
@@ -115,11 +115,26 @@ class TableRequest(BaseModel):
     open: list[int] = Field(default_factory=list, examples=[[1]])
     rated: bool = False
     clock: clocks.ClockSettings | None = Field(default=None, examples=[{"per_move": 86400}])
+    # Listed in the lobby? ``None``: public if it has open seats, else private (``listed``).
+    public: bool | None = None
 
     @model_validator(mode="before")
     @classmethod
     def _an_object(cls, data: Any) -> Any:
         return _json_object(data, "the request must be a JSON object")
+
+    @field_validator("public", mode="before")
+    @classmethod
+    def _public(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, bool):
+            raise _refuse('"public" must be true or false')
+        return value
+
+    @property
+    def listed(self) -> bool:
+        """Whether the table is public (API.md, "Private tables"): as asked, else only a
+        table with open seats, which the lobby must list for anyone to take them."""
+        return bool(self.open) if self.public is None else self.public
 
     @field_validator("game", mode="before")
     @classmethod

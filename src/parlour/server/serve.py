@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import tempfile
+from dataclasses import asdict
 from typing import Any
 
 import uvicorn
@@ -16,6 +17,7 @@ from . import logs, metrics
 from .app import create_app
 from .collector import keep_pauses_short
 from .config import ServeSettings
+from .limits import Limits
 from .redact import shown_url
 from .routes.live import MAX_MESSAGE
 from .sole import ServedElsewhereError, serve_alone
@@ -71,6 +73,15 @@ def serve(config: ServeSettings) -> None:
         "metrics_allow": list(config.metrics_allow),
         "close_idle_days": config.close_idle_days,
         "delete_guest_games_days": config.delete_guest_games_days,
+        "limits": asdict(
+            Limits(
+                connections_per_address=config.connections_per_address,
+                spectators_per_table=config.spectators_per_table,
+                tables_per_minute=config.tables_per_minute,
+                bot_tables_per_address=config.bot_tables_per_address,
+                bot_tables=config.bot_tables,
+            )
+        ),
     }
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     many = f"; {processes} processes" if processes > 1 else ""
@@ -111,7 +122,7 @@ def serve(config: ServeSettings) -> None:
             _supervise(processes, options)
         else:
             keep_pauses_short()
-            uvicorn.run(create_app(**settings), **options)
+            uvicorn.run(_app(settings), **options)
     except KeyboardInterrupt:
         # uvicorn shuts down cleanly on Ctrl-C and may then raise the signal again: stopping
         # the server that way is a normal end, not a crash with a traceback.
@@ -143,4 +154,9 @@ def worker_app() -> FastAPI:
     keep_pauses_short()
     settings: dict[str, Any] = json.loads(os.environ[SETTINGS])
     logs.configure(settings.pop("log_format"))
-    return create_app(**settings)
+    return _app(settings)
+
+
+def _app(settings: dict[str, Any]) -> FastAPI:
+    """The application of ``serve``'s settings (plain JSON, for every process alike)."""
+    return create_app(**{**settings, "limits": Limits(**settings["limits"])})

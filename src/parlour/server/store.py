@@ -266,6 +266,8 @@ class TableInfo:
     clock_state: dict[str, Any] | None = None
     # When an admin or the retention policy stopped the game (``None``: never).
     stopped_at: datetime | None = None
+    # Whether the table is listed (API.md, "Private tables"): else only its links find it.
+    public: bool = False
     actions: list[str] = field(default_factory=list)
 
     def record(self) -> dict[str, Any]:
@@ -368,10 +370,12 @@ class Store:
         session: Session | None = None,
         clock: dict[str, Any] | None = None,
         clock_state: dict[str, Any] | None = None,
+        public: bool = False,
     ) -> TableInfo:
         """Store a new table with no actions, and the seats accounts hold there, with its
-        clock if it has one; ``IntegrityError`` if it is the rematch of a table that has one
-        already. ``session``: in that session's transaction, which its owner commits."""
+        clock if it has one, listed if ``public``; ``IntegrityError`` if it is the rematch of
+        a table that has one already. ``session``: in that session's transaction, which its
+        owner commits."""
         created = _now()
         # A JSON round trip so what is stored is exactly what a reload gives back.
         stored = json.loads(json.dumps(options))
@@ -389,6 +393,7 @@ class Store:
             rated=rated,
             creator_id=creator_id,
             waiting=any(seat.open for seat in seats),
+            public=public,
         )
         if clock is not None:
             # Only when there is one: a JSON column given ``None`` stores JSON null, not NULL.
@@ -420,6 +425,7 @@ class Store:
             creator_id=creator_id,
             clock=clock,
             clock_state=clock_state,
+            public=public,
         )
 
     @contextmanager
@@ -875,10 +881,26 @@ class Store:
             or any(seat.get("bot") is not None for seat in seats)
         ]
 
+    def bot_tables(self) -> set[str]:
+        """The ids of the unfinished tables where every seat is a bot's."""
+        query = select(TableRow.id, TableRow.seats).where(TableRow.finished_at.is_(None))
+        with Session(self.engine) as session:
+            rows = session.execute(query).all()
+        return {
+            table_id
+            for table_id, seats in rows
+            if all(seat.get("bot") is not None for seat in seats)
+        }
+
     def summaries(self, limit: int = 200, waiting: bool = False) -> list[TableInfo]:
-        """The newest tables without their actions, newest first; ``waiting``: only those
-        with an open seat."""
-        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+        """The newest public tables without their actions, newest first; ``waiting``: only
+        those with an open seat. A private table is never listed: only its links find it."""
+        query = (
+            select(TableRow)
+            .where(TableRow.public.is_(True))
+            .order_by(TableRow.created_at.desc())
+            .limit(limit)
+        )
         if waiting:
             query = query.where(TableRow.waiting.is_(True))
         with Session(self.engine) as session:
@@ -907,5 +929,6 @@ class Store:
             clock=row.clock,
             clock_state=row.clock_state,
             stopped_at=_aware(row.stopped_at),
+            public=bool(row.public),
             actions=actions,
         )

@@ -467,6 +467,7 @@ class Matchmaking:
             hints=False if rated else hints_default(seats),
             rated=rated,
             session=session,
+            public=True,  # API.md, "Private tables": Play now's tables are listed
         )
         for ticket, seat in zip(seating.people, order, strict=False):
             session.execute(

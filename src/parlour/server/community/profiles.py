@@ -23,11 +23,13 @@ GAMES_SHOWN = 100
 LEADERS_SHOWN = 100
 
 
-def profile(engine: Engine, username: str, games: int = GAMES_SHOWN) -> dict[str, Any] | None:
+def profile(
+    engine: Engine, username: str, games: int = GAMES_SHOWN, viewer: int | None = None
+) -> dict[str, Any] | None:
     """The account named ``username`` (in any case): ``{"username", "joined", "ratings":
     {game: {"rating", "games"}}, "games": [{"table", "game", "finished_at", "place",
-    "rating_change"}]}``, its newest ``games`` finished games first; ``None`` if there is no
-    such account."""
+    "rating_change"}]}``, its newest ``games`` finished games first (its private tables only
+    when the account ``viewer`` is its own); ``None`` if there is no such account."""
     with Session(engine) as session:
         account = session.scalars(
             select(AccountRow).where(AccountRow.username_key == username.lower())
@@ -39,13 +41,17 @@ def profile(engine: Engine, username: str, games: int = GAMES_SHOWN) -> dict[str
             .where(RatingRow.account_id == account.id, RatingRow.games > 0)
             .order_by(RatingRow.game)
         ).all()
-        played = session.execute(
+        query = (
             select(TableRow.id, TableRow.game, TableRow.finished_at, AccountSeatRow)
             .join(TableRow, TableRow.id == AccountSeatRow.table_id)
             .where(AccountSeatRow.account_id == account.id, TableRow.finished_at.is_not(None))
             .order_by(TableRow.finished_at.desc(), TableRow.id)
             .limit(games)
-        ).all()
+        )
+        if viewer != account.id:
+            # API.md, "Private tables": only the links of a private table find it.
+            query = query.where(TableRow.public.is_(True))
+        played = session.execute(query).all()
         return {
             "username": account.username,
             "joined": _iso(account.created_at),

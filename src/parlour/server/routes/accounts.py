@@ -15,8 +15,8 @@ from ..community.accounts import WRONG, Account, AccountError, username_key
 from ..community.export import account_data
 from ..community.moderation import BANNED
 from ..community.sessions import COOKIE, LIFETIME, Sessions, session_hash
-from ..community.throttle import SignInThrottle, ThrottledError, address_key
-from ..deps import AccountsDep, HubDep, SessionsDep, SignedInDep, ThrottleDep
+from ..community.throttle import SignInThrottle, ThrottledError
+from ..deps import AccountsDep, HubDep, SessionsDep, SignedInDep, ThrottleDep, client_address
 from ..errors import RequestError, error_body
 
 __all__ = ["router"]
@@ -37,12 +37,6 @@ async def _body(request: Request) -> dict[str, Any]:
     return body
 
 
-def _address(request: Request) -> str:
-    """The client's address as the throttle counts it (behind a proxy the operator trusts,
-    the address the proxy names: ``parlour serve --forwarded-allow-ips``)."""
-    return address_key(request.client.host) if request.client is not None else "unknown"
-
-
 def _too_many(refusal: ThrottledError) -> JSONResponse:
     """The answer while a throttle refuses: 429, with ``Retry-After``."""
     metrics.refused("sign_in")
@@ -58,7 +52,7 @@ async def _counted(
     ``ThrottledError`` before it runs; counted as a failure unless it returns an account
     or refuses for another reason than the password (``AccountError`` other than 403)."""
     key = username_key(username) if isinstance(username, str) else ""
-    attempt = await asyncio.to_thread(throttle.attempt, key, _address(request))
+    attempt = await asyncio.to_thread(throttle.attempt, key, client_address(request))
     try:
         result = await asyncio.to_thread(check)
     except AccountError as error:

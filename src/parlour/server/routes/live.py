@@ -14,12 +14,11 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
 from ...core import GameError
-from .. import metrics
 from ..community.moderation import BANNED, standing
-from ..deps import HubDep, SettingsDep, current_account
+from ..deps import HubDep, SettingsDep, client_address, current_account, get_quotas
 from ..errors import RequestError, error_body, unavailable
 from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Sender, Table
-from ..limits import MessageRate
+from ..limits import CROWDED, MessageRate, count_refusal
 from ..messages import HANDLERS, welcome
 
 __all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "router"]
@@ -80,8 +79,24 @@ async def live(
     settings: SettingsDep,
     token: str | None = None,
 ) -> None:
-    """A seat's (or, without a token, a spectator's) live connection to a table."""
+    """A seat's (or, without a token, a spectator's) live connection to a table; refused
+    (``CROWDED``) past the connections of its address."""
     await websocket.accept()
+    connections = get_quotas(websocket).connections
+    address = client_address(websocket)
+    if not connections.enter(address):
+        count_refusal("connections")
+        await _close(websocket, connections.refusal(), CROWDED)
+        return
+    try:
+        await _live(websocket, table_id, hub, settings, token)
+    finally:
+        connections.leave(address)
+
+
+async def _live(
+    websocket: WebSocket, table_id: str, hub: Hub, settings: SettingsDep, token: str | None
+) -> None:
     origin = websocket.headers.get("origin")
     if not settings.origins.allows(origin, websocket.headers.get("host")):
         # A page of another site could otherwise play with a token it got hold of, or
@@ -123,6 +138,12 @@ async def live(
     except RequestError as error:  # a banned account's session
         await _close(websocket, error.message, 4403)
         return
+    most = settings.limits.spectators_per_table
+    if seat is None and most and sum(c.seat is None for c in table.clients) >= most:
+        count_refusal("spectators")
+        message = f"this table has {most} spectators already, the most it takes; try again later"
+        await _close(websocket, message, CROWDED)
+        return
     websocket.state.seat = seat  # for the session's log line (logs.AccessLog)
     client = Client(
         seat,
@@ -144,7 +165,7 @@ async def live(
             raw = frame.get("text")
             reply: dict[str, Any] | None
             if not rate.allow():
-                metrics.refused("messages")
+                count_refusal("messages")
                 if rate.refused_in_a_row > rate.burst:
                     await _close(websocket, rate.refusal(cut_off=True), 4429)
                     break

@@ -9,7 +9,7 @@ from fastapi import APIRouter
 
 from ...core import GameError
 from ..community import profiles
-from ..deps import HubDep
+from ..deps import AccountDep, HubDep
 from ..errors import RequestError
 
 __all__ = ["router"]
@@ -18,9 +18,11 @@ router = APIRouter()
 
 
 @router.get("/api/players/{username}")
-async def player(username: str, hub: HubDep) -> dict[str, Any]:
-    """A player's ratings and finished games, the newest first; 404 for an unknown name."""
-    found = await asyncio.to_thread(profiles.profile, hub.store.engine, username)
+async def player(username: str, hub: HubDep, account: AccountDep) -> dict[str, Any]:
+    """A player's ratings and finished games, the newest first (private tables only on one's
+    own profile); 404 for an unknown name."""
+    viewer = None if account is None else account.id
+    found = await asyncio.to_thread(profiles.profile, hub.store.engine, username, viewer=viewer)
     if found is None:
         raise RequestError(404, f"there is no player {username!r}")
     return found

@@ -26,13 +26,16 @@ from ..deps import (
     AnalysesDep,
     ClusterDep,
     HubDep,
+    QuotasDep,
     SettingsDep,
     SignedInDep,
     TableDep,
+    client_address,
     ended,
 )
 from ..errors import RequestError
 from ..hub import RefusedError, Table, event_json, seat_url
+from ..limits import count_refusal
 from ..people import check_name, hints_default, seat_names
 from ..schemas import (
     BotRequest,
@@ -49,6 +52,8 @@ __all__ = ["MAX_BODY", "router"]
 
 # The largest request body read: room for options such as every hand of a deal.
 MAX_BODY = 65536
+# The Retry-After of a table of bots alone refused by its cap: about a short game's length.
+BOT_TABLES_RETRY = 60
 
 
 class BoundedBody(APIRoute):
@@ -153,10 +158,35 @@ async def table_card(table: TableDep, card_id: str) -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(
-    asked: TableRequest, hub: HubDep, settings: SettingsDep, account: AccountDep
+    asked: TableRequest,
+    hub: HubDep,
+    settings: SettingsDep,
+    account: AccountDep,
+    quotas: QuotasDep,
+    request: Request,
 ) -> dict[str, Any]:
     """Open a table: ``{game, players, options, seed?, bots, names?, hints?, sit?, open?,
-    rated?, clock?}``; seat links come back (none for open seats)."""
+    rated?, clock?, public?}``; seat links come back (none for open seats). 429 with
+    ``Retry-After`` past the limits of the address or account (docs/server.md, "Limits")."""
+    address = client_address(request)
+    keys = [f"address {address}", *([f"account {account.id}"] if account is not None else [])]
+    wait = quotas.table_wait(keys)
+    if wait:
+        count_refusal("tables")
+        most = quotas.limits.tables_per_minute
+        message = f"too many new tables: at most {most:g} a minute; try again in {wait} s"
+        raise RequestError(429, message, retry_after=wait)
+    try:
+        bot_seats = asked.bot_seats(settings.agents)
+    except (RefusedError, GameError) as error:
+        raise RequestError(400, str(error)) from None
+    bots_alone = len(bot_seats) == asked.players
+    if bots_alone:
+        live = await asyncio.to_thread(hub.store.bot_tables)
+        refusal = quotas.bot_tables_refusal(address, live)
+        if refusal is not None:
+            count_refusal("bot_tables")
+            raise RequestError(429, refusal, retry_after=BOT_TABLES_RETRY)
     if asked.sit is not None and account is None:
         raise RequestError(401, 'sign in first: "sit" takes a seat for your account')
     if asked.rated and account is None:
@@ -170,7 +200,7 @@ async def create_table(
             asked.players,
             asked.options,
             asked.seed,
-            asked.bot_seats(settings.agents),
+            bot_seats,
             names=names,
             hints=asked.hints,
             accounts=accounts,
@@ -178,9 +208,12 @@ async def create_table(
             creator_id=account.id if account is not None else None,
             open_seats=asked.open,
             clock=asked.clock,
+            public=asked.listed,
         )
     except (RefusedError, GameError) as error:
         raise RequestError(400, str(error)) from None
+    if bots_alone:
+        quotas.bot_table_opened(address, table.id)
     return {
         "table": table.id,
         "seats": [
@@ -196,7 +229,7 @@ async def create_table(
 async def list_tables(
     hub: HubDep, waiting: Annotated[bool, Query(alias="open")] = False
 ) -> list[dict[str, Any]]:
-    """The newest tables, newest first: open, running and finished, with scores;
+    """The newest public tables, newest first: open, running and finished, with scores;
     ``?open=true``: only those waiting for someone to take an open seat."""
     found = await asyncio.to_thread(hub.store.summaries, waiting=waiting)
     creators = await asyncio.to_thread(
@@ -241,6 +274,7 @@ def _summary(info: TableInfo, creators: dict[int, str]) -> dict[str, Any]:
         "hints": hints_default(info.seats) if info.hints is None else info.hints,
         "open": open_seats,
         "rated": info.rated,
+        "public": info.public,
         "clock_settings": info.clock,
         "creator": None if info.creator_id is None else creators.get(info.creator_id),
     }

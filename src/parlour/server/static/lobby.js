@@ -93,11 +93,21 @@ function drawSeats() {
       botOptions(game, choice));
     // One "you" a table: choosing it for a seat makes the seat that had it a person's.
     select.addEventListener("change", () => {
+      publicByDefault();
       if (select.value !== "you") return;
       for (const other of box.querySelectorAll("select")) if (other !== select && other.value === "you") other.value = "person";
     });
     box.append(h("label", {}, `Seat ${seat}`, select));
   }
+  publicByDefault();
+}
+
+/** Until the box is ticked or cleared by hand, a table is public while it has an open seat
+ * (the lobby must list it for anyone to take the seat), as the server's default is. */
+function publicByDefault() {
+  const box = document.getElementById("public");
+  if (box.dataset.chosen) return;
+  box.checked = [...document.querySelectorAll("#seat-picks select")].some((s) => s.value === "open");
 }
 
 function drawGameForm() {
@@ -152,6 +162,7 @@ async function create(event) {
     else if (select.value !== "person") body.bots[seat] = select.value;
   }
   if (open.length) body.open = open;
+  body.public = document.getElementById("public").checked;
   const clock = clocks.find((p) => p.name === document.getElementById("clock").value);
   if (clock && clock.clock) body.clock = clock.clock;
   const seed = document.getElementById("seed").value.trim();
@@ -517,6 +528,7 @@ async function start() {
   select.addEventListener("change", drawGameForm);
   document.getElementById("players").addEventListener("change", drawSeats);
   document.getElementById("create").addEventListener("submit", create);
+  document.getElementById("public").addEventListener("change", (e) => { e.target.dataset.chosen = "yes"; });
   document.getElementById("my-name").value = memory.name();
   document.getElementById("learn").replaceChildren(...games.map((g) => h("button", {type: "button", class: "secondary", "data-learn": g.name, onclick: () => learn(g)}, `Learn ${g.title}`)));
   document.getElementById("boards").replaceChildren(...games.map((g) => h("a", {href: `/ratings/${encodeURIComponent(g.name)}`}, g.title)));
