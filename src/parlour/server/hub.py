@@ -9,7 +9,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
@@ -59,7 +59,7 @@ FORGET_AFTER = 60.0
 CLOCK_SLACK = 0.05
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
+Sender = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
 # How the hub ends a connection it let go of.
 Closer = Callable[[], Awaitable[None]]
 
@@ -148,6 +148,46 @@ async def _close_within(close: Closer, seconds: float) -> None:
             await close()
     except Exception as error:
         log.debug("a connection let go of did not close: %r", error)
+
+
+class _Rest:
+    """The rest of a coroutine that suspended at its first step: awaiting it drives the
+    coroutine on to its end, as awaiting the coroutine itself would have."""
+
+    __slots__ = ("coroutine", "yielded")
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], yielded: Any) -> None:
+        self.coroutine = coroutine
+        self.yielded = yielded
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        coroutine, value = self.coroutine, self.yielded
+        while True:
+            try:
+                sent = yield value
+            except GeneratorExit:
+                coroutine.close()
+                raise
+            except BaseException as error:  # the task's cancellation, passed on
+                try:
+                    value = coroutine.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    value = coroutine.send(sent)
+                except StopIteration:
+                    return
+
+
+def _started(coroutine: Coroutine[Any, Any, None]) -> _Rest | None:
+    """Run ``coroutine`` up to its first suspension: ``None`` if it finished without one (a
+    message the connection's buffer took at once), else what is left of it to await."""
+    try:
+        yielded = coroutine.send(None)
+    except StopIteration:
+        return None
+    return _Rest(coroutine, yielded)
 
 
 @dataclass(eq=False)
@@ -854,9 +894,13 @@ class Hub:
     async def _safe_send(self, table: Table, client: Client, message: dict[str, Any]) -> None:
         try:
             # A connection that does not read fills its buffer and its send waits: it must
-            # not hold the table (its lock, everyone's updates) for longer than this.
-            async with asyncio.timeout(SEND_TIMEOUT):
-                await client.send(message)
+            # not hold the table (its lock, everyone's updates) for longer than this. Most
+            # sends finish at once and need no timer (a timer a message was a tenth of the
+            # server's CPU a move, its heap grown by the cancelled ones).
+            rest = _started(client.send(message))
+            if rest is not None:
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await rest
         except Exception:  # a dropped or stuck connection must not stop the others' updates
             if client in table.clients:
                 table.clients.remove(client)
