@@ -4,6 +4,7 @@ needs no timer, and a send that waits is still bounded and delivered in order.""
 from __future__ import annotations
 
 import asyncio
+import random
 from datetime import UTC, datetime
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 
 import parlour
 from parlour.server import hub as hub_module
-from parlour.server.hub import Client, Hub, Table
+from parlour.server.hub import Client, Hub, Table, event_json
 from parlour.server.store import SeatInfo, TableInfo
 
 
@@ -97,3 +98,43 @@ def test_a_send_cancelled_while_it_waits_is_cancelled() -> None:
         assert finished == []
 
     asyncio.run(game())
+
+
+@pytest.mark.parametrize("game", ["fearless", "citadels", "foolsblade"])
+def test_every_connection_gets_the_events_and_view_a_fresh_build_gives(game: str) -> None:
+    # One broadcast builds a public event's JSON once for all its connections: each still
+    # gets exactly what building its own message alone gives (redacted events included).
+    async def play() -> None:
+        hub = Hub(None, None)  # type: ignore[arg-type]
+        players = 4
+        state = parlour.load(game).new_game(players, 7)
+        seats = [SeatInfo(None, "a" * 64) for _ in range(players)]
+        info = TableInfo("t", game, players, 7, {}, seats, datetime.now(UTC))
+        table = Table(info, state)
+        heard: dict[int, list[dict[str, Any]]] = {}
+
+        def reader(number: int) -> Client:
+            async def reads(message: dict[str, Any]) -> None:
+                heard.setdefault(number, []).append(message)
+
+            return Client(None if number == players else number, reads)
+
+        # Two connections of seat 0 (two tabs), every seat, and a spectator.
+        table.clients = [reader(seat) for seat in range(players + 1)] + [reader(0)]
+        table.clients[-1].send = table.clients[0].send
+        rng = random.Random(3)
+        for _ in range(60):
+            if state.is_over:
+                break
+            table.apply(rng.choice(state.legal_actions()))
+            seen = {id(c): c.sent_events for c in table.clients}
+            await hub._broadcast(table)
+            for number, client in enumerate(table.clients[:-1]):
+                message = heard[number][-1]
+                start = seen[id(client)]
+                names = table.sentence_names
+                expected = [event_json(e, client.seat, names) for e in table.log[start:]]
+                assert message["events"] == expected
+                assert message["view"] == table.view(client.seat)
+
+    asyncio.run(play())

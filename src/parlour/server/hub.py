@@ -875,18 +875,31 @@ class Hub:
         for client in list(table.clients):
             await self._safe_send(table, client, message)
 
-    async def _send_state(self, table: Table, client: Client) -> None:
+    async def _send_state(
+        self, table: Table, client: Client, shared: dict[int, dict[str, Any]] | None = None
+    ) -> None:
+        """Send ``client`` the view and the events since its last; ``shared``: the events'
+        JSON by place in the log, for every seat that sees them as they are (one broadcast
+        builds each once, not once a connection)."""
         log_events = table.log
         # Where ``events`` begin in the seat's log: 0 (on connect, or after a name changed the
         # sentences) tells the client to replace its log; else it appends them.
         start = client.sent_events
-        fresh = log_events[start:]
         client.sent_events = len(log_events)
-        names = table.sentence_names
+        seat, names = client.seat, table.sentence_names
+        events = []
+        for place in range(start, len(log_events)):
+            event = log_events[place]
+            if shared is None or event.for_seat(seat) is not event:  # redacted for this seat
+                events.append(event_json(event, seat, names))
+                continue
+            if place not in shared:
+                shared[place] = event_json(event, seat, names)
+            events.append(shared[place])
         message = {
             "type": "state",
-            "view": table.view(client.seat),
-            "events": [event_json(event, client.seat, names) for event in fresh],
+            "view": table.view(seat),
+            "events": events,
             "log_from": start,
         }
         await self._safe_send(table, client, message)
@@ -1027,8 +1040,9 @@ class Hub:
             table.apply(stored)
 
     async def _broadcast(self, table: Table) -> None:
+        shared: dict[int, dict[str, Any]] = {}
         for client in list(table.clients):
-            await self._send_state(table, client)
+            await self._send_state(table, client, shared)
 
     async def _catch_up(self, table: Table, cause: Exception) -> None:
         """Apply the actions the database holds beyond the table's state (after a failed or
