@@ -190,6 +190,16 @@ def _started(coroutine: Coroutine[Any, Any, None]) -> _Rest | None:
     return _Rest(coroutine, yielded)
 
 
+@dataclass
+class _Shared:
+    """What one broadcast built for one connection and may give the next ones: the events'
+    JSON by place in the log (the form every seat that sees them unredacted gets), and the
+    ``state`` messages by seat and first event."""
+
+    events: dict[int, dict[str, Any]] = field(default_factory=dict)
+    messages: dict[tuple[int | None, int], dict[str, Any]] = field(default_factory=dict)
+
+
 @dataclass(eq=False)
 class Client:
     """One open connection: its seat (``None``: spectator), how many events it has had, and
@@ -876,32 +886,38 @@ class Hub:
             await self._safe_send(table, client, message)
 
     async def _send_state(
-        self, table: Table, client: Client, shared: dict[int, dict[str, Any]] | None = None
+        self, table: Table, client: Client, shared: _Shared | None = None
     ) -> None:
-        """Send ``client`` the view and the events since its last; ``shared``: the events'
-        JSON by place in the log, for every seat that sees them as they are (one broadcast
-        builds each once, not once a connection)."""
+        """Send ``client`` the view and the events since its last; ``shared``: what one
+        broadcast built already (each event's JSON for every seat that sees it as it is, each
+        message by seat and first event), so that it is built once, not once a connection."""
         log_events = table.log
         # Where ``events`` begin in the seat's log: 0 (on connect, or after a name changed the
         # sentences) tells the client to replace its log; else it appends them.
         start = client.sent_events
         client.sent_events = len(log_events)
         seat, names = client.seat, table.sentence_names
+        if shared is not None and (seat, start) in shared.messages:
+            # Another connection of the seat (a second tab) or a spectator like it.
+            await self._safe_send(table, client, shared.messages[seat, start])
+            return
         events = []
         for place in range(start, len(log_events)):
             event = log_events[place]
             if shared is None or event.for_seat(seat) is not event:  # redacted for this seat
                 events.append(event_json(event, seat, names))
                 continue
-            if place not in shared:
-                shared[place] = event_json(event, seat, names)
-            events.append(shared[place])
+            if place not in shared.events:
+                shared.events[place] = event_json(event, seat, names)
+            events.append(shared.events[place])
         message = {
             "type": "state",
             "view": table.view(seat),
             "events": events,
             "log_from": start,
         }
+        if shared is not None:
+            shared.messages[seat, start] = message
         await self._safe_send(table, client, message)
 
     async def _safe_send(self, table: Table, client: Client, message: dict[str, Any]) -> None:
@@ -1040,7 +1056,7 @@ class Hub:
             table.apply(stored)
 
     async def _broadcast(self, table: Table) -> None:
-        shared: dict[int, dict[str, Any]] = {}
+        shared = _Shared()
         for client in list(table.clients):
             await self._send_state(table, client, shared)
 
