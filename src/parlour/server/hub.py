@@ -9,7 +9,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Generator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
@@ -74,7 +74,7 @@ PRESENCE_EVERY = 0.25
 CLOCK_SLACK = 0.05
 
 # What a connection does with a message: the hub hands it a dict to send as JSON.
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
+Sender = Callable[[dict[str, Any]], Coroutine[Any, Any, None]]
 # How the hub ends a connection it let go of.
 Closer = Callable[[], Awaitable[None]]
 
@@ -169,6 +169,56 @@ async def _close_within(close: Closer, seconds: float) -> None:
             await close()
     except Exception as error:
         log.debug("a connection let go of did not close: %r", error)
+
+
+class _Rest:
+    """The rest of a coroutine that suspended at its first step: awaiting it drives the
+    coroutine on to its end, as awaiting the coroutine itself would have."""
+
+    __slots__ = ("coroutine", "yielded")
+
+    def __init__(self, coroutine: Coroutine[Any, Any, None], yielded: Any) -> None:
+        self.coroutine = coroutine
+        self.yielded = yielded
+
+    def __await__(self) -> Generator[Any, Any, None]:
+        coroutine, value = self.coroutine, self.yielded
+        while True:
+            try:
+                sent = yield value
+            except GeneratorExit:
+                coroutine.close()
+                raise
+            except BaseException as error:  # the task's cancellation, passed on
+                try:
+                    value = coroutine.throw(error)
+                except StopIteration:
+                    return
+            else:
+                try:
+                    value = coroutine.send(sent)
+                except StopIteration:
+                    return
+
+
+def _started(coroutine: Coroutine[Any, Any, None]) -> _Rest | None:
+    """Run ``coroutine`` up to its first suspension: ``None`` if it finished without one (a
+    message the connection's buffer took at once), else what is left of it to await."""
+    try:
+        yielded = coroutine.send(None)
+    except StopIteration:
+        return None
+    return _Rest(coroutine, yielded)
+
+
+@dataclass
+class _Shared:
+    """What one broadcast built for one connection and may give the next ones: the events'
+    JSON by place in the log (the form every seat that sees them unredacted gets), and the
+    ``state`` messages by seat and first event."""
+
+    events: dict[int, dict[str, Any]] = field(default_factory=dict)
+    messages: dict[tuple[int | None, int], dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(eq=False)
@@ -954,28 +1004,51 @@ class Hub:
         for client in list(table.clients):
             await self._safe_send(table, client, message)
 
-    async def _send_state(self, table: Table, client: Client) -> None:
+    async def _send_state(
+        self, table: Table, client: Client, shared: _Shared | None = None
+    ) -> None:
+        """Send ``client`` the view and the events since its last; ``shared``: what one
+        broadcast built already (each event's JSON for every seat that sees it as it is, each
+        message by seat and first event), so that it is built once, not once a connection."""
         log_events = table.log
         # Where ``events`` begin in the seat's log: 0 (on connect, or after a name changed the
         # sentences) tells the client to replace its log; else it appends them.
         start = client.sent_events
-        fresh = log_events[start:]
         client.sent_events = len(log_events)
-        names = table.sentence_names
+        seat, names = client.seat, table.sentence_names
+        if shared is not None and (seat, start) in shared.messages:
+            # Another connection of the seat (a second tab) or a spectator like it.
+            await self._safe_send(table, client, shared.messages[seat, start])
+            return
+        events = []
+        for place in range(start, len(log_events)):
+            event = log_events[place]
+            if shared is None or event.for_seat(seat) is not event:  # redacted for this seat
+                events.append(event_json(event, seat, names))
+                continue
+            if place not in shared.events:
+                shared.events[place] = event_json(event, seat, names)
+            events.append(shared.events[place])
         message = {
             "type": "state",
-            "view": table.view(client.seat),
-            "events": [event_json(event, client.seat, names) for event in fresh],
+            "view": table.view(seat),
+            "events": events,
             "log_from": start,
         }
+        if shared is not None:
+            shared.messages[seat, start] = message
         await self._safe_send(table, client, message)
 
     async def _safe_send(self, table: Table, client: Client, message: dict[str, Any]) -> None:
         try:
             # A connection that does not read fills its buffer and its send waits: it must
-            # not hold the table (its lock, everyone's updates) for longer than this.
-            async with asyncio.timeout(SEND_TIMEOUT):
-                await client.send(message)
+            # not hold the table (its lock, everyone's updates) for longer than this. Most
+            # sends finish at once and need no timer (a timer a message was a tenth of the
+            # server's CPU a move, its heap grown by the cancelled ones).
+            rest = _started(client.send(message))
+            if rest is not None:
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await rest
         except Exception:  # a dropped or stuck connection must not stop the others' updates
             if client in table.clients:
                 table.clients.remove(client)
@@ -1107,8 +1180,9 @@ class Hub:
             table.apply(stored)
 
     async def _broadcast(self, table: Table) -> None:
+        shared = _Shared()
         for client in list(table.clients):
-            await self._send_state(table, client)
+            await self._send_state(table, client, shared)
 
     async def _catch_up(self, table: Table, cause: Exception) -> None:
         """Apply the actions the database holds beyond the table's state (after a failed or

@@ -1,0 +1,140 @@
+"""The move path's shortcuts give what the long way gives: a send that finishes at once
+needs no timer, and a send that waits is still bounded and delivered in order."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.server import hub as hub_module
+from parlour.server.hub import Client, Hub, Table, event_json
+from parlour.server.store import SeatInfo, TableInfo
+
+
+def people_table(players: int = 4, seed: int = 1) -> Table:
+    """A Fearless table of people, in memory only (no store, no bots)."""
+    state = parlour.load("fearless").new_game(players, seed)
+    seats = [SeatInfo(None, "a" * 64) for _ in range(players)]
+    info = TableInfo(f"t{seed}", "fearless", players, seed, {}, seats, datetime.now(UTC))
+    return Table(info, state)
+
+
+def test_a_send_that_finishes_at_once_needs_no_timer(monkeypatch: pytest.MonkeyPatch) -> None:
+    timers: list[float | None] = []
+    real_timeout = asyncio.timeout
+
+    def counted(delay: float | None) -> asyncio.Timeout:
+        timers.append(delay)
+        return real_timeout(delay)
+
+    monkeypatch.setattr(hub_module.asyncio, "timeout", counted)
+    heard: list[dict[str, Any]] = []
+
+    async def at_once(message: dict[str, Any]) -> None:
+        heard.append(message)
+
+    async def after_a_while(message: dict[str, Any]) -> None:
+        await asyncio.sleep(0.01)
+        heard.append(message)
+
+    async def game() -> None:
+        hub = Hub(None, None)  # type: ignore[arg-type]  # people's tables need no store or bots
+        table = people_table()
+        quick, slow = Client(0, at_once), Client(1, after_a_while)
+        table.clients = [quick, slow]
+        await hub._broadcast(table)
+        # The slow connection's send waited, so it ran under the timer; the quick one not.
+        assert timers == [hub_module.SEND_TIMEOUT]
+        assert [m["view"]["seat"] for m in heard] == [0, 1]
+        assert table.clients == [quick, slow]
+
+    asyncio.run(game())
+
+
+def test_a_send_that_fails_after_waiting_drops_its_connection() -> None:
+    async def breaks(_message: dict[str, Any]) -> None:
+        await asyncio.sleep(0)
+        raise ConnectionResetError
+
+    async def game() -> None:
+        hub = Hub(None, None)  # type: ignore[arg-type]
+        table = people_table()
+        heard: list[dict[str, Any]] = []
+
+        async def reads(message: dict[str, Any]) -> None:
+            heard.append(message)
+
+        broken, kept = Client(0, breaks), Client(1, reads)
+        table.clients = [broken, kept]
+        await hub._broadcast(table)
+        assert table.clients == [kept]
+        assert len(heard) == 1
+
+    asyncio.run(game())
+
+
+def test_a_send_cancelled_while_it_waits_is_cancelled() -> None:
+    started, finished = asyncio.Event(), []
+
+    async def waits(_message: dict[str, Any]) -> None:
+        started.set()
+        await asyncio.Event().wait()
+        finished.append(True)
+
+    async def game() -> None:
+        hub = Hub(None, None)  # type: ignore[arg-type]
+        table = people_table()
+        table.clients = [Client(0, waits)]
+        task = asyncio.create_task(hub._broadcast(table))
+        await started.wait()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert finished == []
+
+    asyncio.run(game())
+
+
+@pytest.mark.parametrize("game", ["fearless", "citadels", "foolsblade"])
+def test_every_connection_gets_the_events_and_view_a_fresh_build_gives(game: str) -> None:
+    # One broadcast builds a public event's JSON once for all its connections: each still
+    # gets exactly what building its own message alone gives (redacted events included).
+    async def play() -> None:
+        hub = Hub(None, None)  # type: ignore[arg-type]
+        players = 4
+        state = parlour.load(game).new_game(players, 7)
+        seats = [SeatInfo(None, "a" * 64) for _ in range(players)]
+        info = TableInfo("t", game, players, 7, {}, seats, datetime.now(UTC))
+        table = Table(info, state)
+        heard: dict[int, list[dict[str, Any]]] = {}
+
+        def reader(number: int) -> Client:
+            async def reads(message: dict[str, Any]) -> None:
+                heard.setdefault(number, []).append(message)
+
+            return Client(None if number == players else number, reads)
+
+        # Two connections of seat 0 (two tabs), every seat, and a spectator.
+        table.clients = [reader(seat) for seat in range(players + 1)] + [reader(0)]
+        table.clients[-1].send = table.clients[0].send
+        rng = random.Random(3)
+        for _ in range(60):
+            if state.is_over:
+                break
+            table.apply(rng.choice(state.legal_actions()))
+            seen = {id(c): c.sent_events for c in table.clients}
+            await hub._broadcast(table)
+            for number, client in enumerate(table.clients[:-1]):
+                message = heard[number][-1]
+                start = seen[id(client)]
+                names = table.sentence_names
+                expected = [event_json(e, client.seat, names) for e in table.log[start:]]
+                assert message["events"] == expected
+                assert message["view"] == table.view(client.seat)
+
+    asyncio.run(play())
