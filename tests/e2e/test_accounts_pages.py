@@ -672,7 +672,15 @@ def test_a_guest_saves_a_finished_game_to_a_new_account(
     contexts: Callable[..., Any], accounts: str
 ) -> None:
     page = contexts("desktop")
-    body = {"game": "fearless", "players": 3, "seed": 3, "bots": {"1": "easy", "2": "easy"}}
+    # Public, so that the profile seen by anyone lists it (a private table is listed only to
+    # its account: test_private.py).
+    body = {
+        "game": "fearless",
+        "players": 3,
+        "seed": 3,
+        "bots": {"1": "easy", "2": "easy"},
+        "public": True,
+    }
     made = httpx.post(f"{accounts}/api/tables", json=body).json()
     page.goto(f"{accounts}{made['seats'][0]['url']}&pace=0")
     page.wait_for_function("() => document.body.dataset.move !== undefined")

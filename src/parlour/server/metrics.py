@@ -26,11 +26,10 @@ from prometheus_client import (
     generate_latest,
     multiprocess,
 )
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
 
 if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
     from .cluster import Cluster
     from .hub import Hub
 
@@ -167,6 +166,9 @@ def watch(engine: Engine) -> None:
     """Count every failure of ``engine``'s database operations and connections, except the
     unique-key conflicts that are part of the protocol (two writers of one move, a username
     taken)."""
+    # Imported here: bot processes import this module (their think time) and no database.
+    from sqlalchemy import event
+    from sqlalchemy.exc import IntegrityError
 
     def failed(context: Any) -> None:
         if not isinstance(context.sqlalchemy_exception, IntegrityError):
