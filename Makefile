@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test test-fast lint lock bench clean
+.PHONY: run play test test-long test-fast lint lock bench clean
 
 # The versions `make run` installs are pinned, each file with its hash, in $(LOCK) (`make
 # lock` writes it from pyproject.toml; docs/server.md, "The lock file"): a server installed
@@ -51,12 +51,21 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
+# Every test but the long statistical checks and long runs (marked `long`), on two processes
+# that steal work from each other so that neither waits idle at the end; CI runs `test-long`
+# after it (docs/testing.md).
 test: lint
 	bash scripts/test-setup.sh
-	$(BIN)/pytest -n 2 --durations=15
+	$(BIN)/pytest -n 2 --dist worksteal -m "not long" --durations=15
+
+# The tests marked `long`: the rest of the random games, the strength comparisons, the
+# backup and load runs. `make test` and `make test-long` together run every test.
+test-long: $(STAMP)
+	bash scripts/test-setup.sh
+	$(BIN)/pytest -n 2 --dist worksteal -m long --durations=15
 
 test-fast: lint
-	$(BIN)/pytest -n 2 -m "not slow"
+	$(BIN)/pytest -n 2 --dist worksteal -m "not slow and not long"
 
 # The speed suite (docs/performance.md), about ten minutes; longer, steadier runs with for
 # example `make bench BENCH_ROUNDS=5 BENCH_BURST=2`. Writes benchmarks/results.json;

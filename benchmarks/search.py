@@ -9,11 +9,17 @@ playouts cut at 52 actions (one by one, and batched with ``batch=``) is measured
 OpenSpiel's C++ ISMCTS on Hearts (random rollouts to the end of the deal), every search of
 ``hard``'s size (8,000 iterations), in rounds taken in turn, the best round of each kept,
 and the ratios printed (``--rounds``; ``--rounds 0`` skips it).
+
+Every figure is processor time (``time.process_time``), not wall time: on a shared machine
+a search's wall time counts the other processes' turns, and the Python search and the C++
+one do not lose the same share of it, so wall-time ratios swung from x0.30 to x0.65 with
+the load alone (docs/performance.md). The load average is printed beside the ratios.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from typing import Any
 
@@ -53,13 +59,13 @@ def positions(game: str, players: int, count: int, seed: int = 1) -> list[State]
 
 
 def measure(states: list[State], iterations: int, **settings: Any) -> tuple[float, float]:
-    """Iterations a second over all the searches, and mean seconds a search."""
+    """Iterations a processor second over all the searches, and mean processor seconds a search."""
     total = 0.0
     for number, state in enumerate(states):
         bot = IsmctsBot(seed=number, iterations=iterations, **settings)
-        start = time.perf_counter()
+        start = time.process_time()
         bot.search(state)
-        total += time.perf_counter() - start
+        total += time.process_time() - start
     return iterations * len(states) / total, total / len(states)
 
 
@@ -89,7 +95,7 @@ def hearts_positions(count: int, seed: int = 1) -> list[Any]:
 
 
 def openspiel_rate(states: list[Any], iterations: int, seed: int) -> float:
-    """OpenSpiel's C++ ISMCTS iterations a second over searches from ``states``."""
+    """OpenSpiel's C++ ISMCTS iterations a processor second over searches from ``states``."""
     import pyspiel
 
     total = 0.0
@@ -106,9 +112,9 @@ def openspiel_rate(states: list[Any], iterations: int, seed: int) -> float:
             False,
             True,
         )
-        start = time.perf_counter()
+        start = time.process_time()
         bot.step(state)
-        total += time.perf_counter() - start
+        total += time.process_time() - start
     return iterations * len(states) / total
 
 
@@ -135,13 +141,15 @@ def against_openspiel(rounds: int, iterations: int, count: int) -> None:
             theirs, iterations, r
         ),
     }
+    load_before = os.getloadavg()[0]
     best: dict[str, float] = {}
     for number in range(1, rounds + 1):
         print(f"round {number} of {rounds} ...", flush=True)
         for label, run in subjects.items():
             best[label] = max(best.get(label, 0.0), run(number))
     print()
-    print("| search | iterations/s (best of rounds) |")
+    print(f"load average {load_before:.2f} before, {os.getloadavg()[0]:.2f} after")
+    print("| search | iterations a processor second (best of rounds) |")
     print("|---|---|")
     for label, rate in best.items():
         print(f"| {label} | {rate:,.0f} |")

@@ -8,6 +8,7 @@ from parlour.sim.tournament import parse_bots, run, schedule, summarize
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_hard_is_not_weaker_than_medium_on_duplicate_deals() -> None:
     # `hard` with its Fool's Blade settings but at most 40 playouts a decision (its races
     # take up to 2000), one seat against three `medium`, every deal played from all four

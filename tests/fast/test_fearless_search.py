@@ -146,6 +146,7 @@ def test_batched_search_beats_random_players() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_batched_search_at_the_iterations_of_equal_time_is_not_weaker_than_the_plain() -> None:
     # Untimed, so the budget of equal time comes from the benchmark: in the time the plain
     # search makes N iterations, `batch=256` makes 2-2.5 N (docs/performance.md, "Batched

@@ -47,6 +47,7 @@ def records(conninfo: str) -> dict[str, list[str]]:
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_pg_dump_drop_and_restore_resumes_every_table(postgres: Postgres, tmp_path: Path) -> None:
     tool = f"{postgres.bin_dir}/"
     login = ["-h", "127.0.0.1", "-p", str(postgres.port), "-U", "parlour"]

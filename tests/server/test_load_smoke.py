@@ -13,6 +13,7 @@ LOAD = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 
 
 @pytest.mark.slow
+@pytest.mark.long
 def test_the_load_benchmark_runs_and_reports_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "load.json"
     small = ["--tables", "3", "--bot-tables", "1", "--stress-tables", "2"]

@@ -146,6 +146,7 @@ CAPPED = {"foolsblade": {"max_turns": 20}}
 
 
 @pytest.mark.slow
+@pytest.mark.long
 @pytest.mark.parametrize("game", parlour.game_names())
 def test_search_beats_random_clearly(game: str) -> None:
     # Playouts cut at 30 actions and scored by the heuristic: a random game of Fool's Blade

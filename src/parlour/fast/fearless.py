@@ -608,47 +608,27 @@ class Position:
     @classmethod
     def of_state(cls, state: Any) -> Position:
         """The position of an object-engine state (hands included; no generator yet)."""
-        p = cls.__new__(cls)
-        p.players = state.players
+        p = _shared_fields(state)
         p.hand_size = state.table.hand_size
         p.deck = tuple(1 << _position(c) for c in state.table.cards)
         p.first_leader = state.table.first_leader
         p.hands = [_to_position_layout(h) for h in state.hands]
-        p.current_player = state.current_player
-        p.is_over = state.is_over
-        p.move_number = state.move_number
         p.count = len(state.trick)
         p.led = NO_SUIT if state.led < 0 else state.led
         # The object engine leaves the last trick's best card until the next lead.
         p.best_value = state.best_value if state.trick else _NO_CARD
-        p.best_seat = state.best_seat
-        p.trick_value = state.trick_value
-        p.ghosts = state.ghosts[:]
-        p.fear = state.fear[:]
-        p.round = state.round
-        p.trick_number = state.trick_number
         return p
 
     def dealt(self, hands: list[int], chance: int) -> Position:
         """A copy holding ``hands``, its later rounds dealt from a generator at ``chance``."""
-        p = Position.__new__(Position)
-        p.players = self.players
+        p = _shared_fields(self)
         p.hand_size = self.hand_size
         p.deck = self.deck
         p.first_leader = self.first_leader
         p.hands = hands
-        p.current_player = self.current_player
-        p.is_over = self.is_over
-        p.move_number = self.move_number
         p.count = self.count
         p.led = self.led
         p.best_value = self.best_value
-        p.best_seat = self.best_seat
-        p.trick_value = self.trick_value
-        p.ghosts = self.ghosts[:]
-        p.fear = self.fear[:]
-        p.round = self.round
-        p.trick_number = self.trick_number
         p.rng = Rng.__new__(Rng)
         p.rng.state = chance
         return p
@@ -723,6 +703,23 @@ class Position:
         self.ghosts = [None] * self.players
         self.trick_number = 0
         self.current_player = (self.first_leader + self.round) % self.players
+
+
+def _shared_fields(source: Any) -> Position:
+    """A new position holding the fields a position and an object-engine state share, and
+    name alike, copied from ``source`` (either)."""
+    p = Position.__new__(Position)
+    p.players = source.players
+    p.current_player = source.current_player
+    p.is_over = source.is_over
+    p.move_number = source.move_number
+    p.best_seat = source.best_seat
+    p.trick_value = source.trick_value
+    p.ghosts = source.ghosts[:]
+    p.fear = source.fear[:]
+    p.round = source.round
+    p.trick_number = source.trick_number
+    return p
 
 
 def _void_bits(flags: int) -> int:
