@@ -83,6 +83,13 @@ def _refuse(message: str) -> PydanticCustomError:
     return PydanticCustomError(REFUSED, message)
 
 
+def _true_or_false(value: Any, field: str) -> bool:
+    """``value`` of a yes-or-no field of a request, else a refusal naming ``field``."""
+    if not isinstance(value, bool):
+        raise _refuse(f'"{field}" must be true or false')
+    return value
+
+
 def _seat(key: Any, players: int | None, what: str) -> int:
     """A seat number from a key of ``"bots"`` or ``"names"`` (``players``: the table's size,
     ``None`` if the request has none that is valid)."""
@@ -126,9 +133,7 @@ class TableRequest(BaseModel):
     @field_validator("public", mode="before")
     @classmethod
     def _public(cls, value: Any) -> Any:
-        if value is not None and not isinstance(value, bool):
-            raise _refuse('"public" must be true or false')
-        return value
+        return None if value is None else _true_or_false(value, "public")
 
     @property
     def listed(self) -> bool:
@@ -242,11 +247,7 @@ class TableRequest(BaseModel):
     @field_validator("rated", mode="before")
     @classmethod
     def _rated(cls, value: Any) -> Any:
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise _refuse('"rated" must be true or false')
-        return value
+        return False if value is None else _true_or_false(value, "rated")
 
     @field_validator("clock", mode="before")
     @classmethod
@@ -397,11 +398,7 @@ class MatchRequest(BaseModel):
     @field_validator("rated", mode="before")
     @classmethod
     def _rated(cls, value: Any) -> Any:
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise _refuse('"rated" must be true or false')
-        return value
+        return False if value is None else _true_or_false(value, "rated")
 
     @field_validator("bots_after", mode="before")
     @classmethod
