@@ -28,6 +28,7 @@ from parlour.server.community.moderation import BANNED, MUTED, REPORTS_PER_HOUR
 from parlour.server.community.sessions import COOKIE
 from parlour.server.hub import GONE, STOPPED
 from parlour.server.store import SeatInfo, Store, TableRow
+from parlour.server.tokens import new_table_id
 
 from .conftest import create, next_state
 from .live import received
@@ -353,6 +354,24 @@ def test_parlour_admin_reaches_a_server_on_the_same_sqlite_file(
         assert closed_with(ws)[1] == GONE
     listed = admin_cli(db_url, "tables", "list")
     assert listed.exit_code == 0 and table in listed.output and other not in listed.output
+
+
+def test_table_ids_never_start_with_a_dash_and_an_older_one_is_written_after_two(
+    db_url: str,
+) -> None:
+    assert not any(new_table_id().startswith("-") for _ in range(5000))
+    store = Store(db_url)
+    try:
+        seats = [SeatInfo(None, "a" * 64), SeatInfo("random", None), SeatInfo("random", None)]
+        store.create("-Pold", "fearless", 3, 1, {}, seats)
+    finally:
+        store.close()
+    stopped = runner.invoke(cli, ["admin", "tables", "stop", "--db", db_url, "--", "-Pold"])
+    assert stopped.exit_code == 0, stopped.output
+    listed = admin_cli(db_url, "tables", "list")
+    assert any(
+        line.startswith("-Pold\t") and "stopped" in line for line in listed.output.splitlines()
+    )
 
 
 @pytest.mark.parametrize(

@@ -136,7 +136,9 @@ def test_the_same_message_is_written_at_most_so_often() -> None:
 
 
 @pytest.mark.skipif(unavailable() is not None, reason=str(unavailable()))
-def test_processes_log_a_death_with_its_cause_and_share_their_metrics(tmp_path: Path) -> None:
+def test_processes_log_a_death_or_a_hang_with_its_cause_and_share_their_metrics(
+    tmp_path: Path,
+) -> None:
     with (
         postgres_server() as postgres,
         served(postgres.url, "--processes", "2", "--log-format", "json", folder=tmp_path) as (
@@ -168,6 +170,22 @@ def test_processes_log_a_death_with_its_cause_and_share_their_metrics(tmp_path: 
         ):
             assert time.monotonic() < deadline, (tmp_path / "stderr").read_text()
             time.sleep(0.2)
+        hung = httpx.get(f"{address}/api/health", timeout=10).json()["process"]
+        os.kill(hung, signal.SIGSTOP)  # alive but answering nothing: the supervisor kills it
+        deadline = time.monotonic() + 60
+        while not any(
+            line.get("message", "").startswith(f"server process {hung} ended")
+            for line in lines(tmp_path)
+        ):
+            assert time.monotonic() < deadline, (tmp_path / "stderr").read_text()
+            time.sleep(0.2)
+    told = [
+        line["message"] for line in lines(tmp_path) if f"server process {hung}" in line["message"]
+    ]
+    assert (
+        told[0]
+        == f"server process {hung} ended (it did not answer and was killed); a new one starts"
+    )
     died = [line for line in lines(tmp_path) if f"server process {worker}" in line["message"]]
     assert died[0]["level"] == "error"
     cause = "killed by SIGKILL"

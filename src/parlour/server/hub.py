@@ -24,7 +24,7 @@ from .botpool import BotPool
 from .community import clocks, ratings
 from .redact import shown_reason
 from .store import ChatLine, ConflictError, SeatInfo, Store, TableInfo
-from .tokens import hash_token, new_token
+from .tokens import hash_token, new_table_id, new_token
 from .writes import GroupCommit
 
 __all__ = [
@@ -44,7 +44,7 @@ __all__ = [
 
 log = logging.getLogger("parlour.server")
 
-# What a table id may look like (``secrets.token_urlsafe`` text, as ``create`` makes them).
+# What a table id may look like (``tokens.new_table_id`` text; older ids may start with ``-``).
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 # Seconds a message may wait for a connection that does not read before it is dropped.
 SEND_TIMEOUT = 2.0
@@ -692,7 +692,7 @@ class Hub:
         ]
         if hints is None:
             hints = people.hints_default(seats)
-        table_id = secrets.token_urlsafe(6)
+        table_id = new_table_id()
         clock_state = None
         if clock is not None:
             started = clocks.ClockState.new(clock, [seat.bot is None for seat in seats])

@@ -6,7 +6,8 @@ from __future__ import annotations
 import logging
 import signal
 
-from uvicorn.supervisors.multiprocess import Multiprocess
+from uvicorn.config import STARTUP_FAILURE
+from uvicorn.supervisors.multiprocess import Multiprocess, Process
 
 from . import metrics
 
@@ -31,19 +32,30 @@ class Supervisor(Multiprocess):
     """uvicorn's supervisor of several server processes, logging each death with its cause."""
 
     def keep_subprocess_alive(self) -> None:
-        """Start again each process that died or hangs, as uvicorn does, and log why (a
-        hung one, which uvicorn kills, has no exit code of its own)."""
-        before = list(self.processes)
-        # Read before uvicorn's check, which kills a process that does not answer (SIGKILL),
-        # so that a death is told with its own cause rather than that kill.
-        exitcodes = {
-            process.pid: None if process.process.is_alive() else process.process.exitcode
-            for process in before
-        }
-        super().keep_subprocess_alive()
-        for process in before:
-            if process in self.processes or process.pid is None:
-                continue  # alive, or not started again (the server is stopping)
-            cause = ending(exitcodes[process.pid])
+        """Start again each process that died or hangs, as uvicorn does, and log why.
+
+        uvicorn's own check kills a process whose ping fails, which hides why a process that
+        died during the ping ended; this one looks again after a failed ping, so only a
+        process still alive is told as hung.
+        """
+        if self.should_exit.is_set():
+            return
+        for index, process in enumerate(self.processes):
+            if process.is_alive(timeout=self.config.timeout_worker_healthcheck):
+                continue
+            hung = process.process.is_alive()
+            process.kill()
+            process.join()
+            if process.exitcode == STARTUP_FAILURE:
+                log.error("server process %d failed to start; the server stops", process.pid)
+                self.should_exit.set()
+                return
+            if self.should_exit.is_set():
+                return
+            cause = ending(None if hung else process.exitcode)
             log.error("server process %d ended (%s); a new one starts", process.pid, cause)
-            metrics.process_ended(process.pid)
+            if process.pid is not None:
+                metrics.process_ended(process.pid)
+            replacement = Process(self.config, self.sockets)
+            replacement.start()
+            self.processes[index] = replacement

@@ -29,7 +29,7 @@ from ...bots import LEVELS
 from ...core import Game
 from ..people import hints_default
 from ..store import SeatInfo, Store
-from ..tokens import hash_token, new_token
+from ..tokens import hash_token, new_table_id, new_token
 from . import ratings
 from .rows import AccountRow, MatchTicketRow, RatingRow
 
@@ -455,7 +455,7 @@ class Matchmaking:
             seats[seat] = SeatInfo(None, hash_token(token), name, True, ticket.account_id)
         seed = secrets.randbits(32)
         state = game.new_game(seating.players, seed)
-        table_id = secrets.token_urlsafe(6)
+        table_id = new_table_id()
         self.store.create(
             table_id,
             game.name,
