@@ -14,6 +14,18 @@ import parlour
 from parlour.server import create_app
 from parlour.server.limits import Limits
 
+from .postgres import Postgres, postgres_server, unavailable
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[Postgres]:
+    """A PostgreSQL server of the test module's own (skipped where none can be started)."""
+    why = unavailable()
+    if why is not None:
+        pytest.skip(f"no PostgreSQL server: {why}")
+    with postgres_server() as server:
+        yield server
+
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:

@@ -6,12 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-import subprocess
-import sys
 import threading
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
@@ -45,12 +41,11 @@ from parlour.server.community.throttle import (
 )
 from parlour.server.store import SeatInfo, Store, TableRow
 
-from .live import free_port, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .live import served
+from .postgres import Postgres
 
 PASSWORD = "correct horse battery"
 OTHER = "another good password"
-SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
 
 
 @pytest.fixture(autouse=True)
@@ -115,8 +110,10 @@ def finished_table(store: Store, table_id: str, account_id: int, name: str) -> d
     record = state.record()
     seats = [
         SeatInfo(None, hashlib.sha256(b"t").hexdigest(), name, account=account_id),
-        SeatInfo("random", None),
-        SeatInfo("random", None),
+        # People, not bots: a running server on PostgreSQL hears of the new table and would
+        # play a bot's turn between two of the actions appended here.
+        SeatInfo(None, hashlib.sha256(b"u").hexdigest()),
+        SeatInfo(None, hashlib.sha256(b"v").hexdigest()),
     ]
     store.create(
         table_id,
@@ -665,16 +662,6 @@ def test_the_export_holds_the_games_and_ratings_and_no_secret(client: TestClient
 # The same on PostgreSQL.
 
 
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the accounts tests: {why}")
-    with postgres_server() as server:
-        yield server
-
-
 def fresh_database(postgres: Postgres) -> str:
     """A new database on the server; its URL."""
     import psycopg
@@ -770,35 +757,6 @@ def test_a_table_of_an_account_survives_on_each_database(any_url: str) -> None:
 
 
 # Real server processes.
-
-
-@contextmanager
-def served(db: str, *extra: str, folder: Path) -> Iterator[tuple[str, Path]]:
-    """A real ``parlour serve`` with its default logging, its output kept in files; its
-    address and the folder of ``stdout``/``stderr``."""
-    port = free_port()
-    out, err = open(folder / "stdout", "wb"), open(folder / "stderr", "wb")  # noqa: SIM115
-    process = subprocess.Popen(
-        [*SERVE, "--port", str(port), "--db", db, "--workers", "1", *extra],
-        stdout=out,
-        stderr=err,
-    )
-    address = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, (folder / "stderr").read_text()
-            try:
-                httpx.get(f"{address}/api/health/live", timeout=1)
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not answer within 60 s"
-                time.sleep(0.1)
-        yield address, folder
-    finally:
-        stop(process)
-        out.close()
-        err.close()
 
 
 def test_no_password_or_session_id_reaches_the_servers_output(tmp_path: Path) -> None:

@@ -32,7 +32,7 @@ from parlour.server.tokens import new_table_id
 
 from .conftest import create, next_state
 from .live import received
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_cluster import _next, base, database, open_table, workers
 
 PASSWORD = "correct horse battery"
@@ -402,16 +402,6 @@ def test_parlour_admin_hides_the_password_of_a_database_it_cannot_open() -> None
     assert "cannot open the database" in result.output
     assert "hunter2secret" not in result.output and "***" in result.output
     assert time.monotonic() - started < 60
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the admin's cross-process tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def test_parlour_admin_reaches_every_server_process_on_postgresql(postgres: Postgres) -> None:

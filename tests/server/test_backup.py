@@ -7,7 +7,6 @@ import asyncio
 import random
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -17,18 +16,8 @@ import pytest
 import parlour
 
 from .live import free_port, start_server, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_cluster import Seat, base, open_table, play_seat
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the backup test: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def records(conninfo: str) -> dict[str, list[str]]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import signal
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -22,7 +21,7 @@ from parlour.server.hub import CLOCK_SLACK
 from . import live
 from .conftest import create, next_state
 from .live import free_port, open_seat, start_server, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_cluster import base, database, workers
 from .test_open_seats import be, sign_up
 
@@ -281,16 +280,6 @@ def test_the_remaining_time_survives_a_kill_9_and_a_restart(tmp_path: Any) -> No
         assert _described(base, table)["clock"]["remaining"][0] < after["remaining"][0]
     finally:
         stop(server)
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the test of two processes: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 @pytest.mark.slow

@@ -31,23 +31,13 @@ from parlour.server.hub import hash_token
 from parlour.server.people import sentence_names
 
 from .live import free_port, received, start_server, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_leaks import expected_view, leaves
 
 # The errors a client may get: a move the database did not store, a stale move (another
 # process, or the other connection of the same seat, made that move first).
 SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
 EXPECTED_ERRORS = re.compile(r"your move was not made: the database did not store it|stale move")
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the cluster tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def database(postgres: Postgres, name: str) -> str:

@@ -14,7 +14,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +28,7 @@ from websockets.exceptions import WebSocketException
 import parlour
 
 from .live import free_port, start_server, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 
 # The only errors a client may get while the faults go on: a move the database did not store
 # (PostgreSQL down), and a stale move after a reconnect raced a bot. Anything else fails.
@@ -183,16 +183,6 @@ def random_kills(times: int) -> Callable[[Chaos], None]:
             chaos.kill_and_restart()
 
     return faults
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the fault tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 @pytest.mark.slow

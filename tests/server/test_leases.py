@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 
 import psycopg
 import pytest
@@ -15,18 +14,8 @@ from parlour.server import create_app, lease
 
 from .conftest import create
 from .live import free_port, start_server, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_cluster import base, database, lease_holders, open_table
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server for this module."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the lease tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 @pytest.fixture

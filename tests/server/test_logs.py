@@ -135,6 +135,16 @@ def test_the_same_message_is_written_at_most_so_often() -> None:
     assert all(repeats.filter(record("GET /", name="parlour.access")) for _ in range(5))
 
 
+def wait_for_ending(folder: Path, pid: int) -> None:
+    """Wait until the server in ``folder`` logged that process ``pid`` ended."""
+    deadline = time.monotonic() + 60
+    while not any(
+        line.get("message", "").startswith(f"server process {pid} ended") for line in lines(folder)
+    ):
+        assert time.monotonic() < deadline, (folder / "stderr").read_text()
+        time.sleep(0.2)
+
+
 @pytest.mark.skipif(unavailable() is not None, reason=str(unavailable()))
 def test_processes_log_a_death_or_a_hang_with_its_cause_and_share_their_metrics(
     tmp_path: Path,
@@ -163,22 +173,10 @@ def test_processes_log_a_death_or_a_hang_with_its_cause_and_share_their_metrics(
         worker = httpx.get(f"{address}/api/health", timeout=10).json()["process"]
         assert worker != parent
         os.kill(worker, signal.SIGKILL)
-        deadline = time.monotonic() + 60
-        while not any(
-            line.get("message", "").startswith(f"server process {worker} ended")
-            for line in lines(tmp_path)
-        ):
-            assert time.monotonic() < deadline, (tmp_path / "stderr").read_text()
-            time.sleep(0.2)
+        wait_for_ending(tmp_path, worker)
         hung = httpx.get(f"{address}/api/health", timeout=10).json()["process"]
         os.kill(hung, signal.SIGSTOP)  # alive but answering nothing: the supervisor kills it
-        deadline = time.monotonic() + 60
-        while not any(
-            line.get("message", "").startswith(f"server process {hung} ended")
-            for line in lines(tmp_path)
-        ):
-            assert time.monotonic() < deadline, (tmp_path / "stderr").read_text()
-            time.sleep(0.2)
+        wait_for_ending(tmp_path, hung)
     told = [
         line["message"] for line in lines(tmp_path) if f"server process {hung}" in line["message"]
     ]

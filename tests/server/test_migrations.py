@@ -4,7 +4,6 @@ actions, chat and records intact and replaying, and the accounts' tables working
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from parlour.server import create_app
 from parlour.server.community.accounts import Accounts
 from parlour.server.store import MIGRATIONS, SeatInfo, Store, make_engine
 
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 
 # The previous release's tables, as migrations 0001-0004 made them (the columns it wrote).
 OLD = sa.MetaData()
@@ -194,16 +193,6 @@ def write_old_release(url: str) -> dict[str, Any]:
     finally:
         engine.dispose()
     return written
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the migration tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -20,22 +19,12 @@ from parlour.server.community.sessions import COOKIE
 
 from .conftest import create, next_state, play_out
 from .live import received
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_cluster import base, database, workers
 
 PASSWORD = "correct horse battery"
 # Fearless with a bot leading the first trick: a table that did not wait would move at once.
 BOT_LEADS = {"first_leader": 2}
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the test of two processes: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def sign_up(client: TestClient, username: str) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -32,23 +31,13 @@ from parlour.server.community.rows import AccountRow, RatingRow
 from parlour.server.community.sessions import COOKIE
 
 from .conftest import next_state
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 from .test_cluster import base, database, workers
 from .test_open_seats import PASSWORD, be, describe, sign_up
 
 # A wait for bots short enough for a test (the lobby offers 30 s and 2 min), long enough
 # for the test's next requests to come first.
 SOON = 2.0
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the test of two processes: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def ask(client: TestClient, **body: Any) -> str:

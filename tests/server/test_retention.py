@@ -27,7 +27,7 @@ from parlour.server.retention import Retention, run
 from parlour.server.store import ActionRow, ChatLine, ChatRow, SeatInfo, Store, TableRow
 
 from .conftest import create, next_state
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 
 NOW = datetime.now(UTC)
 POLICY = Retention(close_idle_days=7, delete_guest_games_days=30)
@@ -161,16 +161,6 @@ def test_the_server_runs_the_policy_and_a_stopped_tables_connections_end(db_url:
                     assert ended.code == STOPPED
                     break
         assert client.get(f"/api/tables/{table_id}").json()["table"]["status"] == "stopped"
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the retention tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def test_on_postgresql_one_round_runs_at_a_time(postgres: Postgres) -> None:

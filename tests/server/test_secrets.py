@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -19,20 +18,10 @@ from parlour.server.config import ServeSettings
 from parlour.server.redact import shown_reason, shown_url
 
 from .live import free_port, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 
 SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
 PASSWORD = "Wh1spered-Secret"
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own (it is stopped and started again)."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for the secrets tests: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def with_password(url: str) -> str:

@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 
 import httpx
 import pytest
@@ -17,19 +16,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
 from .live import free_port, next_state, open_seat, start_server, stop
-from .postgres import Postgres, postgres_server, unavailable
+from .postgres import Postgres
 
 SERVE = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[Postgres]:
-    """A PostgreSQL server of this module's own, for ``--processes``."""
-    why = unavailable()
-    if why is not None:
-        pytest.skip(f"no PostgreSQL server for --processes: {why}")
-    with postgres_server() as server:
-        yield server
 
 
 def close_code(ws: ClientConnection) -> int | None:
