@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,7 +20,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..core import GameError
+from ..core import GameError, game_names, load
 from .common import EXIT_USAGE, fail
 from .play import parse_options
 
@@ -39,6 +39,34 @@ class RateColumn(ProgressColumn):
 
 def _missing_extra(error: ImportError) -> None:
     fail(f"this command needs {error.name}: pip install 'parlour[sim]'")
+
+
+def card_set(game: str, cards: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the card set of ``--cards`` (or of ``--option cards=``) as the game's
+    ``cards`` option: an edition the game names, or a folder made absolute, so that a report
+    made elsewhere reads the same files. ``GameError`` names what is accepted."""
+    spec = load(game)
+    if cards is None and (not spec.editions or "cards" not in options):
+        return options
+    if not spec.editions:
+        with_files = [g.title for g in map(load, game_names()) if g.editions]
+        raise GameError(
+            f"--cards is for a game with card files ({', '.join(with_files)}), not {spec.title}"
+        )
+    if cards is not None and "cards" in options:
+        raise GameError("give the card set once: --cards or --option cards=, not both")
+    value = cards if cards is not None else options["cards"]
+    *others, last = spec.editions
+    editions = f"{', '.join(others)} or {last}" if others else last
+    accepted = f"{editions} (the editions of {spec.title}) or a folder of card files"
+    if not isinstance(value, str):
+        raise GameError(f"--cards must be {accepted}, not {value!r}")
+    if value in spec.editions:
+        return {**options, "cards": value}
+    folder = Path(value).expanduser()
+    if not folder.is_dir():
+        raise GameError(f"--cards must be {accepted}, not {value!r}: no such folder")
+    return {**options, "cards": str(folder.resolve())}
 
 
 def simulate(
@@ -64,6 +92,14 @@ def simulate(
     option: Annotated[
         list[str] | None,
         typer.Option("--option", help="A game option as key=value (JSON value); repeatable."),
+    ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards",
+            help="The card set, for a game with card files: an edition's name (Fool's Blade: "
+            "v1, v2...) or a folder of card files (default: the game's current edition).",
+        ),
     ] = None,
     jobs: Annotated[
         int | None,
@@ -115,7 +151,7 @@ def simulate(
     except ImportError as error:
         _missing_extra(error)
     try:
-        options = parse_options(option or [])
+        options = card_set(game, cards, parse_options(option or []))
         lineup = bots if bots is not None else "random" if fast else "medium"
         plan = make_plan(game, lineup, games, players, seed, options, chunk, rotate, records, fast)
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
