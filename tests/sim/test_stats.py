@@ -7,10 +7,12 @@ import math
 import pytest
 
 from parlour.sim.stats import (
+    Estimate,
     Moments,
     mean,
     mean_difference,
     moments_difference,
+    mover,
     newcombe,
     ratio,
     wilson,
@@ -67,3 +69,14 @@ def test_a_ratio_over_units_has_the_delta_method_interval() -> None:
         (r - 1.959963984540054 * se, r + 1.959963984540054 * se)
     )
     assert math.isnan(ratio([1.0], [2.0]).value) and math.isnan(ratio([0.0, 0.0], [0.0, 0.0]).low)
+
+
+def test_mover_recovers_the_interval_of_a_difference_from_the_two_intervals() -> None:
+    # From two Wilson intervals, MOVER is Newcombe's method 10.
+    assert mover(wilson(48, 80), wilson(56, 70)) == newcombe(wilson(48, 80), wilson(56, 70))
+    # From two symmetric normal intervals, the normal interval of the difference:
+    # half-widths 3 and 4 give 5.
+    d = mover(Estimate(10.0, 7.0, 13.0, 50), Estimate(12.0, 8.0, 16.0, 40))
+    assert (d.value, d.low, d.high, d.n) == (2.0, -3.0, 7.0, 40)
+    # Without an interval on either side there is none of the difference.
+    assert math.isnan(mover(Estimate(0.5, math.nan, math.nan, 1), wilson(3, 4)).low)

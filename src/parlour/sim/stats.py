@@ -66,8 +66,16 @@ def newcombe(a: Estimate, b: Estimate, z: float = Z95) -> Estimate:
     """
     if a.n == 0 or b.n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
-    a, b = wilson(a.value * a.n, a.n, z), wilson(b.value * b.n, b.n, z)
+    return mover(wilson(a.value * a.n, a.n, z), wilson(b.value * b.n, b.n, z))
+
+
+def mover(a: Estimate, b: Estimate) -> Estimate:
+    """The difference ``b - a`` of two independent estimates, its interval recovered from
+    theirs (Zou and Donner's MOVER; from two Wilson intervals, Newcombe's); NaN bounds
+    where either has none."""
     diff = b.value - a.value
+    if math.isnan(a.low) or math.isnan(b.low):
+        return Estimate(diff, math.nan, math.nan, min(a.n, b.n))
     low = diff - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
     high = diff + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
     return Estimate(diff, low, high, min(a.n, b.n))
