@@ -256,3 +256,24 @@ def test_a_bad_card_set_gets_a_sentence_naming_what_is_accepted(
     assert code == 2 and len(lines) == 1, lines
     assert lines[0].startswith("error: " + message.format(editions=editions)), lines
     assert not (tmp_path / "o").exists()
+
+
+def test_power_says_what_a_difference_needs_and_plays_nothing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "foolsblade", "-n", "4", "--games", "1000", "--power", "5"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    # 25% against 30%: 1,251 seat-games a run (tests/sim/test_stats.py), one a game for a
+    # seat; a card held in 1 seat-game in 10 is in 4 of 10 games' seat-games.
+    assert "each run needs 1,251 seat-games" in lines[0] and "fair 25.0%" in lines[0]
+    assert lines[1].endswith(": 1,251 games")
+    assert "1 seat-game in 10: 3,128 games" in result.stdout
+    assert lines[-1].startswith("With --games 1,000 each run finds 5.6 points for a seat")
+    code, errors = cli(["simulate", "foolsblade", "-n", "4", "--power", "80"])
+    assert code == 2 and errors == [
+        "error: --power must be above 0 and below 75 points (a win share near the fair "
+        "25.0% at 4 players), not 80"
+    ]
+    code, errors = cli(["simulate", "foolsblade", "-n", "4"])
+    assert code == 2 and errors == ["error: --out is required: the results folder to create"]
