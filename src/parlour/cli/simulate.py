@@ -139,8 +139,9 @@ def simulate(
         str | None,
         typer.Option(
             "--cards",
-            help="The card set, for a game with card files: an edition's name (Fool's Blade: "
-            "v1, v2...) or a folder of card files (default: the game's current edition).",
+            help="The card set, for a game with card files: one of its editions by name "
+            "(`parlour cards --help` lists them) or a folder of card files (default: its "
+            "current edition).",
         ),
     ] = None,
     jobs: Annotated[
