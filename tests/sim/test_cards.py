@@ -248,6 +248,17 @@ def test_each_kind_of_card_shows_only_the_columns_it_has() -> None:
     assert a["equipped (of those drawn)"] == Cell("", "")
     assert a["played (of those drawn)"].text.startswith("66.7% (")
     assert b["played (of those drawn)"] == Cell("", "")
+    # A card the game says has no use of its view's (a passive class, a Treasure) shows
+    # none of the figures of use, only how often it was held and its win share then.
+    lines = card_table(group, card_rows(TABLE, group, by_view_unused)).tables[0].lines
+    cells = dict(zip([h.text for h in together.head], lines[0].cells, strict=True))
+    blank = ["played (of those drawn)", "win share, played or equipped", "difference"]
+    assert [cells[name] for name in blank] == [Cell("", "")] * 3
+    assert cells["win share, drawn, not played or equipped"].text.startswith("0.0% (")
+
+
+def by_view_unused(card: str) -> CardInfo:
+    return replace(by_view(card), uses=())
 
 
 def test_every_fools_blade_card_has_a_kind_of_the_filter() -> None:
@@ -255,12 +266,26 @@ def test_every_fools_blade_card_has_a_kind_of_the_filter() -> None:
     from parlour.games.foolsblade.schema import deck_of
     from parlour.sim.games.foolsblade import VIEW_OF_DECK, VIEWS
 
-    names = {view.name for view in VIEWS}
     assert [v.name for v in VIEWS if v.chosen] == ["class", "part", "Tavern", "Quest"]
     assert [v.name for v in VIEWS if v.apart] == ["monster"]
+    views = {view.name: view for view in VIEWS}
+    (group,) = facts_for("foolsblade").cards
+    kinds = set()
     for edition in parlour.load("foolsblade").editions:
+        state = parlour.load("foolsblade").new_game(4, seed=0, cards=edition)
         for card in load_cards(card_folder(edition)).cards:
-            assert VIEW_OF_DECK[deck_of(card)] in names, (edition, card.id)
+            info = group.describe(state, card.id)
+            assert info.view == VIEW_OF_DECK[deck_of(card)] and info.view in views, card.id
+            # Each card's own uses are among its kind's: a class with an ability is
+            # played, a passive one and a Treasure have none, Gear is equipped.
+            assert info.uses is not None and set(info.uses) <= set(views[info.view].uses)
+            kinds.add((info.kind, info.uses))
+    assert {
+        ("class", ("played",)),
+        ("class", ()),
+        ("treasure", ()),
+        ("gear", ("equipped",)),
+    } <= kinds
 
 
 # A second run: a wins every game it is played in, b is gone, d is new.

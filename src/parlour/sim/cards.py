@@ -207,6 +207,7 @@ class Cell:
 
 
 NO_FIGURE = Cell("", "")
+ANY_USE = "*"  # a figure of the seat-games that used a card in any way
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,8 @@ class CardTables:
 @dataclass(frozen=True)
 class _Figure:
     """A figure of the card table: its heading, the views that have it, how to read it from
-    a row, and how to write it (a share in percent, or a signed difference)."""
+    a row, and how to write it (a share in percent, or a signed difference); ``use``: the
+    verb of the use it counts, or ``ANY_USE`` for a figure of the cards used in any way."""
 
     heading: str
     views: tuple[str, ...]
@@ -259,10 +261,16 @@ class _Figure:
     scale: float = 100.0
     unit: str = "%"
     digits: int = 1
+    use: str = ""
 
-    def has(self, view: str) -> bool:
-        """Whether a card of ``view`` has this figure (a card of no view: every figure)."""
-        return not self.views or not view or view in self.views
+    def has(self, info: CardInfo) -> bool:
+        """Whether the card has this figure: its view does (a card of no view: every view's),
+        and so do its own uses, where the game names them."""
+        if self.views and info.view and info.view not in self.views:
+            return False
+        if info.uses is None or not self.use:
+            return True
+        return bool(info.uses) if self.use == ANY_USE else self.use in info.uses
 
     def number(self, x: float, signed: bool) -> str:
         """A value or bound in the figure's scale (rounded first: a tiny -0.0 reads +0.0)."""
@@ -322,17 +330,13 @@ def _figures(group: CardGroup, views: Sequence[CardView]) -> list[_Figure]:
     for k, (verb, _) in enumerate(group.uses):
         if verb in verbs:
             figures.append(
-                _Figure(
-                    f"{verb} (of those {held})",
-                    having(_uses(verb)),
-                    _use(k),
-                )
+                _Figure(f"{verb} (of those {held})", having(_uses(verb)), _use(k), use=verb)
             )
     any_use = having(lambda v: bool(v.uses))
     figures += [
-        _Figure(f"win share, {used}", any_use, lambda r: r.used),
+        _Figure(f"win share, {used}", any_use, lambda r: r.used, use=ANY_USE),
         _Figure(f"win share, {held}, not {used}", (), lambda r: r.unused),
-        _Figure("difference", any_use, lambda r: r.difference, unit=" pp"),
+        _Figure("difference", any_use, lambda r: r.difference, unit=" pp", use=ANY_USE),
     ]
     if group.scored is not None and (not named or any(v.scored for v in views)):
         figures.append(
@@ -415,7 +419,7 @@ def card_table(group: CardGroup, rows: Sequence[CardRow]) -> CardTables:
         holders = f"{row.held.value * row.held.n:.0f}"
         cells = [Cell(info.name), Cell(info.kind), Cell(holders, holders)]
         # A figure the card's kind does not have is left blank, not shown as a zero.
-        cells += [f.cell(f.pick(row)) if f.has(info.view) else NO_FIGURE for f in figures]
+        cells += [f.cell(f.pick(row)) if f.has(info) else NO_FIGURE for f in figures]
         return CardLine(_title(card, info), cells, row.flagged, info.view)
 
     return _tables(group, [(r.card, r.info) for r in rows], line, "seat-games")
@@ -444,7 +448,7 @@ def compare_table(
                 f.pick(a) if a is not None else NO_ESTIMATE,
                 f.pick(b) if b is not None else NO_ESTIMATE,
             )
-            if f.has(info.view)
+            if f.has(info)
             else NO_FIGURE
             for f in figures
         ]

@@ -61,12 +61,15 @@ def _no_columns(state: State, notes: Notes) -> list[dict[str, Any]]:
 @dataclass(frozen=True)
 class CardInfo:
     """What the card table shows of a card besides its id: its name, kind and rules text,
-    and the name of the group's ``CardView`` that shows it (``""``: the group has none)."""
+    the name of the group's ``CardView`` that shows it (``""``: the group has none), and the
+    verbs of the group's uses the card itself has (``None``: all of its view's; a passive
+    class, a Treasure: none), so that it shows no figure it cannot have."""
 
     name: str
     kind: str
     text: str
     view: str = ""
+    uses: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

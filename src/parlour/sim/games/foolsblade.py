@@ -194,6 +194,14 @@ VIEW_OF_DECK = {
     "loot": "Loot",
     **dict.fromkeys((*MONSTER_DECKS, "box"), "monster"),
 }
+USES_OF_KIND = {
+    "tavern": ("played",),
+    "action": ("played",),
+    "part": ("equipped",),
+    "gear": ("equipped",),
+    "monster": ("beaten",),
+    "boss": ("beaten",),
+}
 VIEWS = (
     CardView("class", uses=("played",)),
     CardView("part", uses=("equipped",), scored=True),
@@ -224,7 +232,16 @@ def _card(state: State, card: str) -> CardInfo:
     if found is None:
         return CardInfo(card, "", "")
     view = VIEW_OF_DECK.get(deck_of(found), "")
-    return CardInfo(found.name, found.kind, card_text(found), view)
+    return CardInfo(found.name, found.kind, card_text(found), view, _uses(found))
+
+
+def _uses(card: Any) -> tuple[str, ...]:
+    """The card table's uses a card has: a class its ability, if it has one; an Action or a
+    Tavern card is played, a part or Gear equipped, a monster or Boss card beaten; a
+    Treasure, a Curse or an Approach none."""
+    if card.kind == "class":
+        return ("played",) if card.ability is not None else ()
+    return USES_OF_KIND.get(card.kind, ())
 
 
 # -- the report's section ----------------------------------------------------------------------
