@@ -352,7 +352,7 @@ COMPARED = (
     "and under them the second minus the first with its 95% interval, recovered from the two "
     "runs' intervals (for a share, Newcombe's). A red cell's interval excludes zero. A dash: "
     "no figure in that run (a card of one edition only, or never used); a blank: a figure "
-    "the card's kind does not have."
+    "the card cannot have."
 )
 
 
