@@ -13,6 +13,7 @@ from parlour.cli.app import app
 from parlour.sim.charts import Run
 from parlour.sim.report import compare
 from parlour.sim.simulate import make_plan, run
+from parlour.sim.stats import smallest_difference
 
 COMMON_PLOTS = ["win_by_seat.png", "win_by_bot.png", "scores.png", "length.png"]
 GAME_PLOTS = {
@@ -74,6 +75,14 @@ def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path:
     assert {"citadels_district_outliers.png", "citadels_district_outliers_b.png"} <= set(shown)
     assert page.count('<table class="sortable">') == 2 + 4
     assert "B: b (great_wall=true)" in page
+    # The power line: what 80 games a run find, for a seat and for a card held in a quarter.
+    # (At 4 players a card held in 1 seat-game in 4 is held once a game, as a seat is.)
+    seat, card = (100 * smallest_difference(0.25, n) for n in (80, 80 * 4 // 4))
+    assert (
+        f'<p class="power">What runs of this size find (the smaller, 80 games; 95% level, '
+        f"80% power): a difference of {seat:.1f} points in a seat&#39;s win share near the "
+        f"fair 25.0%, {card:.1f} in that" in page
+    )
     flagged = re.findall(r'<tr class="flag"><td>([^<]+)</td>', page)
     assert "win share, seat 0" in flagged and "win share, seat 2" not in flagged
     rows = {r.name: r for r in compare(Run(a, "A"), Run(b, "B"))}

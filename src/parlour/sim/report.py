@@ -34,7 +34,7 @@ from .cards import (
 )
 from .charts import Metric, Plot, Run, bars, figure, histogram, save, shares_by, win_metric
 from .facts import CardGroup, CardInfo, facts_for
-from .stats import Estimate, mean_difference, newcombe
+from .stats import Estimate, mean_difference, newcombe, smallest_difference
 
 __all__ = ["TEMPLATES", "Comparison", "build", "compare"]
 
@@ -340,11 +340,28 @@ def build(results: str | Path, out: str | Path, compare_with: str | Path | None 
         by_seat=by_seat,
         by_bot=by_bot,
         comparison=comparison,
+        power=_power_line(runs) if len(runs) == 2 else "",
         plots=plots + game_plots,
         cards=_card_sections(runs, folder),
     )
     page.write_text(html + "\n", encoding="utf-8")
     return page
+
+
+def _power_line(runs: Sequence[Run]) -> str:
+    """What two runs can find: the difference in a win share near the fair one that their
+    size finds four times in five, for a seat and for a card held in a quarter of seat-games."""
+    players, games = runs[0].players, min(run.games for run in runs)
+    fair = 1 / players
+    seat = 100 * smallest_difference(fair, games)
+    card = 100 * smallest_difference(fair, games * players // 4)
+    return (
+        f"What runs of this size find (the smaller, {games:,} games; 95% level, 80% power): "
+        f"a difference of {seat:.1f} points in a seat's win share near the fair "
+        f"{100 * fair:.1f}%, {card:.1f} in that of a card held in 1 seat-game in 4. A smaller "
+        "true difference is missed more often than found; `parlour simulate --power POINTS` "
+        "says how many games a chosen difference needs."
+    )
 
 
 COMPARED = (
