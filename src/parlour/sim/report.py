@@ -359,8 +359,7 @@ def _power_line(runs: Sequence[Run]) -> str:
         f"What runs of this size find (the smaller, {games:,} games; 95% level, 80% power): "
         f"a difference of {seat:.1f} points in a seat's win share near the fair "
         f"{100 * fair:.1f}%, {card:.1f} in that of a card held in 1 seat-game in 4. A smaller "
-        "true difference is missed more often than found; `parlour simulate --power POINTS` "
-        "says how many games a chosen difference needs."
+        "true difference is missed more often than found."
     )
 
 
