@@ -7,6 +7,7 @@ import csv
 import json
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +17,19 @@ from typer.testing import CliRunner
 
 import parlour
 from parlour.cli.app import app
-from parlour.sim.cards import card_rows, card_table, outlier_plot, outliers, write_csv
-from parlour.sim.facts import CardGroup, CardInfo, facts_for
+from parlour.sim.cards import (
+    Cell,
+    card_rows,
+    card_table,
+    compare_table,
+    outlier_plot,
+    outliers,
+    write_csv,
+)
+from parlour.sim.facts import CardGroup, CardInfo, CardView, facts_for
 from parlour.sim.report import TEMPLATES
 from parlour.sim.simulate import make_plan, read, run
-from parlour.sim.stats import Moments, moments_difference, newcombe, ratio, wilson
+from parlour.sim.stats import Moments, moments_difference, mover, newcombe, ratio, wilson
 
 GROUP = CardGroup(
     "cards",
@@ -117,17 +126,23 @@ def test_points_a_round_compare_the_rounds_held_with_the_others() -> None:
 
 def test_the_table_escapes_every_text_and_sorts() -> None:
     def hostile(card: str) -> CardInfo:
-        return CardInfo(f"<script>alert('{card}')</script>", "<b>kind</b>", 'say "hi" & <go>')
+        return CardInfo(
+            f"<script>alert('{card}')</script>", "<b>kind</b>", 'say "hi" & <go>', '"><i>'
+        )
 
-    table = card_table(GROUP, card_rows(TABLE, GROUP, hostile))
-    page = str(TEMPLATES.get_template("card_table.html").module.card_table(table))
-    assert "<script>" not in page and "<b>" not in page
+    group = replace(GROUP, views=(CardView('"><i>', uses=("played",)),))
+    table = card_table(group, card_rows(TABLE, group, hostile))
+    page = str(TEMPLATES.get_template("card_table.html").module.card_tables(table))
+    assert "<script>" not in page and "<b>" not in page and "<i>" not in page
     assert "&lt;script&gt;alert(&#39;a&#39;)&lt;/script&gt;" in page
     assert 'title="a: say &#34;hi&#34; &amp; &lt;go&gt;"' in page
-    assert page.startswith('<table class="sortable"><thead>')
-    # One row a card, each figure with its sort key: a's win-share difference is +75 points.
+    assert 'data-view="&#34;&gt;&lt;i&gt;"' in page
+    assert '<table class="sortable"><thead>' in page
+    # One row a card, each figure with its sort key: a's win-share difference is +75 points;
+    # c has none, and sorts last either way.
     assert page.count("<tr") == 1 + 3
     assert '<td data-v="0.750000">+75.0 pp (' in page
+    assert '<td data-v="">-</td>' in page
 
 
 def test_the_outlier_plot_shows_the_flagged_cards_first(tmp_path: Path) -> None:
@@ -184,3 +199,150 @@ def test_a_fast_run_has_no_card_table_and_says_why(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = (tmp_path / "index.html").read_text()
     assert "hold no card columns" in page and "fearless_card_outliers.png" not in page
+
+
+# Card a is played (its view: "action"), b equipped ("part"), c beaten ("foe", apart).
+VIEWS = (
+    CardView("action", uses=("played",)),
+    CardView("part", uses=("equipped",), scored=True, chosen=False),
+    CardView("foe", uses=("equipped",), apart=True, chosen=False, held="fought", about="x"),
+)
+KINDS = {"a": "action", "b": "part", "c": "foe"}
+
+
+def by_view(card: str) -> CardInfo:
+    return CardInfo(card.upper(), "kind", "", KINDS[card])
+
+
+def test_each_kind_of_card_shows_only_the_columns_it_has() -> None:
+    group = replace(GROUP, views=VIEWS)
+    tables = card_table(group, card_rows(TABLE, group, by_view))
+    assert tables.filters == [("action", True), ("part", False), ("foe", False)]
+    together, apart = tables.tables
+    assert together.views == ("action", "part") and apart.views == ("foe",)
+    assert [line.cells[0].text for line in together.lines] == ["A", "B"]
+    assert [line.cells[0].text for line in apart.lines] == ["C"]
+    head = {h.text: h.views for h in together.head}
+    # Played only for actions, equipped and the points only for parts; the rest for both.
+    assert head["played (of those drawn)"] == ("action",)
+    assert head["equipped (of those drawn)"] == ("part",)
+    assert head["share of the points"] == ("part",)
+    assert head["drawn (of seat-games)"] == () and head["difference"] == ()
+    # A table of one kind holds only that kind's columns, under its own verb.
+    assert [h.text for h in apart.head] == [
+        "card",
+        "kind",
+        "seat-games",
+        "fought (of seat-games)",
+        "equipped (of those fought)",
+        "win share, equipped",
+        "win share, fought, not equipped",
+        "difference",
+    ]
+    assert apart.about == "x"
+    # A figure a card's kind lacks is blank (and sorts last), not a zero.
+    a, b = (
+        dict(zip([h.text for h in together.head], line.cells, strict=True))
+        for line in together.lines
+    )
+    assert a["equipped (of those drawn)"] == Cell("", "")
+    assert a["played (of those drawn)"].text.startswith("66.7% (")
+    assert b["played (of those drawn)"] == Cell("", "")
+    # A card the game says has no use of its view's (a passive class, a Treasure) shows
+    # none of the figures of use, only how often it was held and its win share then.
+    lines = card_table(group, card_rows(TABLE, group, by_view_unused)).tables[0].lines
+    cells = dict(zip([h.text for h in together.head], lines[0].cells, strict=True))
+    blank = ["played (of those drawn)", "win share, played or equipped", "difference"]
+    assert [cells[name] for name in blank] == [Cell("", "")] * 3
+    assert cells["win share, drawn, not played or equipped"].text.startswith("0.0% (")
+
+
+def by_view_unused(card: str) -> CardInfo:
+    return replace(by_view(card), uses=())
+
+
+def test_every_fools_blade_card_has_a_kind_of_the_filter() -> None:
+    from parlour.games.foolsblade.cards import card_folder, load_cards
+    from parlour.games.foolsblade.schema import deck_of
+    from parlour.sim.games.foolsblade import VIEW_OF_DECK, VIEWS
+
+    assert [v.name for v in VIEWS if v.chosen] == ["class", "part", "Tavern", "Quest"]
+    assert [v.name for v in VIEWS if v.apart] == ["monster"]
+    views = {view.name: view for view in VIEWS}
+    (group,) = facts_for("foolsblade").cards
+    kinds = set()
+    for edition in parlour.load("foolsblade").editions:
+        state = parlour.load("foolsblade").new_game(4, seed=0, cards=edition)
+        for card in load_cards(card_folder(edition)).cards:
+            info = group.describe(state, card.id)
+            assert info.view == VIEW_OF_DECK[deck_of(card)] and info.view in views, card.id
+            # Each card's own uses are among its kind's: a class with an ability is
+            # played, a passive one and a Treasure have none, Gear is equipped.
+            assert info.uses is not None and set(info.uses) <= set(views[info.view].uses)
+            kinds.add((info.kind, info.uses))
+    assert {
+        ("class", ("played",)),
+        ("class", ()),
+        ("treasure", ()),
+        ("gear", ("equipped",)),
+    } <= kinds
+
+
+# A second run: a wins every game it is played in, b is gone, d is new.
+SECOND: dict[str, list[Any]] = {
+    "game_index": [0, 0, 1, 1],
+    "return": [1.0, 0.0, 1.0, 0.0],
+    "score": [10, 6, 5, 5],
+    "held": [["a"], ["a", "d"], ["a"], ["a", "d"]],
+    "played": [["a"], [], ["a"], ["d"]],
+    "equipped": [[], [], [], []],
+    "scored": [[], [], [], []],
+    "points": [[], [], [], []],
+}
+
+
+def test_compare_gives_every_card_of_either_run_a_line_with_each_change() -> None:
+    first, second = card_rows(TABLE, GROUP, named), card_rows(SECOND, GROUP, named)
+    (table,) = compare_table(GROUP, first, second).tables
+    lines = {line.cells[0].text: line for line in table.lines}
+    assert set(lines) == {"A", "B", "C", "D"}
+    head = [h.text for h in table.head]
+    assert head[2] == "seat-games, first / second"
+    a = dict(zip(head, lines["A"].cells, strict=True))
+    one, two = ({r.card: r for r in rows}["a"] for rows in (first, second))
+    assert a["seat-games, first / second"].text == "3 / 4"
+    # Each figure: both runs' values, and the second minus the first with its interval.
+    change = mover(one.used, two.used)
+    cell = a["win share, played or equipped"]
+    assert cell.text == "75.0% → 100.0%" and cell.key == f"{change.value:.6f}"
+    low, high = round(100 * change.low, 1), round(100 * change.high, 1)
+    assert cell.detail == f"+25.0 pp ({low:+.1f} to {high:+.1f})"
+    assert cell.flagged == change.excludes_zero
+    # A card of one run only: its other side is none, and there is no change to sort by.
+    b = dict(zip(head, lines["B"].cells, strict=True))
+    assert b["seat-games, first / second"].text == "2 / 0"
+    assert b["drawn (of seat-games)"].text == "50.0% → -" and b["drawn (of seat-games)"].key == ""
+    d = dict(zip(head, lines["D"].cells, strict=True))
+    assert d["played (of those drawn)"].text == "- → 50.0%"
+
+
+def test_a_change_whose_interval_excludes_zero_is_flagged() -> None:
+    n = 80
+    lose = {
+        "game_index": list(range(n)),
+        "return": [0.0] * n,
+        "score": [1] * n,
+        "held": [["x"]] * n,
+        "played": [["x"]] * n,
+        "equipped": [[] for _ in range(n)],
+        "scored": [[] for _ in range(n)],
+        "points": [[] for _ in range(n)],
+    }
+    win = {**lose, "return": [1.0] * n}
+    (table,) = compare_table(
+        GROUP, card_rows(lose, GROUP, named), card_rows(win, GROUP, named)
+    ).tables
+    cells = dict(zip([h.text for h in table.head], table.lines[0].cells, strict=True))
+    assert cells["win share, played or equipped"].flagged
+    assert cells["win share, played or equipped"].detail.startswith("+100.0 pp (")
+    assert not cells["played (of those drawn)"].flagged

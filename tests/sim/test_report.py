@@ -8,10 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import parlour
 from parlour.cli.app import app
 from parlour.sim.charts import Run
 from parlour.sim.report import compare
 from parlour.sim.simulate import make_plan, run
+from parlour.sim.stats import smallest_difference
 
 COMMON_PLOTS = ["win_by_seat.png", "win_by_bot.png", "scores.png", "length.png"]
 GAME_PLOTS = {
@@ -67,11 +69,20 @@ def test_compare_sets_two_runs_side_by_side_and_flags_real_differences(tmp_path:
     assert result.exit_code == 0, result.output
     page = (out / "index.html").read_text()
     assert re.findall(r'<img src="([^"]+)"', page)[0] == "compare.png"
-    # Each run has its own card tables: the two runs may play different card sets.
+    # Each run has its own card tables (the two runs may play different card sets), after
+    # a table of each group's changes.
     shown = re.findall(r'<img src="([^"]+)"', page)
     assert {"citadels_district_outliers.png", "citadels_district_outliers_b.png"} <= set(shown)
-    assert page.count('<table class="sortable">') == 4
+    assert page.count('<table class="sortable">') == 2 + 4
     assert "B: b (great_wall=true)" in page
+    # The power line: what 80 games a run find, for a seat and for a card held in a quarter.
+    # (At 4 players a card held in 1 seat-game in 4 is held once a game, as a seat is.)
+    seat, card = (100 * smallest_difference(0.25, n) for n in (80, 80 * 4 // 4))
+    assert (
+        f'<p class="power">What runs of this size find (the smaller, 80 games; 95% level, '
+        f"80% power): a difference of {seat:.1f} points in a seat&#39;s win share near the "
+        f"fair 25.0%, {card:.1f} in that" in page
+    )
     flagged = re.findall(r'<tr class="flag"><td>([^<]+)</td>', page)
     assert "win share, seat 0" in flagged and "win share, seat 2" not in flagged
     rows = {r.name: r for r in compare(Run(a, "A"), Run(b, "B"))}
@@ -93,6 +104,27 @@ def test_foolsblade_runs_compare_by_class_deck_and_boss(tmp_path: Path) -> None:
     assert {f"win share as {c}" for c in classes} <= names
     assert {"forest combats won", "dungeon boss beaten", "boss cards beaten"} <= names
     assert "win share, turn order 0" in names and "loot drawn per seat" in names
+
+
+def test_compare_gives_every_card_of_both_editions_a_row_with_its_change(tmp_path: Path) -> None:
+    first, *_, last = parlour.load("foolsblade").editions
+    a = simulate(tmp_path / "a", "foolsblade", games=6, seed=4, lineup="random", cards=first)
+    b = simulate(tmp_path / "b", "foolsblade", games=6, seed=4, lineup="random", cards=last)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(app, ["report", str(a), "--compare", str(b), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    page = (out / "index.html").read_text()
+    compared = page.split('<div class="card-group">')[1]
+    assert "second minus the first" in page.split('<div class="card-group">')[0]
+    # One row for every card held in either run, by its id in the name's tooltip.
+    held = {c for run in (a, b) for cards in Run(run, "A").col("held_cards") for c in cards}
+    ids = set(re.findall(r'<td title="([^":]+)[:"]', compared))
+    assert ids == held
+    # Each figure of a card in both runs: first → second, and the change with its interval.
+    changes = re.findall(r"<td data-v=\"-?[0-9.]+\"[^>]*>([^<]+)<br>([^<]+)</td>", compared)
+    assert changes and all(" → " in was and " pp (" in change for was, change in changes)
+    assert re.search(r'<th data-views=\'\["monster"\]\'', compared) is None
+    assert "fought (of seat-games)" in compared
 
 
 def test_every_plot_is_documented() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,6 +18,7 @@ from typer.testing import CliRunner
 import parlour
 from parlour import GameError, bots
 from parlour.cli.app import app
+from parlour.games.foolsblade.cards import card_folder
 from parlour.sim.facts import facts_for
 from parlour.sim.schema import COMMON
 from parlour.sim.simulate import (
@@ -214,3 +216,64 @@ def test_an_unwritable_output_gets_one_clear_sentence(tmp_path: Path) -> None:
     assert lines[0].startswith("error: cannot write to") and "Not a directory" in lines[0]
     code, lines = cli(["simulate", FAST, "-n", "3", "--bots", "random", "--out", str(tmp_path)])
     assert code == 2 and lines == [f"error: {str(tmp_path)!r} is a folder with other files in it"]
+
+
+def test_cards_takes_an_edition_or_a_folder_and_keeps_the_folder_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    editions = parlour.load("foolsblade").editions
+    game = ["simulate", "foolsblade", "-n", "2", "--bots", "random", "--games", "1", "--jobs", "1"]
+    code, lines = cli([*game, "--cards", editions[-1], "--out", str(tmp_path / "e")])
+    assert code == 0, lines
+    assert json.loads(rows(tmp_path / "e")[0]["options"])["cards"] == editions[-1]
+    # A folder named from elsewhere is kept as its full path, which a report made in any
+    # other folder reads again.
+    copy = tmp_path / "mine"
+    shutil.copytree(card_folder(editions[0]), copy)
+    monkeypatch.chdir(tmp_path)
+    code, lines = cli([*game, "--cards", "mine", "--out", str(tmp_path / "f")])
+    assert code == 0, lines
+    assert json.loads(rows(tmp_path / "f")[0]["options"])["cards"] == str(copy)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["foolsblade", "--cards", "v0"], "--cards must be {editions} (the editions of Fool's"),
+        (["foolsblade", "--option", "cards=nowhere"], "--cards must be {editions} (the edit"),
+        (["foolsblade", "--option", "cards=3"], "--cards must be {editions} (the editions"),
+        (["foolsblade", "--cards", "v1", "--option", "cards=v2"], "give the card set once"),
+        (["fearless", "--cards", "v1"], "--cards is for a game with card files (Fool's Blade)"),
+    ],
+)
+def test_a_bad_card_set_gets_a_sentence_naming_what_is_accepted(
+    tmp_path: Path, args: list[str], message: str
+) -> None:
+    *others, last = parlour.load("foolsblade").editions
+    editions = f"{', '.join(others)} or {last}" if others else last
+    out = ["-n", "3", "--bots", "random", "--games", "1", "--out", str(tmp_path / "o")]
+    code, lines = cli(["simulate", *args, *out])
+    assert code == 2 and len(lines) == 1, lines
+    assert lines[0].startswith("error: " + message.format(editions=editions)), lines
+    assert not (tmp_path / "o").exists()
+
+
+def test_power_says_what_a_difference_needs_and_plays_nothing(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", "foolsblade", "-n", "4", "--games", "1000", "--power", "5"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    # 25% against 30%: 1,251 seat-games a run (tests/sim/test_stats.py), one a game for a
+    # seat; a card held in 1 seat-game in 10 is in 4 of 10 games' seat-games.
+    assert "each run needs 1,251 seat-games" in lines[0] and "fair 25.0%" in lines[0]
+    assert lines[1].endswith(": 1,251 games")
+    assert "1 seat-game in 10: 3,128 games" in result.stdout
+    assert lines[-1].startswith("With --games 1,000 each run finds 5.6 points for a seat")
+    code, errors = cli(["simulate", "foolsblade", "-n", "4", "--power", "80"])
+    assert code == 2 and errors == [
+        "error: --power must be above 0 and below 75 points (a win share near the fair "
+        "25.0% at 4 players), not 80"
+    ]
+    code, errors = cli(["simulate", "foolsblade", "-n", "4"])
+    assert code == 2 and errors == ["error: --out is required: the results folder to create"]

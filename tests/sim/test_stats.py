@@ -7,12 +7,16 @@ import math
 import pytest
 
 from parlour.sim.stats import (
+    Estimate,
     Moments,
     mean,
     mean_difference,
     moments_difference,
+    mover,
     newcombe,
     ratio,
+    seat_games_needed,
+    smallest_difference,
     wilson,
 )
 
@@ -67,3 +71,38 @@ def test_a_ratio_over_units_has_the_delta_method_interval() -> None:
         (r - 1.959963984540054 * se, r + 1.959963984540054 * se)
     )
     assert math.isnan(ratio([1.0], [2.0]).value) and math.isnan(ratio([0.0, 0.0], [0.0, 0.0]).low)
+
+
+def test_mover_recovers_the_interval_of_a_difference_from_the_two_intervals() -> None:
+    # From two Wilson intervals, MOVER is Newcombe's method 10.
+    assert mover(wilson(48, 80), wilson(56, 70)) == newcombe(wilson(48, 80), wilson(56, 70))
+    # From two symmetric normal intervals, the normal interval of the difference:
+    # half-widths 3 and 4 give 5.
+    d = mover(Estimate(10.0, 7.0, 13.0, 50), Estimate(12.0, 8.0, 16.0, 40))
+    assert (d.value, d.low, d.high, d.n) == (2.0, -3.0, 7.0, 40)
+    # Without an interval on either side there is none of the difference.
+    assert math.isnan(mover(Estimate(0.5, math.nan, math.nan, 1), wilson(3, 4)).low)
+
+
+def test_the_seat_games_a_difference_needs_follow_fleiss_formula() -> None:
+    # 50% against 60%, two-sided 5%, power 80%: 388 a group, the figure published with
+    # Fleiss' formula without continuity correction.
+    assert seat_games_needed(0.5, 0.1) == 388
+    # The formula written out with its quantiles, z(0.975) and z(0.8), for 25% against 30%.
+    pooled = 0.275
+    spread = 1.959964 * math.sqrt(2 * pooled * (1 - pooled)) + 0.841621 * math.sqrt(
+        0.25 * 0.75 + 0.3 * 0.7
+    )
+    assert seat_games_needed(0.25, 0.05) == math.ceil((spread / 0.05) ** 2) == 1251
+    # A stricter level or more power needs more; a fall needs its own count.
+    assert seat_games_needed(0.25, 0.05, level=0.99) > 1251
+    assert seat_games_needed(0.25, 0.05, power=0.9) > 1251
+    assert seat_games_needed(0.25, -0.05) != 1251
+    with pytest.raises(ValueError, match="strictly in 0-1"):
+        seat_games_needed(0.25, 0.8)
+
+
+def test_the_smallest_difference_found_inverts_the_seat_games_needed() -> None:
+    found = smallest_difference(0.25, 1251)
+    assert found == pytest.approx(0.05, abs=1e-3)
+    assert seat_games_needed(0.25, found) <= 1251 < seat_games_needed(0.25, found - 1e-3)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -20,7 +21,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from ..core import GameError
+from ..core import GameError, game_names, load
 from .common import EXIT_USAGE, fail
 from .play import parse_options
 
@@ -41,11 +42,80 @@ def _missing_extra(error: ImportError) -> None:
     fail(f"this command needs {error.name}: pip install 'parlour[sim]'")
 
 
+def card_set(game: str, cards: str | None, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the card set of ``--cards`` (or of ``--option cards=``) as the game's
+    ``cards`` option: an edition the game names, or a folder made absolute, so that a report
+    made elsewhere reads the same files. ``GameError`` names what is accepted."""
+    spec = load(game)
+    if cards is None and (not spec.editions or "cards" not in options):
+        return options
+    if not spec.editions:
+        with_files = [g.title for g in map(load, game_names()) if g.editions]
+        raise GameError(
+            f"--cards is for a game with card files ({', '.join(with_files)}), not {spec.title}"
+        )
+    if cards is not None and "cards" in options:
+        raise GameError("give the card set once: --cards or --option cards=, not both")
+    value = cards if cards is not None else options["cards"]
+    *others, last = spec.editions
+    editions = f"{', '.join(others)} or {last}" if others else last
+    accepted = f"{editions} (the editions of {spec.title}) or a folder of card files"
+    if not isinstance(value, str):
+        raise GameError(f"--cards must be {accepted}, not {value!r}")
+    if value in spec.editions:
+        return {**options, "cards": value}
+    folder = Path(value).expanduser()
+    if not folder.is_dir():
+        raise GameError(f"--cards must be {accepted}, not {value!r}: no such folder")
+    return {**options, "cards": str(folder.resolve())}
+
+
+# Shares of seat-games in which a card (or class) is held, for the power line's table.
+HELD_SHARES = (2, 4, 10, 20)
+
+
+def power_lines(title: str, players: int, points: float, games: int) -> list[str]:
+    """What a difference of ``points`` in a win share near the fair one needs, in games on
+    each side, for a seat and for a card held in a share of seat-games; and what ``games``
+    find. ``GameError`` for a difference that leaves no share to find."""
+    from ..sim.stats import seat_games_needed, smallest_difference
+
+    fair = 1 / players
+    difference = points / 100
+    if not 0 < difference < 1 - fair:
+        raise GameError(
+            f"--power must be above 0 and below {100 * (1 - fair):g} points (a win share "
+            f"near the fair {100 * fair:.1f}% at {players} players), not {points:g}"
+        )
+    needed = seat_games_needed(fair, difference)
+    lines = [
+        f"{title} at {players} players: to find a difference of {points:g} points between two "
+        f"runs in a win share near the fair {100 * fair:.1f}% (95% level, 80% power), each "
+        f"run needs {needed:,} seat-games of what is compared:",
+        f"  a seat or a place in turn order (one a game): {needed:,} games",
+    ]
+    for one_in in HELD_SHARES:
+        lines.append(
+            f"  a card or class held in 1 seat-game in {one_in}: "
+            f"{math.ceil(needed * one_in / players):,} games"
+        )
+    found = [100 * smallest_difference(fair, games * players // one_in) for one_in in HELD_SHARES]
+    lines.append(
+        f"With --games {games:,} each run finds {100 * smallest_difference(fair, games):.1f} "
+        f"points for a seat, {found[0]:.1f} for a card held in 1 seat-game in "
+        f"{HELD_SHARES[0]}, {found[-1]:.1f} for one in {HELD_SHARES[-1]}."
+    )
+    return lines
+
+
 def simulate(
     game: Annotated[str, typer.Argument(help="The game, by name or alias (see `parlour games`).")],
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="The results folder to create (a Parquet dataset).")
-    ],
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="The results folder to create (a Parquet dataset); required."
+        ),
+    ] = None,
     bots: Annotated[
         str | None,
         typer.Option(
@@ -64,6 +134,15 @@ def simulate(
     option: Annotated[
         list[str] | None,
         typer.Option("--option", help="A game option as key=value (JSON value); repeatable."),
+    ] = None,
+    cards: Annotated[
+        str | None,
+        typer.Option(
+            "--cards",
+            help="The card set, for a game with card files: one of its editions by name "
+            "(`parlour cards --help` lists them) or a folder of card files (default: its "
+            "current edition).",
+        ),
     ] = None,
     jobs: Annotated[
         int | None,
@@ -107,6 +186,14 @@ def simulate(
             "about eighty times faster; games are dealt from one seed a chunk.",
         ),
     ] = False,
+    power: Annotated[
+        float | None,
+        typer.Option(
+            "--power",
+            help="Plan first: print how many games each side needs to find a difference of "
+            "this many points of win share (95% level, 80% power), and play nothing.",
+        ),
+    ] = None,
 ) -> None:
     """Play many games with bots and write one row per game and seat to a Parquet folder."""
     try:
@@ -115,9 +202,15 @@ def simulate(
     except ImportError as error:
         _missing_extra(error)
     try:
-        options = parse_options(option or [])
+        options = card_set(game, cards, parse_options(option or []))
         lineup = bots if bots is not None else "random" if fast else "medium"
         plan = make_plan(game, lineup, games, players, seed, options, chunk, rotate, records, fast)
+        if power is not None:
+            for line in power_lines(load(plan.game).title, plan.players, power, plan.games):
+                Console().print(line, highlight=False, soft_wrap=True)
+            return
+        if out is None:
+            raise GameError("--out is required: the results folder to create")
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
         check_backend(workers, backend, address)
         output = Output(out, plan, resume)

@@ -23,20 +23,23 @@ import csv
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from .facts import CardGroup, CardInfo
-from .stats import Estimate, Moments, moments_difference, newcombe, ratio, wilson
+from .facts import CardGroup, CardInfo, CardView
+from .stats import Estimate, Moments, moments_difference, mover, newcombe, ratio, wilson
 
 __all__ = [
     "CardLine",
     "CardRow",
     "CardTable",
+    "CardTables",
     "Cell",
+    "Heading",
     "card_rows",
     "card_table",
+    "compare_table",
     "has_cards",
     "outlier_plot",
     "write_csv",
@@ -193,47 +196,265 @@ def _round_points(columns: Mapping[str, Sequence[Any]], group: CardGroup) -> dic
 
 @dataclass(frozen=True)
 class Cell:
-    """A cell of a table on the page: its text, and the key it sorts by (``""``: its text)."""
+    """A cell of a table on the page: its text, the key it sorts by (``None``: its text;
+    ``""``: it holds no figure, and sorts last either way; else a number), and for a
+    comparison a second line (the change) and whether its interval excludes zero."""
 
     text: str
-    key: str = ""
+    key: str | None = None
+    detail: str = ""
+    flagged: bool = False
+
+
+NO_FIGURE = Cell("", "")
+ANY_USE = "*"  # a figure of the seat-games that used a card in any way
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A column of a card table: its heading, and the views that have it (empty: all)."""
+
+    text: str
+    views: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class CardLine:
     """A card's row of the page's table: the name's tooltip (its id and text), the cells
-    (the name first) and whether the card is flagged."""
+    (the name first), whether the card is flagged, and its view (``""``: none)."""
 
     title: str
     cells: list[Cell]
     flagged: bool
+    view: str = ""
 
 
 @dataclass(frozen=True)
 class CardTable:
-    """A card group's table as the report page shows it (``templates/card_table.html``)."""
+    """One table of a card group as the report page shows it (``templates/card_table.html``):
+    the views whose rows it holds (empty: every card, no filter) and a note on them."""
 
-    head: list[str]
+    head: list[Heading]
     lines: list[CardLine]
+    views: tuple[str, ...] = ()
+    about: str = ""
 
 
-def _share(e: Estimate) -> Cell:
-    """A share's cell, sorted by its value."""
-    if math.isnan(e.value):
-        return Cell("-")
-    if math.isnan(e.low):
-        return Cell(f"{100 * e.value:.1f}%", f"{e.value:.6f}")
-    return Cell(f"{100 * e.value:.1f}% ({100 * e.low:.1f} to {100 * e.high:.1f})", f"{e.value:.6f}")
+@dataclass(frozen=True)
+class CardTables:
+    """A card group's tables, and the filter over their views: each view's name and whether
+    it is shown when the page opens (no filter for a group without views)."""
+
+    tables: list[CardTable]
+    filters: list[tuple[str, bool]]
 
 
-def _difference(e: Estimate, scale: float, unit: str, digits: int) -> Cell:
-    if math.isnan(e.value):
-        return Cell("-")
+@dataclass(frozen=True)
+class _Figure:
+    """A figure of the card table: its heading, the views that have it, how to read it from
+    a row, and how to write it (a share in percent, or a signed difference); ``use``: the
+    verb of the use it counts, or ``ANY_USE`` for a figure of the cards used in any way."""
 
-    def signed(x: float) -> str:
-        return f"{round(scale * x, digits) + 0.0:+.{digits}f}"
+    heading: str
+    views: tuple[str, ...]
+    pick: Callable[[CardRow], Estimate]
+    scale: float = 100.0
+    unit: str = "%"
+    digits: int = 1
+    use: str = ""
 
-    return Cell(f"{signed(e.value)}{unit} ({signed(e.low)} to {signed(e.high)})", f"{e.value:.6f}")
+    def has(self, info: CardInfo) -> bool:
+        """Whether the card has this figure: its view does (a card of no view: every view's),
+        and so do its own uses, where the game names them."""
+        if self.views and info.view and info.view not in self.views:
+            return False
+        if info.uses is None or not self.use:
+            return True
+        return bool(info.uses) if self.use == ANY_USE else self.use in info.uses
+
+    def number(self, x: float, signed: bool) -> str:
+        """A value or bound in the figure's scale (rounded first: a tiny -0.0 reads +0.0)."""
+        rounded = round(self.scale * x, self.digits) + 0.0
+        return f"{rounded:+.{self.digits}f}" if signed else f"{rounded:.{self.digits}f}"
+
+    def cell(self, e: Estimate) -> Cell:
+        """The figure with its interval, sorted by its value (a difference signed)."""
+        if math.isnan(e.value):
+            return Cell("-", "")
+        signed = self.unit != "%"
+        value = f"{self.number(e.value, signed)}{self.unit}"
+        if math.isnan(e.low):
+            return Cell(value, f"{e.value:.6f}")
+        bounds = f"{self.number(e.low, signed)} to {self.number(e.high, signed)}"
+        return Cell(f"{value} ({bounds})", f"{e.value:.6f}")
+
+    def change(self, first: Estimate, second: Estimate) -> Cell:
+        """Both runs' figures and the second minus the first with its interval (a share's
+        in points), sorted by the change."""
+        both = " → ".join(
+            "-" if math.isnan(e.value) else f"{self.number(e.value, self.unit != '%')}{self.unit}"
+            for e in (first, second)
+        )
+        d = mover(first, second)
+        if math.isnan(d.low):
+            return Cell(both, "")
+        unit = " pp" if self.unit == "%" else self.unit
+        bounds = f"{self.number(d.low, True)} to {self.number(d.high, True)}"
+        return Cell(
+            both,
+            f"{d.value:.6f}",
+            f"{self.number(d.value, True)}{unit} ({bounds})",
+            d.excludes_zero,
+        )
+
+
+def _views_of(group: CardGroup, apart: CardView | None) -> list[CardView]:
+    """The views of one table: the one kept apart, or all the others."""
+    if apart is not None:
+        return [apart]
+    return [v for v in group.views if not v.apart]
+
+
+def _figures(group: CardGroup, views: Sequence[CardView]) -> list[_Figure]:
+    """A table's figures: those its views have, each naming the views that have it (none
+    named: every view, or a group without views)."""
+    named = bool(views)
+
+    def having(test: Callable[[CardView], bool]) -> tuple[str, ...]:
+        return tuple(v.name for v in views if test(v))
+
+    held = (views[0].held if len(views) == 1 and views[0].held else "") or group.held[0]
+    verbs = [verb for verb, _ in group.uses if not named or any(verb in v.uses for v in views)]
+    used = " or ".join(verbs)
+    figures = [_Figure(f"{held} (of seat-games)", (), lambda r: r.held)]
+    for k, (verb, _) in enumerate(group.uses):
+        if verb in verbs:
+            figures.append(
+                _Figure(f"{verb} (of those {held})", having(_uses(verb)), _use(k), use=verb)
+            )
+    any_use = having(lambda v: bool(v.uses))
+    figures += [
+        _Figure(f"win share, {used}", any_use, lambda r: r.used, use=ANY_USE),
+        _Figure(f"win share, {held}, not {used}", (), lambda r: r.unused),
+        _Figure("difference", any_use, lambda r: r.difference, unit=" pp", use=ANY_USE),
+    ]
+    if group.scored is not None and (not named or any(v.scored for v in views)):
+        figures.append(
+            _Figure(
+                "share of the points",
+                having(lambda v: v.scored),
+                lambda r: r.points or NO_ESTIMATE,
+            )
+        )
+    if group.rounds is not None:
+        figures.append(
+            _Figure(
+                f"points a round, {held} minus not",
+                (),
+                lambda r: r.round_points or NO_ESTIMATE,
+                scale=1.0,
+                unit="",
+                digits=2,
+            )
+        )
+    # A column every view of the table has needs no filter.
+    names = {v.name for v in views}
+    return [replace(f, views=()) if set(f.views) == names else f for f in figures]
+
+
+def _uses(verb: str) -> Callable[[CardView], bool]:
+    return lambda view: verb in view.uses
+
+
+def _tables(
+    group: CardGroup,
+    cards: Sequence[tuple[str, CardInfo]],
+    line: Callable[[str, CardInfo, list[_Figure]], CardLine],
+    seat_games: str,
+) -> CardTables:
+    """The group's tables (the views kept together, then each kept apart), a line a card."""
+    layouts: list[CardView | None] = [None] + [v for v in group.views if v.apart]
+    tables = []
+    for apart in layouts:
+        views = _views_of(group, apart)
+        if apart is None and group.views and not views:
+            continue
+        names = {v.name for v in views}
+        figures = _figures(group, views)
+        head = [
+            Heading(group.noun),
+            Heading("kind"),
+            Heading(seat_games),
+            *(Heading(f.heading, f.views) for f in figures),
+        ]
+        # Together: every card of no apart view (a card of no view too, so none is lost).
+        apart_names = {v.name for v in group.views if v.apart}
+        mine = [
+            (card, info)
+            for card, info in cards
+            if (info.view in names if apart is not None else info.view not in apart_names)
+        ]
+        tables.append(
+            CardTable(
+                head,
+                [line(card, info, figures) for card, info in mine],
+                tuple(v.name for v in views),
+                apart.about if apart is not None else "",
+            )
+        )
+    return CardTables(tables, [(v.name, v.chosen) for v in group.views])
+
+
+def _title(card: str, info: CardInfo) -> str:
+    """A name's tooltip: the card's id and text."""
+    return f"{card}: {info.text}" if info.text else card
+
+
+def card_table(group: CardGroup, rows: Sequence[CardRow]) -> CardTables:
+    """The group's card tables: their headings and a line a card, figures with sort keys."""
+    by_card = {row.card: row for row in rows}
+
+    def line(card: str, info: CardInfo, figures: list[_Figure]) -> CardLine:
+        row = by_card[card]
+        holders = f"{row.held.value * row.held.n:.0f}"
+        cells = [Cell(info.name), Cell(info.kind), Cell(holders, holders)]
+        # A figure the card's kind does not have is left blank, not shown as a zero.
+        cells += [f.cell(f.pick(row)) if f.has(info) else NO_FIGURE for f in figures]
+        return CardLine(_title(card, info), cells, row.flagged, info.view)
+
+    return _tables(group, [(r.card, r.info) for r in rows], line, "seat-games")
+
+
+def compare_table(
+    group: CardGroup, first: Sequence[CardRow], second: Sequence[CardRow]
+) -> CardTables:
+    """Every card of either run a line: each figure in both runs and the second minus the
+    first, with its 95% interval (a card of one run only has the other's as none)."""
+    ones, twos = {r.card: r for r in first}, {r.card: r for r in second}
+    cards = [(r.card, r.info) for r in second] + [
+        (r.card, r.info) for r in first if r.card not in twos
+    ]
+
+    def line(card: str, info: CardInfo, figures: list[_Figure]) -> CardLine:
+        a, b = ones.get(card), twos.get(card)
+        counts = [round(r.held.value * r.held.n) if r is not None else 0 for r in (a, b)]
+        cells = [
+            Cell(info.name),
+            Cell(info.kind),
+            Cell(f"{counts[0]} / {counts[1]}", str(sum(counts))),
+        ]
+        cells += [
+            f.change(
+                f.pick(a) if a is not None else NO_ESTIMATE,
+                f.pick(b) if b is not None else NO_ESTIMATE,
+            )
+            if f.has(info)
+            else NO_FIGURE
+            for f in figures
+        ]
+        return CardLine(_title(card, info), cells, False, info.view)
+
+    return _tables(group, cards, line, "seat-games, first / second")
 
 
 def write_csv(group: CardGroup, rows: Sequence[CardRow], out: Path) -> None:
@@ -267,46 +488,6 @@ def write_csv(group: CardGroup, rows: Sequence[CardRow], out: Path) -> None:
 
 def _use(k: int) -> Callable[[CardRow], Estimate]:
     return lambda row: row.uses[k]
-
-
-def card_table(group: CardGroup, rows: Sequence[CardRow]) -> CardTable:
-    """The group's card table: its headings and a line a card, figures with their sort keys."""
-    verbs = " or ".join(verb for verb, _ in group.uses)
-    head = [
-        group.noun,
-        "kind",
-        "seat-games",
-        f"{group.held[0]} (of seat-games)",
-        *(f"{verb} (of those {group.held[0]})" for verb, _ in group.uses),
-        f"win share, {verbs}",
-        f"win share, {group.held[0]}, not {verbs}",
-        "difference",
-    ]
-    if group.scored is not None:
-        head.append("share of the points")
-    if group.rounds is not None:
-        head.append(f"points a round, {group.held[0]} minus not")
-    lines = []
-    for row in rows:
-        holders = f"{row.held.value * row.held.n:.0f}"
-        cells = [
-            Cell(row.info.name),
-            Cell(row.info.kind),
-            Cell(holders, holders),
-            _share(row.held),
-            *(_share(u) for u in row.uses),
-            _share(row.used),
-            _share(row.unused),
-            _difference(row.difference, 100.0, " pp", 1),
-        ]
-        if row.points is not None:
-            cells.append(_share(row.points))
-        if row.round_points is not None:
-            cells.append(_difference(row.round_points, 1.0, "", 2))
-        # The card's id and text in the name's tooltip.
-        title = f"{row.card}: {row.info.text}" if row.info.text else row.card
-        lines.append(CardLine(title, cells, row.flagged))
-    return CardTable(head, lines)
 
 
 # -- the plot of the outliers ------------------------------------------------------------------

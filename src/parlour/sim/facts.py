@@ -32,6 +32,7 @@ __all__ = [
     "GENERIC",
     "CardGroup",
     "CardInfo",
+    "CardView",
     "Facts",
     "Notes",
     "columns",
@@ -59,11 +60,36 @@ def _no_columns(state: State, notes: Notes) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class CardInfo:
-    """What the card table shows of a card besides its id: its name, kind and rules text."""
+    """What the card table shows of a card besides its id: its name, kind and rules text,
+    the name of the group's ``CardView`` that shows it (``""``: the group has none), and the
+    verbs of the group's uses the card itself has (``None``: all of its view's; a passive
+    class, a Treasure: none), so that it shows no figure it cannot have."""
 
     name: str
     kind: str
     text: str
+    view: str = ""
+    uses: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A kind of card that the card table's filter shows or hides, with only its columns.
+
+    ``name`` is the filter's word for it (the ``view`` of its cards' ``CardInfo``); ``uses``
+    the verbs of the group's uses that its cards have, and ``scored`` whether they score:
+    the table shows no column that none of the shown kinds has. ``chosen``: shown when the
+    page opens (the cards a player chooses to play). ``apart``: in a table of its own, with
+    its own verb for ``held`` and a note ``about`` what its figures measure.
+    """
+
+    name: str
+    uses: tuple[str, ...]
+    scored: bool = False
+    chosen: bool = True
+    apart: bool = False
+    held: str = ""
+    about: str = ""
 
 
 def _no_info(state: State, card: str) -> CardInfo:
@@ -84,6 +110,7 @@ class CardGroup:
     ``describe(state, card)`` reads a card's name, kind and text from the game (``state`` is
     a new game with the run's options, so a card set chosen by an option is the one read);
     ``about`` says, for the report's reader, what held and used mean in this game.
+    ``views``: the kinds of card the table's filter tells apart (none: one table of all).
     """
 
     name: str
@@ -94,6 +121,7 @@ class CardGroup:
     rounds: tuple[str, str] | None = None
     describe: Callable[[State, str], CardInfo] = field(default=_no_info)
     about: str = ""
+    views: tuple[CardView, ...] = ()
 
 
 @dataclass(frozen=True)

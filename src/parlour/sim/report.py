@@ -23,10 +23,18 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from .. import load
 from ..core import GameError
-from .cards import CardTable, card_rows, card_table, outlier_plot, write_csv
+from .cards import (
+    CardRow,
+    CardTables,
+    card_rows,
+    card_table,
+    compare_table,
+    outlier_plot,
+    write_csv,
+)
 from .charts import Metric, Plot, Run, bars, figure, histogram, save, shares_by, win_metric
 from .facts import CardGroup, CardInfo, facts_for
-from .stats import Estimate, mean_difference, newcombe
+from .stats import Estimate, mean_difference, newcombe, smallest_difference
 
 __all__ = ["TEMPLATES", "Comparison", "build", "compare"]
 
@@ -238,13 +246,13 @@ class Table:
 @dataclass(frozen=True)
 class CardSection:
     """A card group's part of the page: its heading and what held and used mean; where the
-    run's rows hold card columns, the outlier plot, the CSV file and the table."""
+    run's rows hold card columns, its tables, and for one run its outlier plot and CSV file."""
 
     heading: str
     about: str
     plot: Plot | None = None
     csv: str = ""
-    table: CardTable | None = None
+    table: CardTables | None = None
 
 
 # The page's template (``templates/report.html``) and the card table it draws with.
@@ -332,6 +340,7 @@ def build(results: str | Path, out: str | Path, compare_with: str | Path | None 
         by_seat=by_seat,
         by_bot=by_bot,
         comparison=comparison,
+        power=_power_line(runs) if len(runs) == 2 else "",
         plots=plots + game_plots,
         cards=_card_sections(runs, folder),
     )
@@ -339,30 +348,65 @@ def build(results: str | Path, out: str | Path, compare_with: str | Path | None 
     return page
 
 
+def _power_line(runs: Sequence[Run]) -> str:
+    """What two runs can find: the difference in a win share near the fair one that their
+    size finds four times in five, for a seat and for a card held in a quarter of seat-games."""
+    players, games = runs[0].players, min(run.games for run in runs)
+    fair = 1 / players
+    seat = 100 * smallest_difference(fair, games)
+    card = 100 * smallest_difference(fair, games * players // 4)
+    return (
+        f"What runs of this size find (the smaller, {games:,} games; 95% level, 80% power): "
+        f"a difference of {seat:.1f} points in a seat's win share near the fair "
+        f"{100 * fair:.1f}%, {card:.1f} in that of a card held in 1 seat-game in 4. A smaller "
+        "true difference is missed more often than found."
+    )
+
+
+COMPARED = (
+    "Every card of either run, each figure in the first run and the second (first → second) "
+    "and under them the second minus the first with its 95% interval, recovered from the two "
+    "runs' intervals (for a share, Newcombe's). A red cell's interval excludes zero. A dash: "
+    "no figure in that run (a card of one edition only, or never used); a blank: a figure "
+    "the card cannot have."
+)
+
+
 def _card_sections(runs: Sequence[Run], out: Path) -> list[CardSection]:
     """The card groups of every run, their plots and CSV files written to ``out`` (none for
-    a game without cards)."""
+    a game without cards); with two runs, each group's comparison first."""
     sections = []
-    for k, run in enumerate(runs):
-        describe = _describer(run)
-        for group in facts_for(run.game).cards:
+    changes = []
+    for group in facts_for(runs[0].game).cards:
+        rows: list[list[CardRow] | None] = []
+        for k, run in enumerate(runs):
             heading = f"{run.title_of(group)}" + (f" ({run.label})" if len(runs) > 1 else "")
             columns = run.card_columns(group)
             if columns is None:
+                rows.append(None)
                 sections.append(CardSection(heading, group.about))
                 continue
-            rows = card_rows(columns, group, partial(describe, group))
+            found = card_rows(columns, group, partial(_describer(run), group))
+            rows.append(found)
             file = f"{run.game}_{group.noun}_outliers{'_b' if k else ''}.png"
-            outlier_plot(group, rows, heading, out / file)
+            outlier_plot(group, found, heading, out / file)
             caption = (
                 "The cards whose win-share difference has a 95% interval that excludes zero "
                 f"(red), then the {2 * 10} most extreme, at most 40."
             )
             table = file.removesuffix(".png").replace("_outliers", "_table") + ".csv"
-            write_csv(group, rows, out / table)
+            write_csv(group, found, out / table)
             plot = Plot(file, f"{heading}: the outliers", caption)
-            sections.append(CardSection(heading, group.about, plot, table, card_table(group, rows)))
-    return sections
+            sections.append(
+                CardSection(heading, group.about, plot, table, card_table(group, found))
+            )
+        first, second = rows[0], rows[-1]
+        if len(rows) == 2 and first is not None and second is not None:
+            heading = f"{runs[0].title_of(group)}: {runs[1].label} against {runs[0].label}"
+            changes.append(
+                CardSection(heading, COMPARED, table=compare_table(group, first, second))
+            )
+    return changes + sections
 
 
 def _describer(run: Run) -> Callable[[CardGroup, str], CardInfo]:

@@ -1,4 +1,5 @@
-"""Intervals for win shares and means, and for the differences between two runs.
+"""Intervals for win shares and means, for the differences between two runs, and the
+sizes a difference needs to be found.
 
 A win share counts a shared win as ``1/k`` (``returns()``), so its "successes" may be
 fractional; the intervals treat it as a binomial proportion all the same.
@@ -9,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 
 __all__ = [
     "Z95",
@@ -17,8 +19,11 @@ __all__ = [
     "mean",
     "mean_difference",
     "moments_difference",
+    "mover",
     "newcombe",
     "ratio",
+    "seat_games_needed",
+    "smallest_difference",
     "wilson",
     "wilson_bounds",
 ]
@@ -66,8 +71,16 @@ def newcombe(a: Estimate, b: Estimate, z: float = Z95) -> Estimate:
     """
     if a.n == 0 or b.n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
-    a, b = wilson(a.value * a.n, a.n, z), wilson(b.value * b.n, b.n, z)
+    return mover(wilson(a.value * a.n, a.n, z), wilson(b.value * b.n, b.n, z))
+
+
+def mover(a: Estimate, b: Estimate) -> Estimate:
+    """The difference ``b - a`` of two independent estimates, its interval recovered from
+    theirs (Zou and Donner's MOVER; from two Wilson intervals, Newcombe's); NaN bounds
+    where either has none."""
     diff = b.value - a.value
+    if math.isnan(a.low) or math.isnan(b.low):
+        return Estimate(diff, math.nan, math.nan, min(a.n, b.n))
     low = diff - math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2)
     high = diff + math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2)
     return Estimate(diff, low, high, min(a.n, b.n))
@@ -156,3 +169,41 @@ def ratio(xs: Sequence[float], ys: Sequence[float], z: float = Z95) -> Estimate:
 
 def _variance(values: Sequence[float], m: float) -> float:
     return sum((x - m) ** 2 for x in values) / (len(values) - 1)
+
+
+def seat_games_needed(
+    share: float, difference: float, level: float = 0.95, power: float = 0.8
+) -> int:
+    """The seat-games each side needs so that a true ``difference`` from a ``share`` is found
+    (a two-sided test at ``level`` rejects "no difference") with probability ``power``.
+
+    Fleiss' formula for two independent proportions, without continuity correction: the
+    size at which the intervals this package draws (Wilson, Newcombe) exclude zero about as
+    often, since they agree with the score test they come from.
+    """
+    first, second = share, share + difference
+    if not (0 < first < 1 and 0 < second < 1) or difference == 0:
+        raise ValueError(f"a share of {first} against {second}: both must lie strictly in 0-1")
+    normal = NormalDist()
+    alpha = normal.inv_cdf(1 - (1 - level) / 2)
+    beta = normal.inv_cdf(power)
+    pooled = (first + second) / 2
+    spread = alpha * math.sqrt(2 * pooled * (1 - pooled)) + beta * math.sqrt(
+        first * (1 - first) + second * (1 - second)
+    )
+    return math.ceil((spread / difference) ** 2)
+
+
+def smallest_difference(
+    share: float, seat_games: int, level: float = 0.95, power: float = 0.8
+) -> float:
+    """The smallest rise above ``share`` that ``seat_games`` on each side find with
+    ``power`` (``seat_games_needed`` solved for the difference, to 0.01 points)."""
+    low, high = 0.0, 1 - share
+    while high - low > 1e-4:
+        middle = (low + high) / 2
+        if middle > 0 and seat_games_needed(share, middle, level, power) <= seat_games:
+            high = middle
+        else:
+            low = middle
+    return high

@@ -21,11 +21,11 @@ from ..charts import (
     shares_by,
     win_metric,
 )
-from ..facts import CardGroup, CardInfo, Facts, Notes
+from ..facts import CardGroup, CardInfo, CardView, Facts, Notes
 from ..schema import Column
 from ..stats import wilson
 
-__all__ = ["BOSS_OUTCOMES", "FACTS", "MONSTER_DECKS"]
+__all__ = ["BOSS_OUTCOMES", "FACTS", "MONSTER_DECKS", "VIEWS", "VIEW_OF_DECK"]
 
 # -- facts --------------------------------------------------------------------------------
 
@@ -183,14 +183,65 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     return out
 
 
+# The card table's kinds, by the deck a card starts in (``deck_of``): what a player chooses
+# to play (classes, parts, Tavern and Quest cards) first; Loot, which comes and scores;
+# monsters and Boss cards apart, since beating one measures the weapon that beat it.
+VIEW_OF_DECK = {
+    "classes": "class",
+    "anvil": "part",
+    "tavern": "Tavern",
+    "quest": "Quest",
+    "loot": "Loot",
+    **dict.fromkeys((*MONSTER_DECKS, "box"), "monster"),
+}
+USES_OF_KIND = {
+    "tavern": ("played",),
+    "action": ("played",),
+    "part": ("equipped",),
+    "gear": ("equipped",),
+    "monster": ("beaten",),
+    "boss": ("beaten",),
+}
+VIEWS = (
+    CardView("class", uses=("played",)),
+    CardView("part", uses=("equipped",), scored=True),
+    CardView("Tavern", uses=("played",)),
+    CardView("Quest", uses=("played", "equipped")),
+    CardView("Loot", uses=("equipped",), scored=True, chosen=False),
+    CardView(
+        "monster",
+        uses=("beaten",),
+        scored=True,
+        chosen=False,
+        apart=True,
+        held="fought",
+        about="Monsters and Boss cards: a seat fights them rather than chooses them, so a "
+        "monster's difference (beaten minus fought and not beaten) measures the weapon "
+        "that beat it more than the monster: strong weapons beat the Dungeon's monsters, "
+        "and strong weapons win. Read a monster's price in its share beaten.",
+    ),
+)
+
+
 def _card(state: State, card: str) -> CardInfo:
+    from ...games.foolsblade.schema import deck_of
     from ...games.foolsblade.table import latest_table
     from ...games.foolsblade.texts import card_text
 
     found = latest_table(state.view(None)["cards"]).set.by_id.get(card)
     if found is None:
         return CardInfo(card, "", "")
-    return CardInfo(found.name, found.kind, card_text(found))
+    view = VIEW_OF_DECK.get(deck_of(found), "")
+    return CardInfo(found.name, found.kind, card_text(found), view, _uses(found))
+
+
+def _uses(card: Any) -> tuple[str, ...]:
+    """The card table's uses a card has: a class its ability, if it has one; an Action or a
+    Tavern card is played, a part or Gear equipped, a monster or Boss card beaten; a
+    Treasure, a Curse or an Approach none."""
+    if card.kind == "class":
+        return ("played",) if card.ability is not None else ()
+    return USES_OF_KIND.get(card.kind, ())
 
 
 # -- the report's section ----------------------------------------------------------------------
@@ -390,6 +441,7 @@ FACTS = Facts(
             "(a class: its ability used), equipped, beaten (monsters and Boss cards). "
             "The share of the points counts the assembled parts, the monsters and the "
             "Loot in the final scores.",
+            views=VIEWS,
         ),
     ),
     plots=_plots,
