@@ -4,7 +4,7 @@
 // this move (a button that appears under the pointer between two clicks of a double-click
 // is not armed yet), every control is disabled from the moment a move is sent until the next
 // state arrives, and moves that cannot be taken back ask first, in words.
-import {h, api, memory, plainName, seatName, toast} from "./common.js";
+import {h, api, memory, plainName, seatName, seatNumber, toast} from "./common.js";
 import {cardLookup, cardName, cardTexts, drawGame, finalTable, linkCards, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
 import {openPlayerReport, reportButton} from "./report.js";
@@ -770,9 +770,9 @@ function drawWaiting() {
   const open = table.open || [];
   const watchLink = new URL(`/table/${encodeURIComponent(tableId)}`, location.href).href;
   const items = open.map((seat) => {
-    const pick = h("select", {id: `bot-${seat}`, "aria-label": `bot level for seat ${seat}`},
+    const pick = h("select", {id: `bot-${seat}`, "aria-label": `bot level for seat ${seatNumber(seat)}`},
       (page.bots || []).map((b) => h("option", {value: b, selected: b === "medium"}, `${b} bot`)));
-    return h("li", {"data-open-seat": seat}, h("span", {class: "seat-no"}, seat), h("span", {class: "pill open"}, "free"),
+    return h("li", {"data-open-seat": seat}, h("span", {class: "seat-no"}, seatNumber(seat)), h("span", {class: "pill open"}, "free"),
       page.seat === null ? h("button", {type: "button", class: "small", "data-take": seat, onclick: (e) => takeSeat(seat, e.target)},
         table.rated && !account.user ? "Sign in to take this seat" : "Take this seat") : null,
       creator && (page.bots || []).length ? [pick, h("button", {type: "button", class: "secondary small", "data-fill": seat, onclick: (e) => fillWithBot(seat, pick.value, e.target)}, "Fill with this bot")] : null);
@@ -801,7 +801,7 @@ async function takeSeat(seat, button) {
     return;
   }
   if (!account.user) {
-    const name = await askName(`You are taking seat ${seat} at this table.`);
+    const name = await askName(`You are taking seat ${seatNumber(seat)} at this table.`);
     if (!name) return;
     body.name = name;
   }

@@ -1,5 +1,5 @@
 // Fearless: the trick, the scare track with every ghost, the hand, fear totals.
-import {count, h, fearlessCard, SUITS} from "../common.js";
+import {count, h, fearlessCard, seatNumber, SUITS} from "../common.js";
 
 const ORDER = ["blue", "orange", "magenta", "green"];
 
@@ -32,11 +32,11 @@ function track(view, ctx) {
       class: `ghost${seat === ctx.seat ? " me" : ""}`,
       style: `left:calc(${pct(p)}% + ${n * 14}px)`,
       title: `${ctx.names(seat)}: ${p > 0 ? "+" : ""}${p}`,
-    }, seat));
+    }, seatNumber(seat)));
   }
   const onRuin = view.ghosts.map((p, seat) => [seat, p]).filter(([, p]) => p === null);
   const ruin = h("div", {class: "ruin"}, h("span", {class: "muted"}, ruinWords.text),
-    onRuin.length ? onRuin.map(([seat]) => h("div", {class: `ghost${seat === ctx.seat ? " me" : ""}`, title: ctx.names(seat)}, seat)) : h("span", {}, "nobody"));
+    onRuin.length ? onRuin.map(([seat]) => h("div", {class: `ghost${seat === ctx.seat ? " me" : ""}`, title: ctx.names(seat)}, seatNumber(seat))) : h("span", {}, "nobody"));
   return h("div", {class: "panel"}, h("h3", {}, "Scare track"), box, ruin);
 }
 
