@@ -117,6 +117,8 @@ class CitadelsView(CommonView):
     first_complete: int | None
     last_round: bool
     haunted_city_round: list[int | None]
+    # Per seat, the score in its parts (``scoring.CityScore``'s fields), adding up to ``scores``.
+    score_parts: list[dict[str, int]]
     # The seat's own, absent for spectators:
     hand: NotRequired[list[str]]
     characters: NotRequired[list[str]]
@@ -253,6 +255,7 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
             "first_complete": state.first_complete if state.first_complete >= 0 else None,
             "last_round": state.last_round,
             "haunted_city_round": [r if r >= 0 else None for r in state.haunted_city_round],
+            "score_parts": [parts._asdict() for parts in state.score_parts()],
         }
     )
     if seat is not None:
