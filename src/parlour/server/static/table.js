@@ -9,6 +9,7 @@ import {cardLookup, cardName, cardTexts, drawGame, finalTable, linkCards, loadCa
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
 import {openPlayerReport, reportButton} from "./report.js";
 import {Countdown, low, settingOf, timeLeft} from "./clock.js";
+import {drawGuide, markRegion} from "./guide.js";
 
 const ARM_MS = 300;
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -551,12 +552,7 @@ function drawHowto() {
   button.setAttribute("aria-expanded", String(page.howto));
   box.classList.toggle("hidden", !page.howto || !guide.length);
   if (!page.howto) return;
-  const title = page.table ? page.table.title : "this game";
-  box.replaceChildren(h("div", {class: "howto-head"}, h("h2", {}, `How to play ${title}`),
-    h("button", {type: "button", class: "secondary small", onclick: () => setHowto(false)}, "Close")),
-  h("div", {class: "howto-grid"}, guide.map((part) => h("div", {}, h("h3", {}, part.heading), h("p", {}, part.text),
-    part.steps ? h("ol", {}, part.steps.map((step) => h("li", {}, step))) : null))),
-  h("p", {class: "muted"}, "Tap any card to read what it does."));
+  drawGuide(box, page.catalogue, page.table ? page.table.title : "this game", () => setHowto(false));
 }
 
 function draw() {
@@ -654,6 +650,7 @@ function draw() {
   drawAway(view);
   drawNoticeTools(view);
   drawNameForm(view);
+  markRegion();
   armControls();
   setTimeout(armControls, ARM_MS + 20);
 
