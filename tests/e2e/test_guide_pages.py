@@ -151,7 +151,8 @@ def test_the_citadels_final_table_shows_each_seats_score_in_parts(
         numbers = [int(cell) for cell in row.locator("td.num").all_text_contents()]
         assert sum(numbers[:-1]) == numbers[-1]  # the parts add up to the score
     # Each seat's parts are the view's, not the page's sums.
-    shown = sorted(tuple(int(c) for c in r.locator("td.score-part").all_text_contents()) for r in rows)
+    cells = [row.locator("td.score-part").all_text_contents() for row in rows]
+    shown = sorted(tuple(int(cell) for cell in row) for row in cells)
     assert shown == sorted(tuple(parts.values()) for parts in view["score_parts"])
     if size == "phone":  # the parts in a line under each name, in words
         assert "five colours" in (page.text_content("#final .parts-line") or "")

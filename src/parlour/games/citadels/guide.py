@@ -39,7 +39,7 @@ GUIDE = Guide(
             region="cities",
         ),
         Section(
-            "1. The draft",
+            "The draft",
             "Each round starts with a character draft: from the crown holder on, each player "
             "secretly picks a character from the pool passed round. Some characters are set "
             "aside face up or face down, so you never know who holds which character until "
@@ -47,7 +47,7 @@ GUIDE = Guide(
             region="characters",
         ),
         Section(
-            "2 or 3 players: two characters each",
+            "Two characters each (2 or 3 players)",
             "With 2 or 3 players the draft goes round twice, so each player holds two "
             "characters and takes two separate turns, each when its character is called, "
             "sharing one purse, one hand and one city.",
@@ -61,7 +61,7 @@ GUIDE = Guide(
             region="crown",
         ),
         Section(
-            "2. The turns",
+            "The turns",
             "Characters are called by rank: "
             + ", ".join(f"{c.rank} {c.name}" for c in CHARACTERS)
             + "; whoever holds one takes a turn.",
