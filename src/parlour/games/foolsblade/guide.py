@@ -66,7 +66,8 @@ GUIDE = Guide(
         Section(
             "Hunting",
             "You can hunt only with at least one assembled part. Pick the forest, the cavern "
-            "or the dungeon (stronger monsters, worth more) and fight the monster on top.",
+            "or the dungeon (stronger monsters, most often worth more) and fight the monster on "
+            "top.",
             region="moves",
         ),
         Section(
