@@ -82,9 +82,14 @@ def test_how_to_play_shows_each_part_of_the_table_it_speaks_of(
         section = page.locator(f"#howto [data-section='{part['heading']}']")
         assert section.locator(".show-me").count() >= 1, part["heading"]
     # "Show me your hand" highlights the hand, in view.
-    page.locator("#howto .show-me[data-show='hand']").first.click()
+    hand = page.locator("#howto .show-me[data-show='hand']").first
+    hand.click()
     page.wait_for_selector("#hand-area.region-shown")
     assert in_view(page, "#hand-area")
+    # Said for screen readers too, in a note the eye does not need.
+    said = hand.locator("xpath=following-sibling::span[1]")
+    assert said.text_content() == " Your hand: outlined on the table."
+    assert "sr-only" in (said.get_attribute("class") or "")
     assert page.locator(".region-shown").count() == 1
     # The highlight goes by itself.
     page.wait_for_selector(".region-shown", state="detached", timeout=5000)

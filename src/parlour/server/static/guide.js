@@ -41,7 +41,13 @@ function showButton(key, regions) {
   const words = regions[key] || key;
   const note = h("span", {class: "region-note muted", "aria-live": "polite"});
   const button = h("button", {type: "button", class: "link show-me", "data-show": key,
-    onclick: () => { note.textContent = showRegion(key) ? "" : ` ${words.charAt(0).toUpperCase()}${words.slice(1)}: not on the table right now.`; }},
+    onclick: () => {
+      const said = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+      const found = showRegion(key);
+      // Found, the outline shows it; the words are for screen readers alone.
+      note.classList.toggle("sr-only", found);
+      note.textContent = found ? ` ${said}: outlined on the table.` : ` ${said}: not on the table right now.`;
+    }},
   `Show me ${words}`);
   return [" ", button, note];
 }
