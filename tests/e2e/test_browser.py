@@ -43,7 +43,7 @@ def test_a_whole_fearless_game_against_bots_then_replay_and_rematch(page: Any, s
     # Each of the 39 tricks held 0.1 s: at the full 1.5 s the holds were most of the test's
     # minute (test_table_safety.py checks the full pause).
     open_table_from_lobby(page, server, "fearless", 3, "easy", pace=100)
-    assert page.text_content("#who") == "You are Player 0"
+    assert page.text_content("#who") == "You are Player 1"
     turns = 0
     while take_turn(page):
         turns += 1
@@ -116,8 +116,8 @@ def test_two_browsers_play_against_each_other_at_one_table(browser: Any, server:
         opened.wait_for_function("() => document.body.dataset.move !== undefined")
         pages.append(opened)
     first, second = pages
-    assert first.text_content("#who") == "You are Player 0"
-    assert second.text_content("#who") == "You are Player 1"
+    assert first.text_content("#who") == "You are Player 1"
+    assert second.text_content("#who") == "You are Player 2"
     # Each browser sees only its own hand, never the other's.
     assert first.locator("#hand .card").count() == second.locator("#hand .card").count() == 13
     hands = [
@@ -138,14 +138,14 @@ def test_two_browsers_play_against_each_other_at_one_table(browser: Any, server:
     # A reload resumes the same seat where it was.
     second.reload()
     second.wait_for_function("() => document.body.dataset.move !== undefined")
-    assert second.text_content("#who") == "You are Player 1"
+    assert second.text_content("#who") == "You are Player 2"
     first.wait_for_function(f"() => Number(document.body.dataset.move) >= {move_of(second)}")
-    assert first.locator("#log p", has_text="Player 1 ").count() >= 4
-    # The server's sentences name unnamed seats "Player N"; the page adds who is "you", on
+    assert first.locator("#log p", has_text="Player 2 ").count() >= 4
+    # The server's sentences name unnamed seats "Player N", from 1; the page adds who is "you", on
     # the lines whose event's seat is its own, and nowhere else.
     mine = first.eval_on_selector_all("#log p.mine", "ps => ps.map(p => p.textContent)")
-    assert len(mine) >= 4 and all("Player 0 (you)" in line for line in mine)
-    assert first.locator("#log p", has_text="Player 1 (you)").count() == 0
+    assert len(mine) >= 4 and all("Player 1 (you)" in line for line in mine)
+    assert first.locator("#log p", has_text="Player 2 (you)").count() == 0
     screenshot(first, "two-browsers-seat0")
     screenshot(second, "two-browsers-seat1")
     for opened in pages:

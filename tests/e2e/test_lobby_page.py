@@ -51,7 +51,7 @@ def test_the_lobby_names_bots_shows_variants_and_keeps_a_friends_link_apart(
     # One row: this browser's own seat, not the friend's.
     assert row.count() == 1
     text = row.text_content() or ""
-    assert "Citadels" in text and "with Player 1, easy bot" in text
+    assert "Citadels" in text and "with Player 2, easy bot" in text
     assert any(month in text for month in ("Dec", "Jan", "Feb", "Nov"))
     row.locator("summary").click()
     assert row.locator("[data-given='1']").is_visible()

@@ -47,8 +47,8 @@ def test_names_in_seats_and_the_log(page: Any, server: str) -> None:
     page.wait_for_selector("#log p.mine")
     assert "Ana (you)" in page.text_content("#log p.mine")
     assert "Ana (you)" in page.text_content(".seat.me")
-    assert page.locator(".seat", has_text="easy bot (seat 1)").count() == 1
-    assert "Player 0" not in page.text_content("#log")
+    assert page.locator(".seat", has_text="easy bot (seat 2)").count() == 1
+    assert "Player 1" not in page.text_content("#log")
     # Fearless never passes, so "Pass for me" is not offered.
     assert page.locator("#auto-pass-label").is_hidden()
 

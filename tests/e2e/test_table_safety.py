@@ -152,7 +152,7 @@ def test_a_tap_shows_rules_text_on_a_phone(browser: Any, server: str) -> None:
     assert catalogue["how_to_play"][0]["text"] in page.text_content("#howto")
     # A section's numbered steps are drawn as a list.
     steps = next(part["steps"] for part in catalogue["how_to_play"] if "steps" in part)
-    assert page.locator("#howto ol li").all_text_contents() == steps
+    assert page.locator("#howto ol li .step-text").all_text_contents() == steps
     context.close()
 
 

@@ -106,7 +106,8 @@ def test_a_seat_gets_its_view_and_the_whole_log_on_connect(client: TestClient) -
     assert first["view"]["move"] == 0
     record = client.get(f"/api/tables/{answer['table']}").json()
     assert record["table"]["move"] == 0
-    assert first["events"] == [event.to_dict(0) for event in state.log]
+    names = sentence_names([None, "random bot", "random bot"])
+    assert first["events"] == [event_json(event, 0, names) for event in state.log]
     assert first["events"] and all(set(e) >= {"kind", "text"} for e in first["events"])
 
 
@@ -128,7 +129,7 @@ def test_a_whole_game_against_bots_then_the_record_opens(client: TestClient) -> 
     names = [None, "random bot", "medium bot"]
     assert step["view"] == {**parlour.replay(record, upto=5).view(1), "names": names}
     # The replay's sentences name the seats as the live table did.
-    assert all("Player 1" not in e["text"] for e in step["events"])
+    assert all("Player 2" not in e["text"] for e in step["events"])
     assert step["steps"] == len(record["actions"])
 
 
@@ -237,7 +238,7 @@ def test_a_token_opens_only_its_own_seat_and_reload_resumes_it(client: TestClien
     with client.websocket_connect(f"/ws/{table}?token={tokens[0]}") as ws:
         again = next_state(ws)
     assert again["view"]["move"] == 1 and again["view"]["seat"] == 0
-    assert again["events"][-1]["text"].startswith("Player 0")
+    assert again["events"][-1]["text"].startswith("Player 1")
 
 
 def test_two_seats_see_each_others_moves(client: TestClient) -> None:
@@ -253,7 +254,7 @@ def test_two_seats_see_each_others_moves(client: TestClient) -> None:
         ws0.send_json({"type": "act", "action": view0["legal_actions"][0], "move": 0})
         seen = next_state(ws1)
         assert seen["view"]["move"] == 1 and seen["view"]["current_player"] == 1
-        assert seen["events"] and "Player 0" in seen["events"][0]["text"]
+        assert seen["events"] and "Player 1" in seen["events"][0]["text"]
         assert "hand" in seen["view"] and seen["view"]["hand"] != view0["hand"]
 
 

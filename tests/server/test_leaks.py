@@ -99,11 +99,10 @@ def check(messages: list[dict[str, Any]], record: dict[str, Any], seat: int | No
         after = secrets_by_seat(state, seat)
         assert not leaves(message["view"]) & set().union(*after.values()), (move, seat)
         for event, shown in zip(message["events"], public, strict=True):
-            named = (
-                {event.get("seat")}
-                | {int(n) for n in re.findall(r"Player (\d+)", event["text"])}
-                | {s for s, label in enumerate(labels or []) if label in event["text"]}
-            )
+            # Every seat a sentence names, by the words it names it with ("Player 1": seat 0).
+            named = {event.get("seat")} | {
+                s for s, label in enumerate(labels) if label in event["text"]
+            }
             held = set().union(*(after[s] & before[s] for s in after if s not in named), set())
             held -= shown
             assert not leaves(event) & held, (event, seat)

@@ -14,6 +14,7 @@ import parlour
 from parlour.games.foolsblade.table import table_for
 from parlour.server import create_app, people
 from parlour.server.hub import Hub
+from parlour.server.people import sentence_names
 
 from .conftest import create, next_state, play_out
 
@@ -57,7 +58,7 @@ def test_names_given_when_the_table_opens_are_in_views_descriptions_and_the_log(
         assert view["names"] == names and view["current_player"] == 0
         ws.send_json({"type": "act", "action": view["legal_actions"][0], "move": 0})
         played = next_state(ws)
-    # The sentences name the seats: "Ana leads ...", never "Player 0 leads ...".
+    # The sentences name the seats: "Ana leads ...", never "Player 1 leads ...".
     assert played["events"][0]["text"].startswith("Ana leads")
     assert played["events"][0]["seat"] == 0
 
@@ -106,13 +107,13 @@ def test_a_seat_names_itself_and_everyone_gets_the_log_again_with_the_name(
         ws.send_json({"type": "act", "action": view["legal_actions"][0], "move": 0})
         moved = next_state(ws)
         assert moved["log_from"] == len(first["events"]) and moved["view"]["move"] >= 1
-        assert moved["events"][0]["text"].startswith("Player 0")
+        assert moved["events"][0]["text"].startswith("Player 1")
         events = moved["events"]
         while moved["view"]["move"] < 3:  # the two bots follow
             moved = next_state(ws)
             events += moved["events"]
         # Two bots share a name, so the sentences tell them apart by seat.
-        assert any(e["text"].startswith("random bot (seat 1)") for e in events)
+        assert any(e["text"].startswith("random bot (seat 2)") for e in events)
         ws.send_json({"type": "name", "name": " Ana "})
         while (renamed := next_state(ws))["log_from"] != 0:
             pass  # the bots' moves go on meanwhile
@@ -120,7 +121,7 @@ def test_a_seat_names_itself_and_everyone_gets_the_log_again_with_the_name(
         assert renamed["log_from"] == 0 and renamed["view"]["names"][0] == "Ana"
         texts = [e["text"] for e in renamed["events"]]
         assert any(text.startswith("Ana leads") for text in texts)
-        assert not any("Player 0" in text for text in texts)
+        assert not any("Player 1" in text for text in texts)
         while (watched := next_state(spectator))["view"]["names"][0] != "Ana":
             pass
         assert watched["log_from"] == 0 and watched["events"][0]["text"].startswith("Ana leads")
@@ -389,4 +390,15 @@ def test_names_settings_and_chat_survive_a_restart(db_url: str) -> None:
     assert view["auto_pass"] is False and view["names"][1] == "Bo"
     assert [(line["seat"], line["name"], line["text"]) for line in lines] == [
         (1, "Bo", "good luck")
+    ]
+
+
+def test_sentences_number_the_seats_from_1_for_people() -> None:
+    """A seat without a name, and a name two seats share, read with the seat's number from 1;
+    at a table where nobody has a name yet the engine's "Player 0" never reaches a person."""
+    assert sentence_names([None, None, None]) == ["Player 1", "Player 2", "Player 3"]
+    assert sentence_names(["Ana", "easy bot", "easy bot"]) == [
+        "Ana",
+        "easy bot (seat 2)",
+        "easy bot (seat 3)",
     ]

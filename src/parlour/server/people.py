@@ -27,6 +27,7 @@ __all__ = [
     "lone_pass",
     "passes",
     "seat_names",
+    "seat_number",
     "sentence_names",
 ]
 
@@ -84,15 +85,22 @@ def seat_names(seats: Sequence[SeatInfo]) -> list[str | None]:
     return [bot_name(seat.bot) if seat.bot is not None else seat.name for seat in seats]
 
 
-def sentence_names(names: Sequence[str | None]) -> list[str] | None:
-    """How the log's sentences name each seat: by its name, "Player N" where it has none, and
-    a name two seats share with the seat's number ("easy bot (seat 2)"); ``None`` when no seat
-    has a name (the sentences as the engine writes them)."""
-    if all(name is None for name in names):
-        return None
+def seat_number(seat: int) -> int:
+    """A seat's number as people read it, from 1; the API's seats (and actions) stay from 0."""
+    return seat + 1
+
+
+def sentence_names(names: Sequence[str | None]) -> list[str]:
+    """How the sentences people read (the log, the buttons) name each seat: by its name,
+    "Player N" where it has none, and a name two seats share with the seat's number ("easy
+    bot (seat 2)"), numbered from 1 (the engine's own sentences say "Player 0")."""
     shared = {name for name in names if name is not None and names.count(name) > 1}
     return [
-        f"Player {seat}" if name is None else f"{name} (seat {seat})" if name in shared else name
+        f"Player {seat_number(seat)}"
+        if name is None
+        else f"{name} (seat {seat_number(seat)})"
+        if name in shared
+        else name
         for seat, name in enumerate(names)
     ]
 

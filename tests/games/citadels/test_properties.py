@@ -39,9 +39,16 @@ def check(state: CitadelsState, full: Counter[int]) -> None:
     for seat, city in enumerate(state.cities):
         assert len(set(city)) == len(city)  # never two of a district
         hc = 0 <= state.haunted_city_round[seat] < state.round
-        assert state.view(None)["scores"][seat] == city_score(
-            city, hc, seat == state.first_complete
-        )
+        view = state.view(None)
+        assert view["scores"][seat] == city_score(city, hc, seat == state.first_complete)
+        # The parts the final table shows, one field of ``CityScore`` each, add up to it;
+        # the view carries them once the game is over.
+        assert ("score_parts" in view) == state.is_over
+        parts = state.score_parts()[seat]._asdict()
+        assert list(parts) == ["districts", "five_colours", "complete"]
+        assert sum(parts.values()) == view["scores"][seat]
+        if state.is_over:
+            assert view["score_parts"][seat] == parts
 
 
 @settings(max_examples=40, deadline=None)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.guide import Guide, Section
+from ...core.guide import Guide, Section, Step
 from .cards import CHARACTERS, DISTRICTS
 from .scoring import COMPLETE, COMPLETE_BONUS, FIRST_COMPLETE_BONUS, FIVE_COLOURS_BONUS
 from .turn import ARCHITECT_BUILDS, CARDS_DRAWN, CARDS_KEPT, GOLD_TAKEN, RESCUE_PRICE
@@ -36,36 +36,70 @@ GUIDE = Guide(
             "Build the most valuable city. When a player completes an "
             f"{_ordinal(COMPLETE)} district the round is played out and the game ends; then "
             "the highest score wins (ties share).",
+            region="cities",
         ),
         Section(
-            "1. The draft",
+            "The draft",
             "Each round starts with a character draft: from the crown holder on, each player "
-            "secretly picks a character from the pool passed round (with 2 or 3 players, two "
-            "characters each). Some characters are set aside face up or face down, so you "
-            "never know who holds which character until it is called.",
+            "secretly picks a character from the pool passed round. Some characters are set "
+            "aside face up or face down, so you never know who holds which character until "
+            "it is called.",
+            region="characters",
         ),
         Section(
-            "2. The turns",
+            "Two characters each (2 or 3 players)",
+            "With 2 or 3 players the draft goes round twice, so each player holds two "
+            "characters and takes two separate turns, each when its character is called, "
+            "sharing one purse, one hand and one city.",
+            region="characters",
+        ),
+        Section(
+            "The crown",
+            "The crown holder picks first in the next draft. Whoever holds the King takes the "
+            "crown when the King is called (a murdered King's holder takes it at the end of the "
+            "round); if nobody chose the King, the crown stays where it is.",
+            region="crown",
+        ),
+        Section(
+            "The turns",
             "Characters are called by rank: "
             + ", ".join(f"{c.rank} {c.name}" for c in CHARACTERS)
             + "; whoever holds one takes a turn.",
             steps=(
-                f"First take resources: {_RESOURCES} (some purple districts change these "
-                "numbers: read their texts).",
-                "Then, in any order: build one district from your hand by paying its cost "
-                f"(the Architect up to {ARCHITECT_BUILDS}; never a second copy of a district "
-                "in your city), collect income once (1 gold per district of your character's "
-                f"colour: {_PAID}), use your character's ability once, and use each purple "
-                "district's ability once.",
-                "Finally end your turn.",
+                Step(
+                    f"First take resources: {_RESOURCES} (some purple districts change these "
+                    "numbers: read their texts).",
+                    "moves",
+                ),
+                Step(
+                    "Then, in any order: build one district from your hand by paying its cost "
+                    f"(the Architect up to {ARCHITECT_BUILDS}; never a second copy of a "
+                    "district in your city), collect income once (1 gold per district of your "
+                    f"character's colour: {_PAID}), use your character's ability once, and "
+                    "use each purple district's ability once.",
+                    "hand",
+                ),
+                Step("Finally end your turn.", "moves"),
             ),
         ),
-        Section("Abilities", " ".join(f"The {c.name}: {c.text}" for c in CHARACTERS)),
+        Section(
+            "Districts and \u2726",
+            "A district's cost is on its corner: building it costs that much gold, and it "
+            f"scores as much ({_special_points()}). A \u2726 on a district marks a special "
+            "ability (the purple districts): tap the card to read it.",
+            region="hand",
+        ),
+        Section(
+            "Abilities",
+            " ".join(f"The {c.name}: {c.text}" for c in CHARACTERS),
+            region="characters",
+        ),
         Section(
             "Scoring",
             f"Each district scores its cost ({_special_points()}). +{FIVE_COLOURS_BONUS} for "
             f"districts of all five colours, +{FIRST_COMPLETE_BONUS} for the first city of "
             f"{COMPLETE} districts, +{COMPLETE_BONUS} for any other city of {COMPLETE}.",
+            region="cities",
         ),
     ),
     notation="Actions name characters and districts by their slugs: choose king, "
@@ -80,6 +114,13 @@ GUIDE = Guide(
         "rescue": f"A district of yours was destroyed: pay {RESCUE_PRICE} gold to take it back "
         "to your hand, or let it go.",
         "wait": "Characters are called by rank; the player holding each one takes a turn.",
+    },
+    regions={
+        "cities": "the cities",
+        "characters": "the characters",
+        "crown": "the crown",
+        "moves": "your moves",
+        "hand": "your hand",
     },
 )
 

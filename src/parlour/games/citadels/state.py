@@ -12,7 +12,7 @@ from .actions import Move
 from .cards import full_deck, kinds_of
 from .draft import DRAFT, RESCUE, TURN, draft_actions, start_round
 from .refusals import explain_draft, explain_rescue, explain_turn
-from .scoring import best, city_score
+from .scoring import CityScore, best, city_score_parts
 from .turn import (
     HANDLERS,
     MAIN,
@@ -262,14 +262,20 @@ class CitadelsState(State):
 
     # -- results --------------------------------------------------------------------------
 
-    def scores(self) -> list[int]:
-        """Victory points so far, bonuses included, recomputed from the public cities."""
+    def score_parts(self) -> list[CityScore]:
+        """Each seat's victory points so far in their parts (districts, five colours, complete
+        city), recomputed from the public cities."""
         first = self.first_complete
         now = self.round
         return [
-            city_score(city, 0 <= self.haunted_city_round[seat] < now, seat == first)
+            # A Haunted City counts as any colour unless built in the round now scored.
+            city_score_parts(city, 0 <= self.haunted_city_round[seat] < now, seat == first)
             for seat, city in enumerate(self.cities)
         ]
+
+    def scores(self) -> list[int]:
+        """Victory points so far, bonuses included: the sums of ``score_parts``."""
+        return [sum(parts) for parts in self.score_parts()]
 
     def winners(self) -> list[int]:
         """The seats with the most points once the game is over; ties share."""

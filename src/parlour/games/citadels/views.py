@@ -117,6 +117,9 @@ class CitadelsView(CommonView):
     first_complete: int | None
     last_round: bool
     haunted_city_round: list[int | None]
+    # Once the game is over, per seat, the score in its parts (``scoring.CityScore``'s
+    # fields), adding up to ``scores``: the final table's columns.
+    score_parts: NotRequired[list[dict[str, int]]]
     # The seat's own, absent for spectators:
     hand: NotRequired[list[str]]
     characters: NotRequired[list[str]]
@@ -255,6 +258,10 @@ def view(state: CitadelsState, seat: int | None) -> dict[str, Any]:
             "haunted_city_round": [r if r >= 0 else None for r in state.haunted_city_round],
         }
     )
+    if state.is_over:
+        # Only the final table reads the parts, and search reads views in its playouts,
+        # where computing them would cost it two thirds more a view.
+        out["score_parts"] = [parts._asdict() for parts in state.score_parts()]
     if seat is not None:
         out["hand"] = district_slugs(state.hands[seat])
         out["characters"] = _chars([c for c in range(CHARACTER_COUNT) if state.holder[c] == seat])

@@ -22,11 +22,13 @@ GUIDE = Guide(
             "Collect as little fear as you can: after the last round the player with the "
             "FEWEST fear points wins (ties share the win). There are as many rounds as "
             "players, and every card in hand is played each round.",
+            region="seats",
         ),
         Section(
             "Cards",
             f"Four suits ({', '.join(SUITS)}), each {_HIGH:+d} to {_LOWEST_PLUS:+d} and "
             f"{_HIGHEST_MINUS:+d} to {_LOW:+d}, and four-colour zeros.",
+            region="hand",
         ),
         Section(
             "A trick",
@@ -36,17 +38,27 @@ GUIDE = Guide(
             f"anything. The highest card of the led suit wins ({_HIGH:+d} high, then down "
             f"through {_LOWEST_PLUS:+d}, 0, {_HIGHEST_MINUS:+d} to {_LOW:+d} low); among "
             "equal cards the first played wins. The winner leads the next trick.",
+            region="trick",
+        ),
+        Section(
+            "Where a zero ranks",
+            f"A zero ranks between {_LOWEST_PLUS:+d} and {_HIGHEST_MINUS:+d}: it beats every "
+            "minus card of the led suit and loses to every plus card of it. A trick of zeros "
+            "only goes to the first zero played.",
+            region="trick",
         ),
         Section(
             "The scare track",
             "A trick is worth the sum of its cards. The winner's ghost moves by that value, "
             "from the ruin onto the track on its first trick won, then back and forth.",
+            region="track",
         ),
         Section(
             "Scoring",
             "At the end of a round each player takes fear equal to their ghost's distance "
             f"from 0, or {RUIN_FEAR} if it never left the ruin (it won no trick). So win at "
             "least one trick, and try to end each round near 0.",
+            region="track",
         ),
     ),
     notation=f"A card is written suit and signed value: {SUITS[-1]}+2, {SUITS[0]}-5; the "
@@ -56,6 +68,12 @@ GUIDE = Guide(
         "follow": "Follow the led suit if you can; a zero always follows. If you cannot, "
         "play anything.",
         "wait": "The others play to the trick; the highest card of the led suit takes it.",
+    },
+    regions={
+        "seats": "the players and their fear",
+        "hand": "your hand",
+        "trick": "the trick",
+        "track": "the scare track",
     },
 )
 

@@ -81,6 +81,9 @@ from .table import ANVIL, DECKS, HANDLE, LOOT, MONSTER_DECKS, QUEST, TAVERN
 if TYPE_CHECKING:
     from .state import FoolsBladeState
 
+FORGE_SHOWN = 3  # Anvil cards laid out at the Forge
+QUEST_DRAWN = 2  # Quest cards drawn when Questing
+
 # The verb of each decision kind.
 DECISION_VERBS = {
     DISCARD_DECISION: act.DISCARD,
@@ -456,14 +459,14 @@ def main_move(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
         equip(state, seat, move.card, events)
     elif kind == act.FORGE:
         events.append(Destination(seat, "the Forge", "forge"))
-        shown = [c for c in (draw_top(state, ANVIL, events) for _ in range(3)) if c >= 0]
+        shown = [c for c in (draw_top(state, ANVIL, events) for _ in range(FORGE_SHOWN)) if c >= 0]
         state.forge = shown
         state.forge_step = TAKE_STEP
         state.phase = FORGE_PHASE
         events.append(ForgeShown(seat, [table.ids[c] for c in shown]))
     elif kind == act.QUEST:
         events.append(Destination(seat, "Questing", "quest"))
-        draw_cards(state, seat, QUEST, 2, events)
+        draw_cards(state, seat, QUEST, QUEST_DRAWN, events)
         end_turn(state)
     elif kind == act.HUNT:
         deck = move.card
@@ -675,6 +678,8 @@ def deal(state: FoolsBladeState, events: list[Event]) -> None:
 
 
 __all__ = [
+    "FORGE_SHOWN",
+    "QUEST_DRAWN",
     "ability_ready",
     "advance",
     "answer_negate",

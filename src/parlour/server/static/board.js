@@ -1,5 +1,5 @@
 // Drawing a table from a view: the seat strip, the game's board and hand, the final table.
-import {h, api, seatName, signed, title} from "./common.js";
+import {h, api, plainName, seatName, seatNumber, signed, title} from "./common.js";
 import * as fearless from "./games/fearless.js";
 import * as citadels from "./games/citadels.js";
 import * as foolsblade from "./games/foolsblade.js";
@@ -118,7 +118,7 @@ export function seatStrip(view, table, mySeat) {
     try { numbers = stats(view, seat); } catch (error) { numbers = generic.seatStats(view, seat); }
     strip.push(h("div", {class: `seat${seat === mySeat ? " me" : ""}${seat === view.current_player ? " active" : ""}`, "data-seat": seat},
       h("div", {class: "name"},
-        h("span", {class: "seat-no", title: `seat ${seat}`}, seat),
+        h("span", {class: "seat-no", title: `seat ${seatNumber(seat)}`}, seatNumber(seat)),
         h("span", {class: `dot${info && (info.bot || info.connected) ? " on" : ""}`, title: info && info.bot ? "bot" : info && info.connected ? "connected" : "away"}),
         h("span", {class: "seat-name"}, table && (table.open || []).includes(seat) ? "free seat" : seatName(table, seat, mySeat, view.names))),
       h("div", {class: "stats"}, numbers.map((n) => h("span", {}, n)))));
@@ -130,7 +130,7 @@ export function seatStrip(view, table, mySeat) {
  * on an unexpected view falls back to the generic one. */
 export function drawGame(view, given) {
   // Pages that show no rules texts or past events (the replay) need not give those parts.
-  const ctx = {info: () => {}, lastEvent: () => null, short: (seat) => `P${seat}`, ...given};
+  const ctx = {info: () => {}, lastEvent: () => null, short: (seat) => plainName(null, seat, view.names), ...given};
   try {
     return rendererFor(view.game).render(view, ctx);
   } catch (error) {
@@ -161,7 +161,7 @@ export function finalTable(view, table, mySeat) {
   const parts = Array.isArray(view.score_parts) && view.score_parts.length ? view.score_parts : null;
   const partNames = parts ? Object.keys(parts[0]) : [];
   const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names),
-      parts ? h("div", {class: "parts-line"}, partNames.map((part) => `${part} ${parts[s][part]}`).join(" \u00B7 ")) : null),
+      parts ? h("div", {class: "parts-line"}, partNames.map((part) => `${part.replace(/_/g, " ")} ${parts[s][part]}`).join(" \u00B7 ")) : null),
     ...partNames.map((part) => h("td", {class: "num score-part", "data-part": part}, parts[s][part])),
     h("td", {class: "num"}, h("b", {}, view.scores[s])),
     changes ? change(s) : null));

@@ -50,17 +50,24 @@ export function day(iso) {
   return Number.isNaN(date.getTime()) ? String(iso) : date.toLocaleDateString("en-GB", {day: "numeric", month: "short", year: "numeric"});
 }
 
-/** The name a seat goes by, as the log's sentences write it: its name ("Ana", "easy bot"),
- * with its seat where two seats share it ("easy bot (seat 2)"), else "Player N". Names are
- * data: always put in the page as text, never as markup. */
+/** A seat's number as people read it: from 1 ("Seat 1" is seat 0 of the API, of actions
+ * and of ``#seat=N`` links, which stay from 0). */
+export function seatNumber(seat) {
+  return seat + 1;
+}
+
+/** The name a seat goes by, as the log's sentences write it (``people.sentence_names`` on the
+ * server): its name ("Ana", "easy bot"), with its seat's number where two seats share it
+ * ("easy bot (seat 2)"), else "Player N", numbered from 1. Names are data: always put in the
+ * page as text, never as markup. */
 export function plainName(table, seat, names) {
   if (seat === null || seat === undefined) return "nobody";
   const given = givenName(table, seat, names);
-  if (!given) return `Player ${seat}`;
+  if (!given) return `Player ${seatNumber(seat)}`;
   const seats = Math.max(table && table.seats ? table.seats.length : 0, (names || []).length);
   let sharing = 0;
   for (let s = 0; s < seats; s++) if (givenName(table, s, names) === given) sharing += 1;
-  return sharing > 1 ? `${given} (seat ${seat})` : given;
+  return sharing > 1 ? `${given} (seat ${seatNumber(seat)})` : given;
 }
 
 function givenName(table, seat, names) {

@@ -1,7 +1,7 @@
 // The lobby: play now (a table found for you), open a table (game, seats, bots, clock,
 // options), share its links, list the tables, the tables waiting for players (open seats)
 // and your own games with whose turn it is and the time left.
-import {h, api, day, memory, plainName, toast} from "./common.js";
+import {h, api, day, memory, plainName, seatNumber, toast} from "./common.js";
 import {account, askName, onAccount, openAuth, startAccount} from "./account.js";
 import {Countdown, clockProfiles, clockWords, low, span, speedOf, timeLeft, turnBased} from "./clock.js";
 
@@ -97,7 +97,7 @@ function drawSeats() {
       if (select.value !== "you") return;
       for (const other of box.querySelectorAll("select")) if (other !== select && other.value === "you") other.value = "person";
     });
-    box.append(h("label", {}, `Seat ${seat}`, select));
+    box.append(h("label", {}, `Seat ${seatNumber(seat)}`, select));
   }
   publicByDefault();
 }
@@ -198,10 +198,10 @@ function showLinks(answer, mine = null, open = []) {
   const seats = [...answer.seats].sort((a, b) => (b.seat === mine) - (a.seat === mine));
   list.replaceChildren(
     ...seats.map((s) => h("li", {},
-      h("a", {class: s.seat === mine || mine === null ? "button" : "button secondary", href: s.url, "data-seat-link": s.seat}, s.seat === mine ? `Go to your seat (seat ${s.seat})` : `Sit at seat ${s.seat}`), " ",
+      h("a", {class: s.seat === mine || mine === null ? "button" : "button secondary", href: s.url, "data-seat-link": s.seat}, s.seat === mine ? `Go to your seat (seat ${seatNumber(s.seat)})` : `Sit at seat ${seatNumber(s.seat)}`), " ",
       h("button", {type: "button", class: "secondary", onclick: () => copy(full(s.url))}, "copy link"), " ",
       h("span", {class: "muted"}, full(s.url)))),
-    open.length ? h("li", {id: "open-note"}, `Open: ${open.length === 1 ? "seat" : "seats"} ${open.join(", ")}. Anyone may take ${open.length === 1 ? "it" : "them"} from \u201COpen seats\u201D in the lobby; the game starts when every seat is taken.`) : null,
+    open.length ? h("li", {id: "open-note"}, `Open: ${open.length === 1 ? "seat" : "seats"} ${open.map(seatNumber).join(", ")}. Anyone may take ${open.length === 1 ? "it" : "them"} from \u201COpen seats\u201D in the lobby; the game starts when every seat is taken.`) : null,
     h("li", {}, h("a", {href: answer.spectate, id: "spectate-link"}, "Watch as a spectator"), " ", h("span", {class: "muted"}, full(answer.spectate))));
   const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   document.getElementById("lan-hint").classList.toggle("hidden", !local);
@@ -274,7 +274,7 @@ function linksToGive(table) {
   if (!given.length) return null;
   const full = (path) => new URL(path, location.href).href;
   return h("details", {class: "given"}, h("summary", {}, `links to send (${given.length})`),
-    given.map((e) => h("div", {}, `seat ${e.seat} `,
+    given.map((e) => h("div", {}, `seat ${seatNumber(e.seat)} `,
       h("button", {type: "button", class: "quiet small", "data-given": e.seat, onclick: () => copy(full(e.url))}, "copy link"))));
 }
 
@@ -310,7 +310,7 @@ async function listMine() {
     const cells = forgettable
       ? [h("td", {}, h("span", {class: `pill${turn ? " turn" : ""}`, title: found.error || ""}, turn ? "your turn" : status)), h("td", {})]
       : turnCells(found, turn, status);
-    const forget = forgettable ? h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${entry.seat} of ${entry.table}`,
+    const forget = forgettable ? h("button", {type: "button", class: "quiet small", "aria-label": `forget seat ${seatNumber(entry.seat)} of ${entry.table}`,
       onclick: () => { memory.forgetSeat(entry.table, entry.seat); listMine(); }}, "forget") : null;
     return h("tr", {"data-table": entry.table, "data-mine": forgettable ? "browser" : "account"},
       h("td", {}, h("a", {href: entry.url || `/table/${encodeURIComponent(entry.table)}`}, found.title || entry.title || entry.table),
@@ -336,10 +336,10 @@ async function listOpen() {
     for (let seat = 0; seat < t.players; seat++) {
       const info = (t.seats || [])[seat] || {};
       const name = (t.names || [])[seat] || (info.bot ? `${info.bot} bot` : null);
-      seats.push(h("li", {"data-seat": seat}, h("span", {class: "seat-no"}, seat), " ",
+      seats.push(h("li", {"data-seat": seat}, h("span", {class: "seat-no"}, seatNumber(seat)), " ",
         open.has(seat)
           ? [h("span", {class: "pill open"}, "free"), h("button", {type: "button", class: "small", "data-take": `${t.id}:${seat}`,
-            "aria-label": `Take seat ${seat} at ${t.title}`, onclick: (e) => take(t, seat, e.target)}, t.rated && !account.user ? "Sign in to take" : "Take seat")]
+            "aria-label": `Take seat ${seatNumber(seat)} at ${t.title}`, onclick: (e) => take(t, seat, e.target)}, t.rated && !account.user ? "Sign in to take" : "Take seat")]
           : h("span", {class: "seat-name"}, name || "someone")));
     }
     return h("div", {class: "open-table", "data-open-table": t.id},
@@ -360,7 +360,7 @@ async function take(table, seat, button) {
     return;
   }
   if (!account.user) {
-    const name = await askName(`You are taking seat ${seat} at a ${table.title} table.`);
+    const name = await askName(`You are taking seat ${seatNumber(seat)} at a ${table.title} table.`);
     if (!name) return;
     body.name = name;
   }

@@ -4,11 +4,12 @@
 // this move (a button that appears under the pointer between two clicks of a double-click
 // is not armed yet), every control is disabled from the moment a move is sent until the next
 // state arrives, and moves that cannot be taken back ask first, in words.
-import {h, api, memory, plainName, seatName, toast} from "./common.js";
+import {h, api, memory, plainName, seatName, seatNumber, toast} from "./common.js";
 import {cardLookup, cardName, cardTexts, drawGame, finalTable, linkCards, loadCatalogue, rendererFor, seatStrip} from "./board.js";
 import {account, askName, onAccount, openAuth, profileUrl, startAccount} from "./account.js";
 import {openPlayerReport, reportButton} from "./report.js";
 import {Countdown, low, settingOf, timeLeft} from "./clock.js";
+import {drawGuide, markRegion} from "./guide.js";
 
 const ARM_MS = 300;
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -551,12 +552,7 @@ function drawHowto() {
   button.setAttribute("aria-expanded", String(page.howto));
   box.classList.toggle("hidden", !page.howto || !guide.length);
   if (!page.howto) return;
-  const title = page.table ? page.table.title : "this game";
-  box.replaceChildren(h("div", {class: "howto-head"}, h("h2", {}, `How to play ${title}`),
-    h("button", {type: "button", class: "secondary small", onclick: () => setHowto(false)}, "Close")),
-  h("div", {class: "howto-grid"}, guide.map((part) => h("div", {}, h("h3", {}, part.heading), h("p", {}, part.text),
-    part.steps ? h("ol", {}, part.steps.map((step) => h("li", {}, step))) : null))),
-  h("p", {class: "muted"}, "Tap any card to read what it does."));
+  drawGuide(box, page.catalogue, page.table ? page.table.title : "this game", () => setHowto(false));
 }
 
 function draw() {
@@ -654,6 +650,7 @@ function draw() {
   drawAway(view);
   drawNoticeTools(view);
   drawNameForm(view);
+  markRegion();
   armControls();
   setTimeout(armControls, ARM_MS + 20);
 
@@ -770,9 +767,9 @@ function drawWaiting() {
   const open = table.open || [];
   const watchLink = new URL(`/table/${encodeURIComponent(tableId)}`, location.href).href;
   const items = open.map((seat) => {
-    const pick = h("select", {id: `bot-${seat}`, "aria-label": `bot level for seat ${seat}`},
+    const pick = h("select", {id: `bot-${seat}`, "aria-label": `bot level for seat ${seatNumber(seat)}`},
       (page.bots || []).map((b) => h("option", {value: b, selected: b === "medium"}, `${b} bot`)));
-    return h("li", {"data-open-seat": seat}, h("span", {class: "seat-no"}, seat), h("span", {class: "pill open"}, "free"),
+    return h("li", {"data-open-seat": seat}, h("span", {class: "seat-no"}, seatNumber(seat)), h("span", {class: "pill open"}, "free"),
       page.seat === null ? h("button", {type: "button", class: "small", "data-take": seat, onclick: (e) => takeSeat(seat, e.target)},
         table.rated && !account.user ? "Sign in to take this seat" : "Take this seat") : null,
       creator && (page.bots || []).length ? [pick, h("button", {type: "button", class: "secondary small", "data-fill": seat, onclick: (e) => fillWithBot(seat, pick.value, e.target)}, "Fill with this bot")] : null);
@@ -801,7 +798,7 @@ async function takeSeat(seat, button) {
     return;
   }
   if (!account.user) {
-    const name = await askName(`You are taking seat ${seat} at this table.`);
+    const name = await askName(`You are taking seat ${seatNumber(seat)} at this table.`);
     if (!name) return;
     body.name = name;
   }

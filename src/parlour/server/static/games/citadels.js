@@ -126,7 +126,7 @@ function characters(view, ctx) {
     `deck: ${view.deck_count}`,
   ];
   if (view.last_round) facts.push("last round");
-  return h("div", {class: "panel", id: "characters"}, h("h3", {}, "Characters"),
+  return h("div", {class: "panel", id: "characters", "data-region": "characters"}, h("h3", {}, "Characters"),
     h("div", {class: "muted"}, facts.join(" \u00B7 ")), row);
 }
 
@@ -144,7 +144,7 @@ function draft(view, ctx) {
     row.append(offer);
   }
   const verb = open.some((a) => a.startsWith("discard ")) && !open.some((a) => a.startsWith("choose ")) ? "Put one face down" : "Choose your character";
-  return h("div", {class: "panel", id: "draft"}, h("h3", {}, verb), h("div", {class: "offers"}, row));
+  return h("div", {class: "panel", id: "draft", "data-region": "characters"}, h("h3", {}, verb), h("div", {class: "offers"}, row));
 }
 
 function cities(view, ctx) {
@@ -160,7 +160,7 @@ function cities(view, ctx) {
     const row = h("div", {class: "row"}, built.length ? built : h("span", {class: "muted"}, "no districts yet"));
     grid.append(h("div", {class: `city${seat === active ? " active" : ""}`, "data-seat": seat},
       h("div", {class: "head"},
-        view.crown === seat ? h("span", {class: "crown", title: "crown"}, "\u265B") : null,
+        view.crown === seat ? h("span", {class: "crown", title: "crown", "data-region": "crown"}, "\u265B") : null,
         h("span", {class: "seat-name"}, ctx.names(seat)),
         h("span", {class: "coin"}, view.gold[seat]),
         h("span", {class: "pill"}, count(view.hand_counts[seat], "card")),
@@ -168,7 +168,7 @@ function cities(view, ctx) {
         revealed[seat] ? h("span", {class: "pill"}, characterInfo(revealed[seat], ctx).name) : null),
       row));
   });
-  return h("div", {class: "panel"}, h("h3", {}, "Cities"), grid);
+  return h("div", {class: "panel", "data-region": "cities"}, h("h3", {}, "Cities"), grid);
 }
 
 export function render(view, ctx) {

@@ -1,5 +1,5 @@
 // Fearless: the trick, the scare track with every ghost, the hand, fear totals.
-import {count, h, fearlessCard, SUITS} from "../common.js";
+import {count, h, fearlessCard, seatNumber, SUITS} from "../common.js";
 
 const ORDER = ["blue", "orange", "magenta", "green"];
 
@@ -32,12 +32,12 @@ function track(view, ctx) {
       class: `ghost${seat === ctx.seat ? " me" : ""}`,
       style: `left:calc(${pct(p)}% + ${n * 14}px)`,
       title: `${ctx.names(seat)}: ${p > 0 ? "+" : ""}${p}`,
-    }, seat));
+    }, seatNumber(seat)));
   }
   const onRuin = view.ghosts.map((p, seat) => [seat, p]).filter(([, p]) => p === null);
   const ruin = h("div", {class: "ruin"}, h("span", {class: "muted"}, ruinWords.text),
-    onRuin.length ? onRuin.map(([seat]) => h("div", {class: `ghost${seat === ctx.seat ? " me" : ""}`, title: ctx.names(seat)}, seat)) : h("span", {}, "nobody"));
-  return h("div", {class: "panel"}, h("h3", {}, "Scare track"), box, ruin);
+    onRuin.length ? onRuin.map(([seat]) => h("div", {class: `ghost${seat === ctx.seat ? " me" : ""}`, title: ctx.names(seat)}, seatNumber(seat))) : h("span", {}, "nobody"));
+  return h("div", {class: "panel", "data-region": "track"}, h("h3", {}, "Scare track"), box, ruin);
 }
 
 function trick(view, ctx) {
@@ -52,7 +52,7 @@ function trick(view, ctx) {
     shown = [h("div", {class: "trick-won"}, `${ctx.names(last.winner)} took this trick (${last.value > 0 ? "+" : ""}${last.value})`),
       ...last.cards.map(([seat, card]) => slot(seat, card))];
   } else shown = [h("span", {class: "muted"}, "Waiting for the lead")];
-  return h("div", {class: "panel", id: "trick"},
+  return h("div", {class: "panel", id: "trick", "data-region": "trick"},
     h("h3", {}, `Trick ${view.trick_number} of ${view.tricks_per_round} \u00B7 round ${view.round} of ${view.rounds}`),
     h("div", {class: "muted"}, `${led} \u00B7 worth ${value}`),
     h("div", {class: `row trick-cards${last && !view.trick.length ? " done" : ""}`}, shown));

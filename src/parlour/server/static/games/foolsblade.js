@@ -56,7 +56,7 @@ function weaponStrength(weapon, ctx) {
 
 function list(label, ids, ctx) {
   if (!ids || !ids.length) return null;
-  const row = h("div", {class: "chips"}, h("span", {class: "muted"}, `${label}:`));
+  const row = h("div", {class: "chips", "data-region": label.toLowerCase()}, h("span", {class: "muted"}, `${label}:`));
   for (const id of ids) {
     const chip = h("span", {class: "chip", "data-card": id}, name(id, ctx));
     ctx.info(chip, id);
@@ -164,7 +164,7 @@ function seatPanel(view, seat, ctx) {
     h("div", {class: "weapon"}, parts),
     list("Gear", (view.gear || [])[seat], ctx),
     list("Stash", (view.stash || [])[seat], ctx),
-    curses.length ? h("div", {class: "chips"}, h("span", {class: "muted"}, "Curses:"), curses) : null);
+    curses.length ? h("div", {class: "chips", "data-region": "curses"}, h("span", {class: "muted"}, "Curses:"), curses) : null);
 }
 
 /** The fighter's strength in its parts, as the view carries them; the weapon's line says
@@ -186,7 +186,7 @@ function combat(view, ctx) {
   const boss = view.boss;
   if (!fight && !boss) return null;
   const coming = boss && !(boss.cards || []).length;
-  const box = h("div", {class: "panel", id: "combat"}, h("h3", {}, fight ? "Combat" : coming ? "A Boss approaches" : "Boss"));
+  const box = h("div", {class: "panel", id: "combat", "data-region": boss ? "combat boss" : "combat"}, h("h3", {}, fight ? "Combat" : coming ? "A Boss approaches" : "Boss"));
   if (fight) {
     box.append(h("div", {class: "combat"},
       h("div", {}, h("div", {class: "seat-name"}, ctx.names(fight.seat)), h("div", {class: "strength", "aria-label": "fighter's strength"}, fight.player_strength),
@@ -229,14 +229,15 @@ export function render(view, ctx) {
   const decks = view.decks ? Object.entries(view.decks).map(([d, n]) => `${d} ${n}`).join(" \u00B7 ") : "";
   const info = h("div", {class: "panel"}, h("h3", {}, `Turn ${view.turn ?? "?"} \u00B7 ${view.phase ? title(view.phase) : ""}`),
     h("div", {class: "muted"}, `${view.active === null ? "Setup: classes are chosen, nothing dealt yet" : `Active: ${ctx.names(view.active)}`} \u00B7 decks: ${decks}`));
-  const forge = view.forge ? h("div", {class: "panel", id: "forge"}, h("h3", {}, "The Forge"),
+  const forge = view.forge ? h("div", {class: "panel", id: "forge", "data-region": "forge"}, h("h3", {}, "The Forge"),
     h("div", {class: "row hand-row"}, view.forge.map((id) => { const el = card(id, ctx); ctx.bindCard(el, id); return el; }))) : null;
   // The Forge's offer to you is a choice: it sits in the dock, above your hand, in view.
   const forgeInDock = forge !== null && view.current_player === ctx.seat && Array.isArray(view.hand);
   const seats = h("div", {class: "cities fb-seats"});
   for (let seat = 0; seat < view.players; seat++) seats.append(seatPanel(view, seat, ctx));
   const board = h("div", {class: "board"}, classChoice(view, ctx), info, combat(view, ctx), forgeInDock ? null : forge,
-    h("div", {class: "panel"}, h("h3", {}, "Weapons"), seats));
+    // Gear and curses lie beside each weapon: until someone has any, "show me" finds this panel.
+    h("div", {class: "panel", "data-region": "weapons gear curses"}, h("h3", {}, "Weapons"), seats));
   let hand = null;
   if (Array.isArray(view.hand)) {
     const row = h("div", {class: "row hand-row"});
