@@ -34,18 +34,22 @@ class Section:
 @dataclass(frozen=True)
 class Guide:
     """How to play: the ``sections`` every reader gets, ``notation`` (how action texts name
-    cards, for readers who type actions: agents and the terminal) and ``phases`` (a sentence
-    for each moment of play, by the key a table page looks up)."""
+    cards, for readers who type actions: agents and the terminal), ``phases`` (a sentence
+    for each moment of play, by the key a table page looks up) and ``glossary`` (pairs of a
+    word or mark on the cards and what it means, for a legend)."""
 
     sections: tuple[Section, ...]
     notation: str = ""
     phases: Mapping[str, str] = field(default_factory=dict)
+    glossary: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """What a table page reads: ``how_to_play`` (the sections) and ``phases``."""
+        """What a table page reads: ``how_to_play`` (the sections), ``phases`` and
+        ``glossary`` (``[word, meaning]`` pairs)."""
         return {
             "how_to_play": [section.to_dict() for section in self.sections],
             "phases": dict(self.phases),
+            "glossary": [list(entry) for entry in self.glossary],
         }
 
     def text(self, title: str, min_players: int, max_players: int) -> str:
