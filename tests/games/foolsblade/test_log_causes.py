@@ -12,7 +12,7 @@ import parlour
 from parlour import bots
 from parlour.core import Event
 from parlour.games.foolsblade.events import (
-    CAUSED,
+    Caused,
     CombatStarted,
     Moved,
     Rolled,
@@ -118,7 +118,7 @@ def test_a_roll_from_gear_is_labelled_gear_in_the_log_and_the_breakdown(
 def test_every_event_an_effect_told_names_its_card(games: list[Any]) -> None:
     """Only the rules' own moves are told without a cause: the hand limit's discards, the
     Forge, draws of the turn and of a quest, loot and curses of a fight won or lost."""
-    caused = [e for e in logged(games, Event) if isinstance(e, CAUSED)]
+    caused = [e for e in logged(games, Event) if isinstance(e, Caused)]
     named = [e for e in caused if e.cause is not None]
     assert len(named) > len(caused) / 3
     for event in named:

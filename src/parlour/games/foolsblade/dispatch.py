@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from ...core import Event
 from .choices import eligible
 from .effects import targets
-from .events import CAUSED, KIND_SAID, Moved
+from .events import Caused, Moved
 from .primitives import able
 from .schema import Effect
 from .steps import GEAR_ZONE, HAND_ZONE, MONSTER, NONE, WEAPON_ZONE, Decision, EffectTask, make
@@ -55,11 +55,9 @@ def name_cause(
     condition that let it happen."""
     table = state.table
     for told in events[since:]:
-        if isinstance(told, CAUSED) and told.cause is None:  # type: ignore[attr-defined]
-            told.cause = table.ids[source]  # type: ignore[attr-defined]
-            if isinstance(told, KIND_SAID):
-                told.cause_kind = table.kind[source]  # type: ignore[attr-defined]
-            elif isinstance(told, Moved) and condition is not None:
+        if isinstance(told, Caused) and told.cause is None:
+            told.caused_by(table.ids[source], table.kind[source])
+            if condition is not None and isinstance(told, Moved):
                 told.condition = condition
 
 

@@ -50,6 +50,30 @@ class CardEvent(Event):
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
+class Caused(CardEvent):
+    """An event that a card's effect may tell: ``cause`` names the card (None: the rules)."""
+
+    __slots__ = ()
+    cause: str | None  # each subclass's own field, defaulting to None
+
+    def caused_by(self, card: str, kind: str) -> None:
+        """Name the card (of kind ``kind``) whose effect told this event."""
+        # The field is each subclass's slot, which the base cannot declare.
+        setattr(self, "cause", card)  # noqa: B010
+
+
+class KindSaid(Caused):
+    """A caused event whose sentence also says the kind of a card in play (a roll of Gear)."""
+
+    __slots__ = ()
+    cause_kind: str | None  # each subclass's own field, defaulting to None
+
+    def caused_by(self, card: str, kind: str) -> None:
+        """Name the card whose effect told this event, and its kind."""
+        super().caused_by(card, kind)
+        setattr(self, "cause_kind", kind)  # noqa: B010
+
+
 def _by(how: str, seat: int | None, names: Sequence[str] | None) -> str:
     return how if seat is None else f"{how} {player_name(seat, names)}"
 
@@ -128,7 +152,7 @@ class HandleFound(CardEvent):
 
 
 @event
-class Drew(CardEvent):
+class Drew(Caused):
     """A seat draws cards into its hand; which ones only it sees."""
 
     kind: ClassVar[str] = "draw"
@@ -147,7 +171,7 @@ class Drew(CardEvent):
 
 
 @event
-class Gained(CardEvent):
+class Gained(Caused):
     """Cards go face up to a seat's Stash, curses or hand (from Loot, a reveal, a steal...).
 
     ``where`` is the place (``stash``, ``curses``, ``hand``); ``how`` is the sentence's words,
@@ -170,7 +194,7 @@ class Gained(CardEvent):
 
 
 @event
-class Moved(CardEvent):
+class Moved(Caused):
     """Cards move between public places (trash, deck bottoms, out of the game)."""
 
     kind: ClassVar[str] = "move"
@@ -192,7 +216,7 @@ class Moved(CardEvent):
 
 
 @event
-class HandCardMoved(CardEvent):
+class HandCardMoved(Caused):
     """A hidden hand card changes hands (stolen at random or given); only the two seats see it."""
 
     kind: ClassVar[str] = "hand_card"
@@ -304,7 +328,7 @@ class ForgeShown(CardEvent):
 
 
 @event
-class Revealed(CardEvent):
+class Revealed(Caused):
     """Cards revealed from a deck; which were kept by the seat."""
 
     kind: ClassVar[str] = "reveal"
@@ -324,7 +348,7 @@ class Revealed(CardEvent):
 
 
 @event
-class SoughtNothing(CardEvent):
+class SoughtNothing(Caused):
     """A `seek` found no missing part of the seat's weapon set in the Anvil deck (``set``:
     the set sought, "" for an empty weapon, which has none)."""
 
@@ -400,7 +424,7 @@ class CombatStarted(CardEvent):
 
 
 @event
-class Rolled(CardEvent):
+class Rolled(KindSaid):
     """Dice rolled, for a seat or a monster."""
 
     kind: ClassVar[str] = "roll"
@@ -421,7 +445,7 @@ class Rolled(CardEvent):
 
 
 @event
-class StrengthChanged(CardEvent):
+class StrengthChanged(KindSaid):
     """A seat (or the monster fought) gains or loses strength for a while."""
 
     kind: ClassVar[str] = "strength"
@@ -441,7 +465,7 @@ class StrengthChanged(CardEvent):
 
 
 @event
-class LimitChanged(CardEvent):
+class LimitChanged(Caused):
     """A seat's hand limit changes."""
 
     kind: ClassVar[str] = "hand_limit"
@@ -457,7 +481,7 @@ class LimitChanged(CardEvent):
 
 
 @event
-class TurnsSkipped(CardEvent):
+class TurnsSkipped(Caused):
     """A seat will skip turns."""
 
     kind: ClassVar[str] = "skip"
@@ -494,7 +518,7 @@ class CombatEnded(CardEvent):
 
 
 @event
-class Fought(CardEvent):
+class Fought(Caused):
     """Two seats fight weapon against weapon."""
 
     kind: ClassVar[str] = "fight"
@@ -615,21 +639,3 @@ class GameEnded(CardEvent):
         who = seats_named(self.winners, names)
         why = "the turn cap is reached" if self.capped else "the Loot deck is empty"
         return f"The game ends ({why}); scores {self.scores}; {who} win(s)"
-
-
-# The events an effect's run may tell, which name the card whose effect it was (``cause``).
-CAUSED: tuple[type[CardEvent], ...] = (
-    Drew,
-    Gained,
-    Moved,
-    HandCardMoved,
-    Revealed,
-    SoughtNothing,
-    Rolled,
-    StrengthChanged,
-    LimitChanged,
-    TurnsSkipped,
-    Fought,
-)
-# Those whose sentence also says the kind of the card (``cause_kind``): a roll from Gear.
-KIND_SAID: tuple[type[CardEvent], ...] = (Rolled, StrengthChanged)
