@@ -81,7 +81,10 @@ def test_pass_others_is_said_in_the_log(invoke: Invoke) -> None:
     assert passing.exit_code == 0, passing.output
     said = [line for line in passing.output.splitlines() if "You pass (Player " in line]
     assert said and all("'s turn, nothing" in line for line in said)
-    assert "You pass (Player " not in invoke(args, input="1\n" * 60 + "q\n").output
+    asking = invoke(args, input="1\n" * 60 + "q\n").output
+    assert "You pass (Player " not in asking
+    # Without the mode, a player asked on another's turn learns of it, once.
+    assert asking.count("with --pass-others") == 1 and "with --pass-others" not in passing.output
 
 
 def asked_on_others_turns(monkeypatch: pytest.MonkeyPatch, pass_others: bool) -> list[View]:

@@ -40,6 +40,10 @@ __all__ = [
 QUIT = ("q", "quit")
 PASS = "pass"  # the action text a lone pass has in every game
 HELP = ("?", "help")
+PASS_OTHERS_TIP = (
+    "Tip: on other players' turns you are asked whether to answer; with --pass-others you "
+    "are asked only when you can negate or must answer."
+)
 
 
 @dataclass(frozen=True)
@@ -243,6 +247,7 @@ def run(
     negate, nothing the human must answer)."""
     names = [f"Player {s} (you)" if s == human else f"Player {s}" for s in range(len(seats))]
     before = state.view(human)
+    hinted = False  # whether the tip about --pass-others was shown
     # A spectator sees the table redrawn in place (events scroll above it); the human sees
     # it before each of their moves instead, as a live display would fight the prompt.
     live = None
@@ -256,14 +261,18 @@ def run(
             assert mover is not None  # a game that is not over always has a seat to move
             bot = seats[mover].bot
             if bot is None:
-                why = pass_reason(state.view(mover)) if pass_others else None
+                why = pass_reason(state.view(mover))
                 if auto_pass and [a.text for a in state.legal_actions()] == [PASS]:
                     console.print(Text("You pass (nothing else is legal).", style="dim"))
                     text: str | None = PASS
-                elif why is not None:
+                elif why is not None and pass_others:
                     console.print(Text(f"You pass ({why}).", style="dim"), highlight=False)
                     text = PASS
                 else:
+                    if why is not None and not hinted:
+                        # Said once: a first game asks many such questions, mostly "pass".
+                        console.print(Text(PASS_OTHERS_TIP, style="dim"), highlight=False)
+                        hinted = True
                     text = ask(console, state, mover)
                 if text is None:
                     return "quit"

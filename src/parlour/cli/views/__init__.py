@@ -22,6 +22,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...core.errors import GameError
 from ...core.registry import game_module, load
 from ...core.views import seat_name  # re-exported: the renderers name seats with it
 
@@ -88,7 +89,10 @@ def legend(game: str) -> RenderableType:
         table.add_row(key, meaning)
     module = _renderer(game)
     entries = cast(Sequence[tuple[str, str]], getattr(module, "LEGEND", ()))
-    guide = load(game).guide
+    try:
+        guide = load(game).guide
+    except GameError:  # a game the registry does not know: the prompt's keys alone
+        guide = None
     for group in (entries, () if guide is None else guide.glossary):
         if group:
             table.add_row("", "")
