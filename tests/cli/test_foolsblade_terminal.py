@@ -40,7 +40,7 @@ def test_passing_on_others_turns_never_passes_a_negate_or_a_decision() -> None:
     does pass often, so that it saves the player prompts."""
     passed = asked_to_negate = asked_to_answer = 0
     for seed in range(1, 7):
-        state = parlour.load("foolsblade").new_game(3, seed=seed)
+        state = parlour.load("foolsblade").new_game(3, seed=seed, cards="v2")
         seats = [bots.make("heuristic", seed=seed * 10 + s) for s in range(3)]
         while not state.is_over:
             mover = state.current_player
@@ -76,7 +76,7 @@ def test_passing_on_others_turns_asks_on_your_own_turn() -> None:
 
 
 def test_pass_others_is_said_in_the_log(invoke: Invoke) -> None:
-    args = "play foolsblade --players 3 --bots random --seed 5 --delay 0 --save g.json"
+    args = "play foolsblade --players 3 --bots random --seed 5 --delay 0 -o cards=v2 --save g.json"
     passing = invoke(args + " --pass-others", input="1\n" * 60 + "q\n")
     assert passing.exit_code == 0, passing.output
     said = [line for line in passing.output.splitlines() if "You pass (Player " in line]
@@ -100,7 +100,7 @@ def asked_on_others_turns(monkeypatch: pytest.MonkeyPatch, pass_others: bool) ->
         return "pass" if "pass" in legal else legal[0]
 
     monkeypatch.setattr(playing, "ask", answer)
-    state = parlour.load("foolsblade").new_game(3, seed=3)
+    state = parlour.load("foolsblade").new_game(3, seed=3, cards="v2")
     seats = [
         playing.Seat("you"),
         *(playing.Seat("bot", bots.make("heuristic", seed=s)) for s in (1, 2)),
