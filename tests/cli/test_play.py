@@ -50,9 +50,10 @@ def test_human_plays_a_whole_game_by_number_text_and_a_bad_entry(
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    # Each bad entry gets one line and the prompt again: 52 moves, 2 re-prompts.
-    assert re.search(r"Your move \(.*\): Not legal: 'bogus'[^\n]*\nYour move", out)
-    assert re.search(r"Not legal: there is no choice 0; choose 1 to 13\.\nYour move", out)
+    # Each bad entry gets one line, the choices and the prompt again: 52 moves, 2 re-prompts.
+    choices = r"(?: *\d+ [^\n]*\n)+"
+    assert re.search(rf"Your move \(.*\): Not legal: 'bogus'[^\n]*\n{choices}Your move", out)
+    assert re.search(rf"Not legal: there is no choice 0; choose 1 to 13\.\n{choices}Your move", out)
     assert out.count("Your move (") == 52 + 2
     assert "Player 0 (you) leads" in out and "Your hand:" in out
     assert "Fear after round 4 of 4" in out

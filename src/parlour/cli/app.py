@@ -173,6 +173,14 @@ def play(
             "browser does; --no-auto-pass asks for each.",
         ),
     ] = True,
+    pass_others: Annotated[
+        bool,
+        typer.Option(
+            "--pass-others/--no-pass-others",
+            help="On other players' turns, pass for you unless you can negate the card played "
+            "or must answer (a discard, a choice); each pass said in the log.",
+        ),
+    ] = False,
 ) -> None:
     """Play a whole game in the terminal against bots (or watch bots play it)."""
     try:
@@ -225,7 +233,7 @@ def play(
     if human is not None:
         console.print("At your turn, ? shows the legend and help NAME describes a card.")
     with foreground():
-        outcome = playing.run(console, state, seats, human, delay, auto_pass)
+        outcome = playing.run(console, state, seats, human, delay, auto_pass, pass_others)
     try:
         where, why = playing.save_somewhere(state, path)
     except OSError as error:

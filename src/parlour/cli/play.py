@@ -20,7 +20,7 @@ from ..agents.parse import match_action
 from ..bots.lineup import parse_bots, split_lineup
 from ..core import Game, GameError, IllegalAction, Record, State, derive_seed, replay
 from .common import final_table, print_events
-from .views import describe, legend, render_summary, render_view
+from .views import describe, legend, pass_reason, render_summary, render_view
 
 __all__ = [
     "Outcome",
@@ -40,6 +40,10 @@ __all__ = [
 QUIT = ("q", "quit")
 PASS = "pass"  # the action text a lone pass has in every game
 HELP = ("?", "help")
+PASS_OTHERS_TIP = (
+    "Tip: on other players' turns you are asked whether to answer; with --pass-others you "
+    "are asked only when you can negate or must answer."
+)
 
 
 @dataclass(frozen=True)
@@ -223,6 +227,8 @@ def ask(console: Console, state: State, seat: int) -> str | None:
             console.print(
                 Text(f"Not legal: {error.why}.", style="red"), highlight=False, soft_wrap=True
             )
+            # The list may have scrolled away above the table: show what is legal again.
+            console.print(numbered(legal))
 
 
 def run(
@@ -232,12 +238,16 @@ def run(
     human: int | None,
     delay: float,
     auto_pass: bool = True,
+    pass_others: bool = False,
 ) -> Outcome:
     """Play until the game ends or the human stops, as ``human`` (None: a spectator) sees it;
     with ``auto_pass`` the human's lone passes (`pass` the only legal action) are played
-    without asking, as the browser does, and said in the log."""
+    without asking, as the browser does, and said in the log; with ``pass_others`` also
+    every pass on another player's turn that the game's ``pass_reason`` allows (nothing to
+    negate, nothing the human must answer)."""
     names = [f"Player {s} (you)" if s == human else f"Player {s}" for s in range(len(seats))]
     before = state.view(human)
+    hinted = False  # whether the tip about --pass-others was shown
     # A spectator sees the table redrawn in place (events scroll above it); the human sees
     # it before each of their moves instead, as a live display would fight the prompt.
     live = None
@@ -251,10 +261,18 @@ def run(
             assert mover is not None  # a game that is not over always has a seat to move
             bot = seats[mover].bot
             if bot is None:
+                why = pass_reason(state.view(mover))
                 if auto_pass and [a.text for a in state.legal_actions()] == [PASS]:
                     console.print(Text("You pass (nothing else is legal).", style="dim"))
                     text: str | None = PASS
+                elif why is not None and pass_others:
+                    console.print(Text(f"You pass ({why}).", style="dim"), highlight=False)
+                    text = PASS
                 else:
+                    if why is not None and not hinted:
+                        # Said once: a first game asks many such questions, mostly "pass".
+                        console.print(Text(PASS_OTHERS_TIP, style="dim"), highlight=False)
+                        hinted = True
                     text = ask(console, state, mover)
                 if text is None:
                     return "quit"

@@ -56,13 +56,15 @@ class Section:
 class Guide:
     """How to play: the ``sections`` every reader gets, ``notation`` (how action texts name
     cards, for readers who type actions: agents and the terminal), ``phases`` (a sentence
-    for each moment of play, by the key a table page looks up) and ``regions`` (the parts of
-    the table the sections name, each key with the words for it: ``"forge": "the Forge"``)."""
+    for each moment of play, by the key a table page looks up), ``regions`` (the parts of
+    the table the sections name, each key with the words for it: ``"forge": "the Forge"``)
+    and ``glossary`` (pairs of a word or mark on the cards and what it means, for a legend)."""
 
     sections: tuple[Section, ...]
     notation: str = ""
     phases: Mapping[str, str] = field(default_factory=dict)
     regions: Mapping[str, str] = field(default_factory=dict)
+    glossary: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         named = set().union(*(section.regions() for section in self.sections))
@@ -71,12 +73,13 @@ class Guide:
             raise ValueError(f"the guide names regions it does not declare: {unknown}")
 
     def to_dict(self) -> dict[str, Any]:
-        """What a table page reads: ``how_to_play`` (the sections), ``phases`` and
-        ``regions``."""
+        """What a table page reads: ``how_to_play`` (the sections), ``phases``, ``regions``
+        and ``glossary`` (``[word, meaning]`` pairs)."""
         return {
             "how_to_play": [section.to_dict() for section in self.sections],
             "phases": dict(self.phases),
             "regions": dict(self.regions),
+            "glossary": [list(entry) for entry in self.glossary],
         }
 
     def text(self, title: str, min_players: int, max_players: int) -> str:

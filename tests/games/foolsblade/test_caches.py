@@ -66,7 +66,7 @@ def recomputed_strength(state: FoolsBladeState, seat: int, defend: int) -> int:
         for effect in state.table.monster_lasting[state.combat_card]:
             if effect.who != "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    total += sum(a * bonus_multiplier(el, defend) for s, a, el, _ in state.bonuses if s == seat)
+    total += sum(a * bonus_multiplier(el, defend) for s, a, el, *_ in state.bonuses if s == seat)
     return max(0, total)
 
 

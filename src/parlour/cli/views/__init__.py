@@ -5,8 +5,9 @@ returns something to show when play moves from one view to the next (a round's s
 ``None``; ``LEGEND``, pairs of a symbol or word on the table and what it means;
 ``describe(name)``, a card, character or district explained from the card data, or ``None``;
 ``hand(cards)``, a list of cards drawn as in a hand; ``score_parts(view)``, the final
-scores broken down as column names and one row of texts a seat; and ``log_text(text, view)``,
-an event's sentence as the log shows it (card ids as names). Renderers see views only,
+scores broken down as column names and one row of texts a seat; ``log_text(text, view)``,
+an event's sentence as the log shows it (card ids as names); and ``pass_reason(view)``, why
+a seat may be passed for on another player's turn (``None``: it is asked). Renderers see views only,
 never states, so they cannot show what a seat may not know.
 """
 
@@ -21,13 +22,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...core.registry import game_module
+from ...core.errors import GameError
+from ...core.registry import game_module, load
 from ...core.views import seat_name  # re-exported: the renderers name seats with it
 
 __all__ = [
     "describe",
     "legend",
     "log_text",
+    "pass_reason",
     "render_hand",
     "render_summary",
     "render_view",
@@ -77,7 +80,8 @@ PROMPT_KEYS = (
 
 
 def legend(game: str) -> RenderableType:
-    """What the prompt takes and what the game's symbols and words mean."""
+    """What the prompt takes, the renderer's marks (``LEGEND``) and the words of the game's
+    cards (its guide's ``glossary``)."""
     table = Table(show_header=False, box=None, padding=(0, 2))
     table.add_column(style="bold")
     table.add_column()
@@ -85,9 +89,14 @@ def legend(game: str) -> RenderableType:
         table.add_row(key, meaning)
     module = _renderer(game)
     entries = cast(Sequence[tuple[str, str]], getattr(module, "LEGEND", ()))
-    if entries:
-        table.add_row("", "")
-        for key, meaning in entries:
+    try:
+        guide = load(game).guide
+    except GameError:  # a game the registry does not know: the prompt's keys alone
+        guide = None
+    for group in (entries, () if guide is None else guide.glossary):
+        if group:
+            table.add_row("", "")
+        for key, meaning in group:
             table.add_row(key, meaning)
     return Group(Text("Legend", style="bold underline"), table)
 
@@ -110,6 +119,16 @@ def log_text(view: View, text: str) -> str:
     if hook is None:
         return text
     return cast(Callable[[str, View], str], hook)(text, view)
+
+
+def pass_reason(view: View) -> str | None:
+    """Why the terminal may pass for the view's seat when it passes on other players' turns
+    (nothing to negate, nothing it must answer), or ``None`` when the seat must be asked;
+    a game without the hook is always asked."""
+    hook = getattr(_renderer(view.get("game")), "pass_reason", None)
+    if hook is None:
+        return None
+    return cast(Callable[[View], str | None], hook)(view)
 
 
 def render_hand(game: str, cards: Sequence[str]) -> RenderableType:

@@ -22,6 +22,7 @@ __all__ = [
     "card_name",
     "describe",
     "log_text",
+    "pass_reason",
     "render",
     "score_parts",
     "weapon_line",
@@ -31,6 +32,7 @@ __all__ = [
 View = Mapping[str, Any]
 
 STYLES = {"neutral": "bold white", "fire": "bold red", "water": "bold blue", "plant": "bold green"}
+# The terminal's own marks; the words of the cards follow from the game's guide (``glossary``).
 LEGEND = (
     (
         "B5 G3 H- P1",
@@ -44,11 +46,6 @@ LEGEND = (
         "a seat's Gear laid, and its Curses with how many of its own turns each still lasts",
     ),
     ("◀", "the seat whose turn it is; asked: the seat asked in a window"),
-    (
-        "elements",
-        "Water beats Fire, Fire beats Plant, Plant beats Water: x2 against, x0 for the beaten "
-        "side; Neutral always x1",
-    ),
     ("fighter 9 = ...", "the fighter's strength and where it comes from, against the monster's"),
 )
 
@@ -129,6 +126,24 @@ def log_text(text: str, view: View) -> str:
     """An event's sentence with every card id replaced by the card's name."""
     pattern, names = _ids(view)
     return pattern.sub(lambda found: names[found.group(0)], text)
+
+
+def pass_reason(view: View) -> str | None:
+    """Why the seat may be passed for: another player's turn, `pass` legal (no decision to
+    answer) and no play that negates (every play of a negate window negates; the plays of
+    the other windows are left to the seat's own turns); ``None`` otherwise."""
+    seat, active = view.get("seat"), view.get("active")
+    legal = view["legal_actions"]
+    if seat is None or active is None or active == seat or "pass" not in legal:
+        return None
+    window = view.get("window")
+    if window is not None and window["kind"] == "negate" and len(legal) > 1:
+        return None
+    turn = f"{seat_name(active, view)}'s turn"
+    pending = view.get("pending")
+    if pending is None:
+        return f"{turn}, nothing to negate"
+    return f"{turn}, nothing of yours negates {_card(view, pending['card']).name}"
 
 
 def _ids(view: View) -> tuple[re.Pattern[str], dict[str, str]]:

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
     from .state import FoolsBladeState
 
 
+# What a broken card was, in the log's words, by its zone.
+BROKEN = {WEAPON_ZONE: "weapon part", GEAR_ZONE: "Gear"}
+
+
 def eligible(state: FoolsBladeState, decision: Decision) -> Sequence[int]:
     """The cards a decision may name (with repeats), for its chooser."""
     kind, seat, _, other, zone, deck, card_kind = decision
@@ -67,12 +71,19 @@ def choose(
             state.decision = decision._replace(left=count)
             return
         card = cards[state.rng.below(len(cards))] if random else cards[0]
-        chosen(state, decision, card, events)
+        chosen(state, decision, card, events, random)
         count -= 1
 
 
-def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[Event]) -> None:
-    """Move one card named by a decision."""
+def chosen(
+    state: FoolsBladeState,
+    decision: Decision,
+    card: int,
+    events: list[Event],
+    random: bool = False,
+) -> None:
+    """Move one card named by a decision (``random``: drawn by lot, as the log says)."""
+    how = " at random" if random else ""
     kind, seat, _, other, zone, _, _ = decision
     table = state.table
     name = table.ids[card]
@@ -82,7 +93,7 @@ def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[E
         else:
             drop(state.stash, seat, card)
         trash_card(state, card)
-        events.append(Moved(seat, [name], "the trash", f"discarded from {ZONES[zone]}"))
+        events.append(Moved(seat, [name], "the trash", f"discarded from {ZONES[zone]}{how}"))
         return
     if kind == GIVE_DECISION:
         # Nobody else sees which card went: what the table knew of the hand is lost.
@@ -103,7 +114,8 @@ def chosen(state: FoolsBladeState, decision: Decision, card: int, events: list[E
         state.known[other] = ()
     if kind == BREAK_DECISION:
         trash_card(state, card)
-        events.append(Moved(other, [name], "the trash", "broken by", seat))
+        broken = f"{BROKEN[zone]} broken{how} by"  # whose it was: the sentence's seat
+        events.append(Moved(other, [name], "the trash", broken, seat))
     elif zone == HAND_ZONE:
         state.hands[seat].append(card)
         events.append(HandCardMoved(seat, other, "stole", name))

@@ -63,7 +63,12 @@ def start_combat(
             added.extend(summon(state, source if source >= 0 else monster_deck(state), 1, events))
     events.append(
         CombatStarted(
-            seat, table.ids[card], ELEMENTS[table.element[card]], state.combat_base, added
+            seat,
+            table.ids[card],
+            ELEMENTS[table.element[card]],
+            state.combat_base,
+            added,
+            list(table.modifiers[card]),
         )
     )
     state.tasks[0:0] = [

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ...core import Event
 from .choices import eligible
 from .effects import targets
+from .events import Caused, Moved
 from .primitives import able
 from .schema import Effect
 from .steps import GEAR_ZONE, HAND_ZONE, MONSTER, NONE, WEAPON_ZONE, Decision, EffectTask, make
@@ -18,7 +19,7 @@ from .vocabulary import NOTHING_GONE, PRIMITIVES, Context
 if TYPE_CHECKING:
     from .state import FoolsBladeState
 
-__all__ = ["can_apply", "cost_payable", "place_size", "possible", "run_effect"]
+__all__ = ["can_apply", "cost_payable", "name_cause", "place_size", "possible", "run_effect"]
 
 
 def run_effect(state: FoolsBladeState, task: EffectTask, events: list[Event]) -> None:
@@ -40,7 +41,24 @@ def run_effect(state: FoolsBladeState, task: EffectTask, events: list[Event]) ->
         else:
             seat = MONSTER
     context = make(Context, (state, owner, target, opponent, source, NOTHING_GONE, events))
+    told = len(events)
     PRIMITIVES[effect.do].run(effect, seat, context)
+    if source >= 0 and len(events) > told:
+        name_cause(state, events, told, source, effect.if_)
+
+
+def name_cause(
+    state: FoolsBladeState, events: list[Event], since: int, source: int, condition: str | None
+) -> None:
+    """Name ``source`` as the cause of the events told from ``since`` on that have none yet
+    (an effect's run, or the answer to the choice it asked), and on a move of cards the
+    condition that let it happen."""
+    table = state.table
+    for told in events[since:]:
+        if isinstance(told, Caused) and told.cause is None:
+            told.caused_by(table.ids[source], table.kind[source])
+            if condition is not None and isinstance(told, Moved):
+                told.condition = condition
 
 
 def can_apply(

@@ -2,8 +2,12 @@
 
 Cards are named by id in the fields and by name in the sentences: the state gives each event
 the names of its own card table (``CardEvent.card_names``) as it happens, so two card sets in
-one process never name each other's cards. Seats are numbers in the fields, so that the
-server can name them in the sentences. Everything laid face up
+one process never name each other's cards. An event that a card's effect caused names that
+card in ``cause`` (set by the effect's dispatch, ``dispatch.run_effect``), and its sentence
+says so ("by Leaky Pockets"); ``cause_kind`` is that card's kind where the sentence says it
+(a roll from Gear), ``condition`` the condition that let it happen (a pack's summons).
+Seats are numbers in the fields, so that the server can name them in the sentences.
+Everything laid face up
 (played cards, trash piles, weapons, gear, stashes, curses, monsters, the Forge) is public;
 cards drawn into a hand, stolen from a hand or given are private to the seats that see them.
 """
@@ -46,8 +50,62 @@ class CardEvent(Event):
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
 
+class Caused(CardEvent):
+    """An event that a card's effect may tell: ``cause`` names the card (None: the rules)."""
+
+    __slots__ = ()
+    cause: str | None  # each subclass's own field, defaulting to None
+
+    def caused_by(self, card: str, kind: str) -> None:
+        """Name the card (of kind ``kind``) whose effect told this event."""
+        # The field is each subclass's slot, which the base cannot declare.
+        setattr(self, "cause", card)  # noqa: B010
+
+
+class KindSaid(Caused):
+    """A caused event whose sentence also says the kind of a card in play (a roll of Gear)."""
+
+    __slots__ = ()
+    cause_kind: str | None  # each subclass's own field, defaulting to None
+
+    def caused_by(self, card: str, kind: str) -> None:
+        """Name the card whose effect told this event, and its kind."""
+        super().caused_by(card, kind)
+        setattr(self, "cause_kind", kind)  # noqa: B010
+
+
 def _by(how: str, seat: int | None, names: Sequence[str] | None) -> str:
     return how if seat is None else f"{how} {player_name(seat, names)}"
+
+
+# How a sentence names the kind of card in play whose effect it was (``cause_kind``).
+CAUSE_KINDS = {"gear": "Gear", "part": "weapon part", "class": "class", "curse": "Curse"}
+
+
+def _how_caused(
+    event: CardEvent,
+    how: str,
+    by: int | None,
+    seat: int | None,
+    cause: str | None,
+    names: Sequence[str] | None,
+) -> str:
+    """A card's move in words ("broken by Player 2"), with the card whose effect it was: a
+    seat made to act by a card ("broken by" itself) is named by the card instead."""
+    if cause is None:
+        return _by(how, by, names)
+    card = event._card(cause)
+    if by is None or by == seat:
+        return f"{how} {card}" if how.endswith(" by") else f"{how} by {card}"
+    return f"{_by(how, by, names)}, with {card}"
+
+
+def _caused(event: CardEvent, text: str, cause: str | None, kind: str | None = None) -> str:
+    """A sentence with the card whose effect it was, if any ("..., by Quick Hands")."""
+    if cause is None:
+        return text
+    what = CAUSE_KINDS.get(kind or "")
+    return f"{text}, by {what + ' ' if what else ''}{event._card(cause)}"
 
 
 @event
@@ -94,25 +152,26 @@ class HandleFound(CardEvent):
 
 
 @event
-class Drew(CardEvent):
+class Drew(Caused):
     """A seat draws cards into its hand; which ones only it sees."""
 
     kind: ClassVar[str] = "draw"
-    public = ("seat", "deck", "count")
+    public = ("seat", "deck", "count", "cause")
     shown_to = "seat"
     seat: int
     deck: str
     count: int
     cards: list[str] | None
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         what = f"{self.count} {self.deck.title()} card" + ("" if self.count == 1 else "s")
         shown = "" if self.cards is None else f" ({self._cards(self.cards)})"
-        return f"{player_name(self.seat, names)} draws {what}{shown}"
+        return _caused(self, f"{player_name(self.seat, names)} draws {what}{shown}", self.cause)
 
 
 @event
-class Gained(CardEvent):
+class Gained(Caused):
     """Cards go face up to a seat's Stash, curses or hand (from Loot, a reveal, a steal...).
 
     ``where`` is the place (``stash``, ``curses``, ``hand``); ``how`` is the sentence's words,
@@ -126,15 +185,16 @@ class Gained(CardEvent):
     how: str
     by: int | None = None  # the seat ``how`` names ("stolen from" it), if any
     deck: str | None = None
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = player_name(self.seat, names)
-        how = _by(self.how, self.by, names)
+        how = _how_caused(self, self.how, self.by, self.seat, self.cause, names)
         return f"{who} puts {self._cards(self.cards)} in {self.where} ({how})"
 
 
 @event
-class Moved(CardEvent):
+class Moved(Caused):
     """Cards move between public places (trash, deck bottoms, out of the game)."""
 
     kind: ClassVar[str] = "move"
@@ -144,32 +204,36 @@ class Moved(CardEvent):
     where: str
     how: str
     by: int | None = None  # the seat ``how`` names ("broken by" it), if any
+    cause: str | None = None
+    condition: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = "" if self.seat is None else f"{player_name(self.seat, names)}: "
-        how = _by(self.how, self.by, names)
+        how = _how_caused(self, self.how, self.by, self.seat, self.cause, names)
+        if self.condition is not None:
+            how += f", as {self.condition}"
         return f"{who}{self._cards(self.cards)} to {self.where} ({how})"
 
 
 @event
-class HandCardMoved(CardEvent):
+class HandCardMoved(Caused):
     """A hidden hand card changes hands (stolen at random or given); only the two seats see it."""
 
     kind: ClassVar[str] = "hand_card"
-    public = ("seat", "other", "how")
+    public = ("seat", "other", "how", "cause")
     shown_to = "seat"
     seat: int
     other: int
     how: str
     card: str | None
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         card = "a card" if self.card is None else self._card(self.card)
         verb = {"stole": "steals", "gave": "gives", "lost": "loses"}.get(self.how, "receives")
         link = {"stole": "from", "gave": "to", "lost": "to"}.get(self.how, "from")
-        return (
-            f"{player_name(self.seat, names)} {verb} {card} {link} {player_name(self.other, names)}"
-        )
+        seat, other = player_name(self.seat, names), player_name(self.other, names)
+        return _caused(self, f"{seat} {verb} {card} {link} {other}", self.cause)
 
 
 @event
@@ -264,7 +328,7 @@ class ForgeShown(CardEvent):
 
 
 @event
-class Revealed(CardEvent):
+class Revealed(Caused):
     """Cards revealed from a deck; which were kept by the seat."""
 
     kind: ClassVar[str] = "reveal"
@@ -273,12 +337,35 @@ class Revealed(CardEvent):
     deck: str
     cards: list[str]
     kept: list[str]
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return (
+        text = (
             f"{player_name(self.seat, names)} reveals {self._cards(self.cards)} from the "
             f"{self.deck.title()} deck and keeps {self._cards(self.kept)}"
         )
+        return _caused(self, text, self.cause)
+
+
+@event
+class SoughtNothing(Caused):
+    """A `seek` found no missing part of the seat's weapon set in the Anvil deck (``set``:
+    the set sought, "" for an empty weapon, which has none)."""
+
+    kind: ClassVar[str] = "seek_none"
+    public = "all"
+    seat: int
+    count: int
+    set: str
+    cause: str | None = None
+
+    def render(self, names: Sequence[str] | None = None) -> str:
+        who = player_name(self.seat, names)
+        if not self.set:
+            return _caused(self, f"{who} seeks parts but has no weapon set to seek", self.cause)
+        parts = "a missing part" if self.count == 1 else f"{self.count} missing parts"
+        text = f"{who} seeks {parts} of the {self.set.title()} set: none in the Anvil deck"
+        return _caused(self, text, self.cause)
 
 
 @event
@@ -319,10 +406,17 @@ class CombatStarted(CardEvent):
     monster: str
     element: str
     strength: int
-    added: list[str]
+    added: list[str]  # each modifier's roll ("d6 (4)") or the card it added
+    modifiers: list[str] | None = None  # the monster's modifiers, in the order of ``added``
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        extra = f" (with {self._cards(self.added)})" if self.added else ""
+        added = [self._card(card) for card in self.added]
+        if self.modifiers is not None and len(self.modifiers) == len(added):
+            added = [
+                text if modifier[0] == "d" else f"{text}, called by its {modifier} modifier"
+                for modifier, text in zip(self.modifiers, added, strict=True)
+            ]
+        extra = f" (with {' and '.join(added)})" if added else ""
         return (
             f"{player_name(self.seat, names)} fights {self._card(self.monster)}, "
             f"{self.element} strength {self.strength}{extra}"
@@ -330,7 +424,7 @@ class CombatStarted(CardEvent):
 
 
 @event
-class Rolled(CardEvent):
+class Rolled(KindSaid):
     """Dice rolled, for a seat or a monster."""
 
     kind: ClassVar[str] = "roll"
@@ -339,14 +433,19 @@ class Rolled(CardEvent):
     dice: list[str]
     total: int
     monster: bool
+    cause: str | None = None
+    cause_kind: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         whose = "the monster" if self.monster else player_name(self.seat, names)
-        return f"{' + '.join(self.dice)} rolled for {whose}: {self.total}"
+        rolled = _caused(
+            self, f"{' + '.join(self.dice)} rolled for {whose}", self.cause, self.cause_kind
+        )
+        return f"{rolled}: {self.total}"
 
 
 @event
-class StrengthChanged(CardEvent):
+class StrengthChanged(KindSaid):
     """A seat (or the monster fought) gains or loses strength for a while."""
 
     kind: ClassVar[str] = "strength"
@@ -355,15 +454,18 @@ class StrengthChanged(CardEvent):
     amount: int
     element: str
     duration: str
+    cause: str | None = None
+    cause_kind: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         who = "The monster" if self.seat is None else player_name(self.seat, names)
         element = "" if self.element == "neutral" else f" {self.element}"
-        return f"{who} {self.amount:+d}{element} strength this {self.duration}"
+        text = f"{who} {self.amount:+d}{element} strength this {self.duration}"
+        return _caused(self, text, self.cause, self.cause_kind)
 
 
 @event
-class LimitChanged(CardEvent):
+class LimitChanged(Caused):
     """A seat's hand limit changes."""
 
     kind: ClassVar[str] = "hand_limit"
@@ -371,22 +473,26 @@ class LimitChanged(CardEvent):
     seat: int
     amount: int
     duration: str
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)}'s hand limit {self.amount:+d} ({self.duration})"
+        text = f"{player_name(self.seat, names)}'s hand limit {self.amount:+d} ({self.duration})"
+        return _caused(self, text, self.cause)
 
 
 @event
-class TurnsSkipped(CardEvent):
+class TurnsSkipped(Caused):
     """A seat will skip turns."""
 
     kind: ClassVar[str] = "skip"
     public = "all"
     seat: int
     count: int
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
-        return f"{player_name(self.seat, names)} will skip {self.count} turn(s)"
+        text = f"{player_name(self.seat, names)} will skip {self.count} turn(s)"
+        return _caused(self, text, self.cause)
 
 
 @event
@@ -412,7 +518,7 @@ class CombatEnded(CardEvent):
 
 
 @event
-class Fought(CardEvent):
+class Fought(Caused):
     """Two seats fight weapon against weapon."""
 
     kind: ClassVar[str] = "fight"
@@ -422,13 +528,17 @@ class Fought(CardEvent):
     strength: int
     other_strength: int
     winner: int | None
+    cause: str | None = None
 
     def render(self, names: Sequence[str] | None = None) -> str:
         result = "a draw" if self.winner is None else f"{player_name(self.winner, names)} wins"
-        return (
+        fights = _caused(
+            self,
             f"{player_name(self.seat, names)} ({self.strength}) fights "
-            f"{player_name(self.other, names)} ({self.other_strength}): {result}"
+            f"{player_name(self.other, names)} ({self.other_strength})",
+            self.cause,
         )
+        return f"{fights}: {result}"
 
 
 @event

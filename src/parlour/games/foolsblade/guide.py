@@ -4,9 +4,10 @@ are the table's own card set)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from ...core.guide import Guide, Section, Step
+from .schema import Modifier
 from .scoring import SCORE_RULE
 from .steps import HAND_LIMIT
 from .table import Table
@@ -14,6 +15,51 @@ from .texts import card_text
 from .turn import FORGE_SHOWN, QUEST_DRAWN
 
 __all__ = ["GUIDE", "table_cards"]
+
+DICE = " ".join(m for m in get_args(Modifier) if m.startswith("d"))
+
+# The words and marks on the cards, for a legend (the terminal's ``?``).
+GLOSSARY = (
+    (
+        "elements",
+        "Water beats Fire, Fire beats Plant, Plant beats Water: a part counts x2 against the "
+        "element it beats, x0 against the one that beats it, x1 otherwise; Neutral always x1",
+    ),
+    ("modifiers", "what a monster adds to its strength when its combat begins (the words below)"),
+    (DICE, "a modifier: that die is rolled and its roll added to the monster's strength"),
+    (
+        "monster",
+        "a modifier: the next card of the same Monster deck (for a Boss card, its Approach's) "
+        "joins the fight, summoned, and its strength is added; it goes back under its deck "
+        "when the combat ends",
+    ),
+    (
+        "anvil",
+        "a modifier: the top Anvil card's strength is added; the card goes to the Anvil trash",
+    ),
+    (
+        "loot",
+        "a modifier: the top Loot card's value (a Legendary part: its strength) is added; the "
+        "card goes to the bottom of the Loot deck, so the end comes no nearer",
+    ),
+    (
+        "seek",
+        "take missing parts of your weapon's set from the Anvil deck, shown to all (nothing "
+        "if the deck holds none)",
+    ),
+    ("Gear", "cards laid beside your weapon that count while they stay; some effects break them"),
+    (
+        "Curses",
+        "Quest cards that strike when drawn and last a number of their holder's own turns",
+    ),
+    ("Stash", "the monsters you beat, Treasures and Legendary parts: they score"),
+    ("hand limit", "the cards you may keep when your turn ends; discard down to it"),
+    (
+        "negate",
+        "cancel a card or ability as it is played: after every play each other player may "
+        "answer with a card or ability that negates",
+    ),
+)
 
 GUIDE = Guide(
     sections=(
@@ -168,6 +214,7 @@ GUIDE = Guide(
         "curses": "the curses",
         "boss": "the Boss",
     },
+    glossary=GLOSSARY,
 )
 
 

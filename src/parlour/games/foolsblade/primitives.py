@@ -24,6 +24,7 @@ from .events import (
     Negated,
     Revealed,
     Rolled,
+    SoughtNothing,
     StrengthChanged,
     TurnsSkipped,
 )
@@ -78,7 +79,8 @@ def add_bonus(
 ) -> StrengthChanged:
     """A strength bonus for a seat (or ``MONSTER``) lasting the combat or the turn."""
     lasting = 1 if duration == "turn" else 0
-    state.bonuses.append(make(Bonus, (seat, amount, ELEMENT_CODE[element], lasting)))
+    bonus = (seat, amount, ELEMENT_CODE[element], lasting, state.source)
+    state.bonuses.append(make(Bonus, bonus))
     return StrengthChanged(
         None if seat == MONSTER else seat, amount, element, "turn" if lasting else "combat"
     )
@@ -712,6 +714,8 @@ class SeekPrimitive(Primitive[schema.Seek]):
         if found:
             ids = [state.table.ids[c] for c in found]
             context.events.append(Gained(seat, ids, "hand", "sought in the Anvil deck"))
+        else:
+            context.events.append(SoughtNothing(seat, effect.count, weapon_set(state, seat)))
 
     def text(self, effect: schema.Seek, who: str) -> str:
         """ "you seek 1 missing part of your weapon's set"."""

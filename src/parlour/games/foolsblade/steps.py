@@ -158,6 +158,7 @@ class Bonus(NamedTuple):
     amount: int
     element: int  # an element code (``strength.ELEMENT_CODE``)
     lasting: int  # 1: until the turn ends, 0: until the combat ends
+    source: CardId = NONE  # the card whose effect it is (NONE: none), for people's breakdowns
 
 
 # Pending work (``state.tasks``), run in order before anyone is asked anything: each kind of

@@ -149,10 +149,21 @@ def strength(state: FoolsBladeState, seat: int, defend: int) -> int:
         for effect in state.table.monster_lasting[state.combat_card]:
             if effect.who != "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
                 total += effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
-    for who, amount, element, _ in state.bonuses:
+    for who, amount, element, _, _ in state.bonuses:
         if who == seat:
             total += amount * bonus_multiplier(element, defend)
     return max(0, total)
+
+
+# The breakdown's label of a bonus by the kind of card whose effect it is (else "played").
+BONUS_LABELS = {
+    "part": "weapon effects",
+    "gear": "gear",
+    "class": "class",
+    "curse": "curses",
+    "monster": "the monster",
+    "boss": "the monster",
+}
 
 
 def strength_parts(state: FoolsBladeState, seat: int, defend: int) -> list[tuple[str, int]]:
@@ -193,9 +204,11 @@ def strength_parts(state: FoolsBladeState, seat: int, defend: int) -> list[tuple
             if effect.who != "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
                 amount = effect.amount * bonus_multiplier(ELEMENT_CODE[effect.element], defend)
                 parts["the monster"] = parts.get("the monster", 0) + amount
-    for who, amount, element, _ in state.bonuses:
+    for who, amount, element, _, source in state.bonuses:
         if who == seat:
-            parts["played"] = parts.get("played", 0) + amount * bonus_multiplier(element, defend)
+            # A roll of Gear (or of a part, the class...) counts as that card's, not as played.
+            label = BONUS_LABELS.get(table.kind[source], "played") if source >= 0 else "played"
+            parts[label] = parts.get(label, 0) + amount * bonus_multiplier(element, defend)
     return [(label, amount) for label, amount in parts.items() if amount or label == "weapon"]
 
 
@@ -214,7 +227,7 @@ def monster_strength(state: FoolsBladeState) -> int:
     for effect in in_play(state, seat).strength:
         if effect.who == "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
             total += effect.amount
-    for who, amount, _, _ in state.bonuses:
+    for who, amount, _, _, _ in state.bonuses:
         if who == MONSTER:
             total += amount
     return max(0, total)

@@ -15,7 +15,7 @@ from .actions import Move
 from .boss import gather
 from .choices import choose, chosen, eligible
 from .combat import finish_combat, resolve_combat, run_lose, start_combat
-from .dispatch import can_apply, cost_payable, run_effect
+from .dispatch import can_apply, cost_payable, name_cause, run_effect
 from .effects import push, push_triggered
 from .events import (
     ApproachRevealed,
@@ -368,10 +368,13 @@ def decide(state: FoolsBladeState, move: Move, events: list[Event]) -> None:
     assert decision is not None
     state.decision = None
     if move.kind != act.PASS:
+        told = len(events)
         chosen(state, decision, move.card, events)
         left = decision.left - 1
         if left > 0:
             choose(state, decision._replace(left=left), events)
+        if state.source >= 0:  # the effect that asked (none for the hand limit)
+            name_cause(state, events, told, state.source, None)
     advance(state, events)
 
 

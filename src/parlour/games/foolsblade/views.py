@@ -216,7 +216,7 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "decision": decision,
             "bonuses": [
                 [None if s == MONSTER else s, amount, BONUS_ELEMENTS[el], "turn" if t else "combat"]
-                for s, amount, el, t in state.bonuses
+                for s, amount, el, t, _ in state.bonuses
             ],
             "skips": state.skips[:],
             "abilities_used": state.used[:],
