@@ -64,7 +64,10 @@ def test_a_whole_game_in_a_terminal(tmp_path: Path) -> None:
     child.sendline("play nothing")
     child.expect_exact(PROMPT)
     assert "Not legal:" in child.before and "nothing" in child.before
-    assert child.before.count("\n") == 2  # the echoed entry and one line of explanation
+    # The echoed entry, one line of explanation, then the choices again.
+    said = child.before.split("\n")
+    assert "Not legal:" in said[1] and "Not legal:" not in "".join(said[2:])
+    assert first[1] in "".join(said[2:])
 
     child.sendline(first[1])
     moves = 1
