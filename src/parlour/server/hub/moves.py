@@ -8,7 +8,6 @@ import functools
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -38,17 +37,11 @@ def _still_open(seats: Sequence[int]) -> str:
 class Moves(Seats):
     """The moves made at the tables, people's and bots' alike."""
 
-    async def act(self, table: Table, seat: int | None, message: Any) -> None:
-        """Carry out an ``act`` message from ``seat``; ``RefusedError`` (nothing changed) if not."""
+    async def act(self, table: Table, seat: int | None, text: str, move: int) -> None:
+        """Carry out ``seat``'s ``act`` message, ``text`` at ``move`` (``inbound.Act``);
+        ``RefusedError`` (nothing changed) if not."""
         if seat is None:
             raise RefusedError("spectators cannot act; open the table with a seat's link to play")
-        if not isinstance(message, dict):
-            raise RefusedError("a message must be a JSON object")
-        text, move = message.get("action"), message.get("move")
-        if not isinstance(text, str) or not text.strip():
-            raise RefusedError('an "act" message needs "action": the text of a legal action')
-        if isinstance(move, bool) or not isinstance(move, int):
-            raise RefusedError('an "act" message needs "move": the "move" of the view you act on')
         if table.info.seats[seat].bot is not None:
             raise RefusedError(f"seat {seat} is played by a bot")
         started = time.perf_counter()
