@@ -9,7 +9,9 @@ table A (50 at a time), hold for 2 s, and close, while a seat at table B pings e
 Reported per round: the ping's p50, p99 and max with and without the crowd, their ratio, the
 server's CPU seconds during the crowd, the `table` messages the seat at A heard, and the load
 average beside them (issue 32: before, 500 spectators cost 9.7 s of server CPU and the ping
-went from 1.5 ms to 159 ms).
+went from 1.5 ms to 159 ms), the ping's worst by what the crowd was doing when it was sent
+(joining, holding, leaving), and the server's longest event-loop pass during the crowd in
+CPU time (``loop_passes/sitecustomize.py``): a figure the machine's load does not move.
 """
 
 from __future__ import annotations
@@ -43,15 +45,29 @@ def quantile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def pinging(ws: ClientConnection, stop: asyncio.Event, out: list[float]) -> None:
+# What the crowd is doing, shared with the pinger's process: its pings are told apart by it.
+PHASES = ("before", "joining", "holding", "leaving", "after")
+
+
+async def pinging(
+    ws: ClientConnection,
+    stop: asyncio.Event,
+    out: list[float],
+    phase: Any = None,
+    by_phase: dict[str, list[float]] | None = None,
+) -> None:
     """Ping every 60 ms until ``stop`` (under the message rate: 20 a second); each round
-    trip in ms into ``out``."""
+    trip in ms into ``out`` (and into ``by_phase`` under the crowd's phase when sent)."""
     while not stop.is_set():
         sent = time.perf_counter()
+        during = PHASES[phase.value] if phase is not None else None
         await ws.send('{"type": "ping"}')
         while json.loads(await ws.recv())["type"] != "pong":
             pass
-        out.append((time.perf_counter() - sent) * 1000)
+        took = (time.perf_counter() - sent) * 1000
+        out.append(took)
+        if by_phase is not None and during is not None:
+            by_phase.setdefault(during, []).append(took)
         await asyncio.sleep(0.06)
 
 
@@ -62,9 +78,10 @@ async def listening(ws: ClientConnection, told: list[int]) -> None:
             told[0] += 1
 
 
-async def crowd(url: str, count: int) -> None:
-    """``count`` spectators join (50 at a time), hold, and leave."""
+async def crowd(url: str, count: int, phase: Any) -> None:
+    """``count`` spectators join (50 at a time), hold, and leave; ``phase`` says which."""
     gate = asyncio.Semaphore(50)
+    phase.value = PHASES.index("joining")
 
     async def join() -> ClientConnection:
         async with gate:
@@ -74,14 +91,17 @@ async def crowd(url: str, count: int) -> None:
             return ws
 
     sockets = await asyncio.gather(*(join() for _ in range(count)))
+    phase.value = PHASES.index("holding")
     await asyncio.sleep(HOLD_SECONDS)
+    phase.value = PHASES.index("leaving")
     await asyncio.gather(*(ws.close() for ws in sockets))
+    phase.value = PHASES.index("after")
 
 
-def crowd_apart(url: str, count: int) -> None:
+def crowd_apart(url: str, count: int, phase: Any) -> None:
     """``crowd`` in a process of its own: opening 500 sockets would stall the pinger's own
     event loop, and the delay measured would be the client's."""
-    asyncio.run(crowd(url, count))
+    asyncio.run(crowd(url, count, phase))
 
 
 async def one_round(base: str, pid: int, spectators: int) -> dict[str, Any]:
@@ -108,17 +128,21 @@ async def one_round(base: str, pid: int, spectators: int) -> dict[str, Any]:
         told = [0]
         heard = asyncio.create_task(listening(watcher, told))
         crowded: list[float] = []
+        by_phase: dict[str, list[float]] = {}
+        phase = multiprocessing.Value("i", 0)
         stop = asyncio.Event()
-        task = asyncio.create_task(pinging(pinger, stop, crowded))
+        task = asyncio.create_task(pinging(pinger, stop, crowded, phase, by_phase))
         before = sum(cpu_seconds(pid).values())
         started = time.monotonic()
+        wall_started = time.time()
         crowding = multiprocessing.Process(
-            target=crowd_apart, args=(f"{ws_base}/ws/{a['table']}", spectators)
+            target=crowd_apart, args=(f"{ws_base}/ws/{a['table']}", spectators, phase)
         )
         crowding.start()
         await asyncio.to_thread(crowding.join)
         await asyncio.sleep(0.5)
         took = time.monotonic() - started
+        wall_ended = time.time()
         cpu = sum(cpu_seconds(pid).values()) - before
         stop.set()
         await task
@@ -131,10 +155,28 @@ async def one_round(base: str, pid: int, spectators: int) -> dict[str, Any]:
         "crowd_p99_ms": quantile(crowded, 0.99),
         "crowd_max_ms": max(crowded),
         "p99_ratio": quantile(crowded, 0.99) / quantile(reference, 0.99),
+        **{f"max_ms_{name}": max(rtts) for name, rtts in by_phase.items()},
         "server_cpu_s": cpu,
+        "crowd_wall": (wall_started, wall_ended),
         "crowd_seconds": took,
         "table_messages_heard": told[0],
         "load_average": os.getloadavg()[0],
+    }
+
+
+def longest_passes(path: Path, figures: dict[str, Any]) -> dict[str, Any]:
+    """The server's longest event-loop pass during the crowd (its thread's CPU time, so
+    not the wait for a core: the server's own share of a message's delay at any load), and
+    how many passed 10 ms."""
+    begun, ended = figures.pop("crowd_wall")
+    passes = [
+        float(took)
+        for when, took in (line.split() for line in path.read_text().splitlines())
+        if begun <= float(when) <= ended
+    ]
+    return {
+        "longest_pass_ms": max(passes, default=0.0),
+        "passes_over_10_ms": sum(took > 10 for took in passes),
     }
 
 
@@ -147,12 +189,18 @@ def main() -> None:
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
+        # The server records its event loop's long passes (loop_passes/sitecustomize.py).
+        os.environ["PARLOUR_LOOP_PASSES"] = f"{folder}/passes"
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            [str(Path(__file__).parent / "loop_passes"), os.environ.get("PYTHONPATH", "")]
+        )
         server = start_server(f"sqlite:///{folder}/spectators.db", port, 1)
         try:
             for number in range(args.rounds):
                 figures = asyncio.run(
                     one_round(f"http://127.0.0.1:{port}", server.pid, args.spectators)
                 )
+                figures.update(longest_passes(Path(f"{folder}/passes.{server.pid}"), figures))
                 shown = ", ".join(
                     f"{key} {value:.2f}" if isinstance(value, float) else f"{key} {value}"
                     for key, value in figures.items()

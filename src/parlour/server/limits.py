@@ -4,6 +4,7 @@ alone; docs/server.md, "Limits")."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import Counter
@@ -15,6 +16,7 @@ from . import metrics
 
 __all__ = [
     "CROWDED",
+    "TURNS",
     "Buckets",
     "Connections",
     "Limits",
@@ -24,6 +26,12 @@ __all__ = [
     "count_refusal",
     "refusals",
 ]
+
+# Connections whose opening or closing work runs at once in one server process; the others
+# wait their turn. A crowd that connects (or leaves) together is then handled a few at a
+# time, so the event loop goes back to other tables' messages between them instead of
+# running every handshake in one stretch (benchmarks/spectators.py).
+TURNS = 4
 
 # The WebSocket close code of a connection refused by a cap (too many from its address, or
 # spectators at its table), after an error message that says which.
@@ -212,6 +220,7 @@ class Quotas:
         self.connections = Connections(limits.connections_per_address)
         self.tables = Buckets(limits.tables_per_minute / 60, limits.table_burst, clock)
         self.bot_tables: dict[str, set[str]] = {}
+        self.turns = asyncio.Semaphore(TURNS)  # connections opening or closing (``TURNS``)
 
     def table_wait(self, keys: Iterable[str]) -> int:
         """Whole seconds until a table may be opened by all of ``keys`` (an address, an

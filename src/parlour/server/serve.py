@@ -101,6 +101,9 @@ def serve(config: ServeSettings) -> None:
         "port": port,
         "ws_max_size": MAX_MESSAGE * 16,
         "ws_per_message_deflate": False,
+        # A crowd's sockets are taken a few at a time (``eventloop``), so other tables' messages
+        # are not held up behind hundreds of handshakes or closes.
+        "loop": "parlour.server.eventloop:new_loop",
         "log_level": "warning",
         # Configured here and in each server process (``worker_app``), not by uvicorn: its
         # configuration runs in a new process before the process answers uvicorn's health

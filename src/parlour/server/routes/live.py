@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
 from typing import Any
 
 import orjson
@@ -78,70 +79,81 @@ async def live(
     token: str | None = None,
 ) -> None:
     """A seat's (or, without a token, a spectator's) live connection to a table; refused
-    (``CROWDED``) past the connections of its address."""
-    await websocket.accept()
-    connections = get_quotas(websocket).connections
+    (``CROWDED``) past the connections of its address. Its opening and its closing each wait
+    for one of the process's turns (``limits.TURNS``)."""
+    quotas = get_quotas(websocket)
     address = client_address(websocket)
-    if not connections.enter(address):
-        count_refusal("connections")
-        await _close(websocket, connections.refusal(), CROWDED)
-        return
-    try:
-        await _live(websocket, table_id, hub, settings, token)
-    finally:
-        connections.leave(address)
+    async with AsyncExitStack() as stack:
+        async with quotas.turns:
+            await websocket.accept()
+            if not quotas.connections.enter(address):
+                count_refusal("connections")
+                await _close(websocket, quotas.connections.refusal(), CROWDED)
+                return
+            stack.callback(quotas.connections.leave, address)
+            opened = await _open(websocket, table_id, hub, settings, token)
+        if opened is None:
+            return
+        table, client = opened
+        try:
+            await _converse(websocket, hub, settings, table, client)
+        finally:
+            async with quotas.turns:
+                await hub.leave(table, client)
 
 
-async def _live(
+async def _open(
     websocket: WebSocket, table_id: str, hub: Hub, settings: SettingsDep, token: str | None
-) -> None:
+) -> tuple[Table, Client] | None:
+    """Join the connection to its table and send what a new connection is sent; ``None``
+    when it was refused (and told why)."""
     origin = websocket.headers.get("origin")
     if not settings.origins.allows(origin, websocket.headers.get("host")):
         # A page of another site could otherwise play with a token it got hold of, or
         # watch tables, in its visitor's name.
         await _close(websocket, settings.origins.refusal(origin or ""), 4403)
-        return
+        return None
     try:
         table = await hub.get(table_id)
     except SQLAlchemyError as error:
         await _close(websocket, unavailable(error), 4503)
-        return
+        return None
     except GameError as error:
         await _close(websocket, f"this table cannot be replayed: {error}", 4500)
-        return
+        return None
     if table is None:
         await _close(websocket, f"there is no table {table_id!r}", 4404)
-        return
+        return None
     seat = None
     try:
         if token is not None:
             seat = table.seat_for(token)
             if seat is None:
                 await _close(websocket, "that token opens no seat at this table", 4403)
-                return
+                return None
             holder = table.info.seats[seat].account
             if (
                 holder is not None
                 and (await asyncio.to_thread(standing, hub.store.engine, holder)).banned
             ):
                 await _close(websocket, BANNED, 4403)
-                return
+                return None
         else:
             account = await current_account(websocket)
             if account is not None:
                 seat = table.seat_of_account(account.id)
     except SQLAlchemyError as error:
         await _close(websocket, unavailable(error), 4503)
-        return
+        return None
     except RequestError as error:  # a banned account's session
         await _close(websocket, error.message, 4403)
-        return
+        return None
     most = settings.limits.spectators_per_table
     if seat is None and most and sum(c.seat is None for c in table.clients) >= most:
         count_refusal("spectators")
         message = f"this table has {most} spectators already, the most it takes; try again later"
         await _close(websocket, message, CROWDED)
-        return
+        return None
     websocket.state.seat = seat  # for the session's log line (logs.AccessLog)
     client = Client(
         seat,
@@ -150,11 +162,18 @@ async def _live(
         close=closer(websocket),
         shut=shutter(websocket),
     )
-    rate = MessageRate(settings.message_rate, settings.message_burst)
     await hub.join(table, client)
     await welcome(hub, table, client)
     if seat is not None:
         await hub.offer_rematch(table, client)
+    return table, client
+
+
+async def _converse(
+    websocket: WebSocket, hub: Hub, settings: SettingsDep, table: Table, client: Client
+) -> None:
+    """Answer the connection's messages until it closes."""
+    rate = MessageRate(settings.message_rate, settings.message_burst)
     try:
         while True:
             frame = await websocket.receive()
@@ -178,8 +197,6 @@ async def _live(
                 await websocket.send_json(reply)
     except WebSocketDisconnect:
         pass
-    finally:
-        await hub.leave(table, client)
 
 
 async def _handle(
