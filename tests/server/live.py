@@ -90,7 +90,8 @@ def start_server(
     if pass_delay is not None:
         main = f"from parlour.server import people; people.AUTO_PASS_DELAY = {pass_delay!r}; {main}"
     if forget_after is not None:
-        main = f"from parlour.server import hub; hub.FORGET_AFTER = {forget_after!r}; {main}"
+        forget = f"from parlour.server.hub import cache; cache.FORGET_AFTER = {forget_after!r}"
+        main = f"{forget}; {main}"
     # The server writes a line for each request: a pipe read only at the end would fill and
     # stall it, so its standard error goes to a file, which ``process.stderr`` reads.
     descriptor, path = tempfile.mkstemp(prefix="parlour-serve-", suffix=".log")

@@ -22,11 +22,10 @@ from websockets.exceptions import ConnectionClosed
 
 from parlour.cli.app import app as cli
 from parlour.server import create_app, watch
-from parlour.server import hub as hub_module
 from parlour.server.community import accounts as accounts_module
 from parlour.server.community.moderation import BANNED, MUTED, REPORTS_PER_HOUR
 from parlour.server.community.sessions import COOKIE
-from parlour.server.hub import GONE, STOPPED
+from parlour.server.hub import GONE, STOPPED, cache
 from parlour.server.store import SeatInfo, Store, TableRow
 from parlour.server.tokens import new_table_id
 
@@ -163,7 +162,7 @@ def error_of(ws: Any) -> str:
 def test_a_stopped_table_whose_bot_was_to_move_leaves_memory(
     db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hub_module, "FORGET_AFTER", 0.2)
+    monkeypatch.setattr(cache, "FORGET_AFTER", 0.2)
     app = create_app(db_url, workers=1, bot_delay=60)  # the bot is about to move, for a minute
     with TestClient(app) as client:
         table = create(client, "fearless", 3, {0: "random", 1: "random", 2: "random"})["table"]

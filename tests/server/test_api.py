@@ -15,8 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 
 import parlour
 from parlour.server.hub import event_json
+from parlour.server.inbound import MAX_MESSAGE
 from parlour.server.people import sentence_names
-from parlour.server.routes.live import MAX_MESSAGE
 
 from .conftest import create, next_state, play_out
 

@@ -60,7 +60,7 @@ async def _play_to_the_end(hub: Hub, table: Table) -> None:
 def test_a_finished_table_nobody_watches_is_forgotten_and_loads_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+    monkeypatch.setattr("parlour.server.hub.cache.FORGET_AFTER", 0.05)
 
     async def game(hub: Hub) -> None:
         table, _tokens = await hub.create("fearless", 3, {}, 7, {})
@@ -90,7 +90,7 @@ def test_a_table_left_waiting_for_a_person_is_forgotten_and_plays_on_when_loaded
 ) -> None:
     # A person left a game against bots at their turn: nothing runs there, so the table
     # leaves memory (it was kept for as long as the process ran), and loads again as it was.
-    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+    monkeypatch.setattr("parlour.server.hub.cache.FORGET_AFTER", 0.05)
 
     async def game(hub: Hub) -> None:
         table, _tokens = await hub.create("fearless", 3, {}, 7, {1: "random", 2: "random"})
@@ -120,7 +120,7 @@ def test_a_table_left_waiting_for_a_person_is_forgotten_and_plays_on_when_loaded
 def test_a_table_whose_bots_play_on_is_kept_until_its_game_is_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+    monkeypatch.setattr("parlour.server.hub.cache.FORGET_AFTER", 0.05)
 
     async def game(hub: Hub) -> None:
         bots = dict.fromkeys(range(3), "random")
@@ -137,7 +137,7 @@ def test_a_finished_table_asked_for_again_is_kept_until_it_has_been_unasked_a_wh
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A connection gets the table, then joins it: the forgetting must not fall in between.
-    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 2.0)
+    monkeypatch.setattr("parlour.server.hub.cache.FORGET_AFTER", 2.0)
 
     async def game(hub: Hub) -> None:
         table, _tokens = await hub.create("fearless", 3, {}, 7, {})
@@ -158,7 +158,7 @@ def test_a_finished_table_asked_for_again_is_kept_until_it_has_been_unasked_a_wh
 def test_a_forgotten_table_leaves_its_rematch_to_the_store(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 0.05)
+    monkeypatch.setattr("parlour.server.hub.cache.FORGET_AFTER", 0.05)
 
     async def game(hub: Hub) -> None:
         table, _tokens = await hub.create("fearless", 3, {}, 7, {})
@@ -239,7 +239,7 @@ def test_a_table_stays_a_while_after_its_last_connection_left(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The wait counts from the leaving, not from a forgetting timer set when it opened.
-    monkeypatch.setattr("parlour.server.hub.FORGET_AFTER", 1.0)
+    monkeypatch.setattr("parlour.server.hub.cache.FORGET_AFTER", 1.0)
 
     async def game(hub: Hub) -> None:
         table, _tokens = await hub.create("fearless", 3, {}, 7, {})

@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.server import hub as hub_module
-from parlour.server.hub import Client, Hub, Table, event_json
+from parlour.server.hub import Client, Hub, Table, connections, event_json
 from parlour.server.store import SeatInfo, TableInfo
 
 
@@ -32,7 +31,7 @@ def test_a_send_that_finishes_at_once_needs_no_timer(monkeypatch: pytest.MonkeyP
         timers.append(delay)
         return real_timeout(delay)
 
-    monkeypatch.setattr(hub_module.asyncio, "timeout", counted)
+    monkeypatch.setattr(connections.asyncio, "timeout", counted)
     heard: list[dict[str, Any]] = []
 
     async def at_once(message: dict[str, Any]) -> None:
@@ -49,7 +48,7 @@ def test_a_send_that_finishes_at_once_needs_no_timer(monkeypatch: pytest.MonkeyP
         table.clients = [quick, slow]
         await hub._broadcast(table)
         # The slow connection's send waited, so it ran under the timer; the quick one not.
-        assert timers == [hub_module.SEND_TIMEOUT]
+        assert timers == [connections.SEND_TIMEOUT]
         assert [m["view"]["seat"] for m in heard] == [0, 1]
         assert table.clients == [quick, slow]
 

@@ -46,7 +46,7 @@ def test_a_token_is_compared_in_constant_time_with_every_seat(
         compared.append((a, b))
         return constant_time(a, b)
 
-    monkeypatch.setattr("parlour.server.hub.hmac.compare_digest", counting)
+    monkeypatch.setattr("parlour.server.hub.table.hmac.compare_digest", counting)
     first = answer["seats"][0]["token"]
     assert table.seat_for(first) == 0
     # Each human seat's hash was compared, though the first one matched: the time taken
@@ -212,7 +212,7 @@ def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # A spectator (no token needed) whose socket buffer is full: its sends never complete.
-    monkeypatch.setattr("parlour.server.hub.SEND_TIMEOUT", 0.05)
+    monkeypatch.setattr("parlour.server.hub.connections.SEND_TIMEOUT", 0.05)
 
     async def never_read(_message: dict[str, Any]) -> None:
         await asyncio.Event().wait()

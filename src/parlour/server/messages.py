@@ -1,9 +1,12 @@
-"""The WebSocket messages of people at a table besides ``act``: ``name``, ``settings``,
-``chat`` and ``hint`` (API.md, "Added for people at the table"), ``back`` (API.md,
-"Clocks"), and what a connection is sent when it opens (the chat so far).
+"""What the server does with each WebSocket message a connection sends: ``act`` and
+``ping`` (API.md, "Server protocol"), ``name``, ``settings``, ``chat`` and ``hint`` (API.md,
+"Added for people at the table"), ``back`` (API.md, "Clocks"); and what a connection is sent
+when it opens (the chat so far).
 
-Each handler takes the hub, the table, the connection and the message, and sends what it
-has to send itself; ``RefusedError`` refuses the message, which changes nothing.
+Each handler takes the hub, the table, the connection and the message as ``inbound``
+parsed it (its fields checked), sends what goes to the table itself, and gives the reply
+to the connection (``None``: none); ``RefusedError`` refuses the message, which changes
+nothing.
 """
 
 from __future__ import annotations
@@ -21,13 +24,16 @@ from . import people
 from .community.moderation import BANNED, MUTED, standing
 from .hints import advise
 from .hub import Client, Hub, RefusedError, Table, UnstoredError, database_trouble
+from .inbound import Act, Back, Chat, Hint, Ping, Rename, Settings
 from .store import ChatLine
 
-__all__ = ["HANDLERS", "Handler", "welcome"]
+__all__ = ["HANDLERS", "Handler", "Reply", "welcome"]
 
 log = logging.getLogger("parlour.server")
 
-Handler = Callable[[Hub, Table, Client, dict[str, Any]], Awaitable[None]]
+# The message's type is its handler's own (``Any`` here: the table holds every kind's).
+Reply = dict[str, Any] | None
+Handler = Callable[[Hub, Table, Client, Any], Awaitable[Reply]]
 Chances = list[tuple[str, float]]
 
 # Per table, the hint being worked out or last given: its move, its seat and the task.
@@ -66,16 +72,24 @@ async def welcome(hub: Hub, table: Table, client: Client) -> None:
     await hub.send(table, client, message)
 
 
-async def rename(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+async def act(hub: Hub, table: Table, client: Client, message: Act) -> Reply:
+    """``{"type": "act", "action": ..., "move": n}``: the seat's move, sent to the table."""
+    await hub.act(table, client.seat, message.action, message.move)
+    return None
+
+
+async def ping(hub: Hub, table: Table, client: Client, message: Ping) -> Reply:
+    """``{"type": "ping"}``: answered ``{"type": "pong"}``."""
+    return {"type": "pong"}
+
+
+async def rename(hub: Hub, table: Table, client: Client, message: Rename) -> Reply:
     """``{"type": "name", "name": ...}``: the seat's holder names it; every connection gets
     its view and its log again, their sentences naming the seat anew."""
     seat = _holder(client, "take a name")
     if table.info.seats[seat].account is not None:
         raise RefusedError("this seat is an account's and is named by its username")
-    try:
-        name = people.check_name(message.get("name"))
-    except ValueError as error:
-        raise RefusedError(str(error)) from None
+    name = message.name
     info = table.info.seats[seat]
     async with table.lock:  # one write of the seats at a time, so none is lost
         before, info.name = info.name, name
@@ -87,15 +101,14 @@ async def rename(hub: Hub, table: Table, client: Client, message: dict[str, Any]
         table.renamed()
         await hub.resend(table, full_log=True)
     await hub.send_all(table, {"type": "table", "table": table.describe()})
+    return None
 
 
-async def settings(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+async def settings(hub: Hub, table: Table, client: Client, message: Settings) -> Reply:
     """``{"type": "settings", "auto_pass": bool}``: whether the server passes for the seat
     when passing is all it can do; the seat's connections get their view again."""
     seat = _holder(client, "change settings")
-    auto_pass = message.get("auto_pass")
-    if not isinstance(auto_pass, bool):
-        raise RefusedError('a "settings" message needs "auto_pass": true or false')
+    auto_pass = message.auto_pass
     info = table.info.seats[seat]
     async with table.lock:
         before, info.auto_pass = info.auto_pass, auto_pass
@@ -108,17 +121,15 @@ async def settings(hub: Hub, table: Table, client: Client, message: dict[str, An
         table.pass_move = None
         await hub.resend(table, seat)
     hub.schedule_bot(table)
+    return None
 
 
-async def chat(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+async def chat(hub: Hub, table: Table, client: Client, message: Chat) -> Reply:
     """``{"type": "chat", "text": ...}``: stored, then sent to every connection, spectators
     included, as ``{"type": "chat", "id", "seat", "name", "text", "at"}``; refused for a
     seat whose account is banned or muted."""
     seat = _holder(client, "chat")
-    try:
-        text = people.check_chat(message.get("text"))
-    except ValueError as error:
-        raise RefusedError(str(error)) from None
+    text = message.text
     account = table.info.seats[seat].account
     lines = await _history(hub, table)
     line = ChatLine(seat, table.names[seat], text, datetime.now(UTC))
@@ -134,17 +145,16 @@ async def chat(hub: Hub, table: Table, client: Client, message: dict[str, Any]) 
     lines.append(line)
     del lines[: -people.CHAT_HISTORY]
     await hub.send_all(table, {"type": "chat", **line.to_json()})
+    return None
 
 
-async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+async def hint(hub: Hub, table: Table, client: Client, message: Hint) -> Reply:
     """``{"type": "hint", "move": n}``: answered, once worked out in a bot worker, with
     ``{"type": "hint", "move": n, "actions": [{"action", "win_chance"}, ...]}``."""
     seat = _holder(client, "ask for hints")
     if not table.hints:
         raise RefusedError("this table was opened without hints")
-    move = message.get("move")
-    if isinstance(move, bool) or not isinstance(move, int):
-        raise RefusedError('a "hint" message needs "move": the "move" of the view you ask about')
+    move = message.move
     if move != table.move:
         raise RefusedError(
             f"stale move: you asked about move {move}, the table is at move {table.move}"
@@ -164,6 +174,7 @@ async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) 
     task = asyncio.create_task(_answer(hub, table, client, move, found[2]))
     _answering.add(task)
     task.add_done_callback(_answering.discard)
+    return None
 
 
 async def _answer(
@@ -185,14 +196,18 @@ async def _answer(
     await hub.send(table, client, message)
 
 
-async def back(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
+async def back(hub: Hub, table: Table, client: Client, message: Back) -> Reply:
     """``{"type": "back"}``: the person whose time ran out takes the seat back from the bot,
     at once, with at least ``clocks.BACK_SECONDS``; every connection gets its state again."""
     seat = _holder(client, "come back")
     await hub.back(table, seat)
+    return None
 
 
+# Every message type's handler (``inbound.KINDS``, one each).
 HANDLERS: dict[str, Handler] = {
+    "act": act,
+    "ping": ping,
     "name": rename,
     "settings": settings,
     "chat": chat,

@@ -17,9 +17,9 @@ from . import logs, metrics
 from .app import create_app
 from .collector import keep_pauses_short
 from .config import ServeSettings
+from .inbound import MAX_MESSAGE
 from .limits import Limits
 from .redact import shown_url
-from .routes.live import MAX_MESSAGE
 from .sole import ServedElsewhereError, serve_alone
 from .store import Store
 from .supervisor import Supervisor

@@ -5,7 +5,6 @@ account holds there, else a spectator's) connection, and the messages it sends (
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from typing import Any
@@ -19,13 +18,12 @@ from ..community.moderation import BANNED, standing
 from ..deps import HubDep, SettingsDep, client_address, current_account, get_quotas
 from ..errors import RequestError, error_body, unavailable
 from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Sender, Table
+from ..inbound import parse
 from ..limits import CROWDED, MessageRate, count_refusal
 from ..messages import HANDLERS, welcome
 
-__all__ = ["MAX_MESSAGE", "MESSAGE_BURST", "MESSAGE_RATE", "router"]
+__all__ = ["MESSAGE_BURST", "MESSAGE_RATE", "router"]
 
-# The largest WebSocket message the server reads: an act message is well under 1 KiB.
-MAX_MESSAGE = 4096
 # Messages a connection may send a second on average, and in a burst: a person clicks far
 # less; a script flooding the server is answered with errors, then cut off.
 MESSAGE_RATE = 20.0
@@ -207,25 +205,8 @@ async def _handle(
     """Answer one client message: the reply for it (``None``: none, what it did went out to
     the table) and whether it made a move (moves are not counted against the message rate)."""
     try:
-        if len(raw) > MAX_MESSAGE:
-            raise RefusedError(f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})")
-        try:
-            message = json.loads(raw)
-        except json.JSONDecodeError:
-            raise RefusedError("a message must be JSON") from None
-        if not isinstance(message, dict):
-            raise RefusedError("a message must be a JSON object")
-        kind = message.get("type")
-        if kind == "act":
-            await hub.act(table, client.seat, message)
-            return None, True
-        if kind == "ping":
-            return {"type": "pong"}, False
-        handler = HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            known = ", ".join(f'"{name}"' for name in ["act", "ping", *HANDLERS])
-            raise RefusedError(f"unknown message type {kind!r}; send one of {known}")
-        await handler(hub, table, client, message)
-        return None, False
+        message = parse(raw)
+        reply = await HANDLERS[message.type](hub, table, client, message)
     except RefusedError as error:
         return error_body(str(error)), False
+    return reply, message.MOVES
