@@ -20,6 +20,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from parlour.server import create_app
 from parlour.server.limits import CROWDED, Limits, Quotas, refusals
+from parlour.server.routes import live as live_routes
 
 from .conftest import create
 from .live import NO_LIMITS, free_port, received, start_server
@@ -175,3 +176,24 @@ def test_500_spectators_joining_send_a_seat_few_who_is_here_messages(tmp_path: P
     finally:
         server.terminate()
         server.wait(30)
+
+
+def test_a_connection_whose_welcome_fails_is_forgotten_by_its_table_and_its_address(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = create(client, "fearless", 3, {1: "random", 2: "random"})["table"]
+
+    async def failing(*_: Any) -> None:
+        raise RuntimeError("the chat could not be read")
+
+    monkeypatch.setattr(live_routes, "welcome", failing)
+    with (
+        pytest.raises((RuntimeError, WebSocketDisconnect)),
+        client.websocket_connect(f"/ws/{table}") as ws,
+    ):
+        ws.receive_json()
+        ws.receive_json()
+    app: Any = client.app
+    quotas: Quotas = app.state.quotas
+    assert quotas.connections.open == {}
+    assert app.state.hub.tables[table].clients == []

@@ -19,7 +19,7 @@ from ..deps import HubDep, SettingsDep, client_address, current_account, get_quo
 from ..errors import RequestError, error_body, unavailable
 from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Sender, Table
 from ..inbound import parse
-from ..limits import CROWDED, MessageRate, count_refusal
+from ..limits import CROWDED, MessageRate, Quotas, count_refusal
 from ..messages import HANDLERS, welcome
 
 __all__ = ["MESSAGE_BURST", "MESSAGE_RATE", "router"]
@@ -92,21 +92,30 @@ async def live(
                 return
             stack.callback(quotas.connections.leave, address)
             opened = await _open(websocket, table_id, hub, settings, token)
-        if opened is None:
-            return
-        table, client = opened
-        try:
-            await _converse(websocket, hub, settings, table, client)
-        finally:
-            async with quotas.turns:
-                await hub.leave(table, client)
+            if opened is None:
+                return
+            table, client = opened
+            # From here on the table forgets the connection however it ends, a failed
+            # welcome included.
+            stack.push_async_callback(_leave, quotas, hub, table, client)
+            await hub.join(table, client)
+            await welcome(hub, table, client)
+            if client.seat is not None:
+                await hub.offer_rematch(table, client)
+        await _converse(websocket, hub, settings, table, client)
+
+
+async def _leave(quotas: Quotas, hub: Hub, table: Table, client: Client) -> None:
+    """Forget a connection at its table, in its turn."""
+    async with quotas.turns:
+        await hub.leave(table, client)
 
 
 async def _open(
     websocket: WebSocket, table_id: str, hub: Hub, settings: SettingsDep, token: str | None
 ) -> tuple[Table, Client] | None:
-    """Join the connection to its table and send what a new connection is sent; ``None``
-    when it was refused (and told why)."""
+    """The connection's table and its client (seat or spectator); ``None`` when it was
+    refused (and told why)."""
     origin = websocket.headers.get("origin")
     if not settings.origins.allows(origin, websocket.headers.get("host")):
         # A page of another site could otherwise play with a token it got hold of, or
@@ -162,10 +171,6 @@ async def _open(
         close=closer(websocket),
         shut=shutter(websocket),
     )
-    await hub.join(table, client)
-    await welcome(hub, table, client)
-    if seat is not None:
-        await hub.offer_rematch(table, client)
     return table, client
 
 
