@@ -4,16 +4,22 @@ needs no timer, and a send that waits is still bounded and delivered in order.""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from starlette.types import Message
+from starlette.websockets import WebSocket
 
 import parlour
 from parlour.server import hub as hub_module
 from parlour.server.hub import Client, Hub, Table, event_json
 from parlour.server.store import SeatInfo, TableInfo
+
+from .conftest import create
 
 
 def people_table(players: int = 4, seed: int = 1) -> Table:
@@ -138,3 +144,36 @@ def test_every_connection_gets_the_events_and_view_a_fresh_build_gives(game: str
                 assert message["view"] == table.view(client.seat)
 
     asyncio.run(play())
+
+
+def test_state_frames_skip_starlette_and_are_compact_json(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What goes through Starlette's WebSocket.send: the accept, errors and pongs, never a state.
+    through_starlette: list[str] = []
+    real = WebSocket.send
+
+    async def counting(websocket: WebSocket, message: Message) -> None:
+        through_starlette.append(message.get("text") or message["type"])
+        await real(websocket, message)
+
+    monkeypatch.setattr(WebSocket, "send", counting)
+    answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=3)
+    table, token = answer["table"], answer["seats"][0]["token"]
+    states = []
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        while len(states) < 3:
+            text = ws.receive_text()
+            message = json.loads(text)
+            # Byte for byte what send_json sent: compact, not ASCII-escaped.
+            assert text == json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            if message["type"] != "state":
+                continue
+            states.append(message)
+            view = message["view"]
+            if view.get("legal_actions"):
+                act = {"type": "act", "action": view["legal_actions"][0], "move": view["move"]}
+                ws.send_json(act)
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    assert through_starlette == ["websocket.accept", '{"type":"pong"}']

@@ -41,8 +41,8 @@ class DirectSend:
 def sender(websocket: WebSocket) -> Sender:
     """Send a message to an accepted ``websocket`` as compact JSON text (as ``send_json``
     does, encoded by orjson: the standard library's encoder took a tenth of the server's
-    time), straight to the server's ``send`` where ``DirectSend`` kept it."""
-    send: Send = websocket.scope.get(SERVER_SEND, websocket.send)
+    time), straight to the server's ``send``, which ``DirectSend`` kept."""
+    send: Send = websocket.scope[SERVER_SEND]
 
     async def send_message(message: dict[str, Any]) -> None:
         text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
