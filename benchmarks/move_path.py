@@ -33,7 +33,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from load import GAME, UNLIMITED, cpu_seconds, free_port  # noqa: E402
+from load import GAME, UNLIMITED, cpu_seconds, free_port
 
 
 def start(port: int, db: str, out: Path, plain: bool) -> subprocess.Popen[bytes]:
