@@ -51,6 +51,20 @@ def start(port: int, db: str, out: Path, plain: bool) -> subprocess.Popen[bytes]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def instrument(pid: int) -> None:
+    """Switch callgrind's instrumentation on in ``pid`` and zero its counts, making sure it
+    took (``callgrind_control`` prints "OK" even when its command did not reach a busy
+    process)."""
+    for _ in range(20):
+        subprocess.run(["callgrind_control", "-i", "on", str(pid)], capture_output=True)
+        status = subprocess.run(["callgrind_control", "-s", str(pid)], capture_output=True)
+        if b"Functions:" in status.stdout:
+            subprocess.run(["callgrind_control", "-z", str(pid)], capture_output=True, check=True)
+            return
+        time.sleep(1)
+    raise SystemExit("move_path: callgrind's instrumentation did not switch on")
+
+
 async def wait_open(base: str, server: subprocess.Popen[bytes]) -> None:
     """Return once the server answers (under valgrind it starts in a minute or two)."""
     async with httpx.AsyncClient() as http:
@@ -127,8 +141,7 @@ async def measure(args: argparse.Namespace) -> None:
             await asyncio.sleep(0.2)
         await asyncio.sleep(1)
         if not args.plain:
-            subprocess.run(["callgrind_control", "-i", "on", str(server.pid)], check=True)
-            subprocess.run(["callgrind_control", "-z", str(server.pid)], check=True)
+            instrument(server.pid)
         cpu_before = sum(cpu_seconds(server.pid).values())
         count.counting.set()
         await count.done.wait()
