@@ -17,6 +17,7 @@ from . import logs, metrics
 from .app import create_app
 from .collector import keep_pauses_short
 from .config import ServeSettings
+from .frames import ReadAhead
 from .limits import Limits
 from .redact import shown_url
 from .routes.live import MAX_MESSAGE
@@ -101,6 +102,7 @@ def serve(config: ServeSettings) -> None:
         "port": port,
         "ws_max_size": MAX_MESSAGE * 16,
         "ws_per_message_deflate": False,
+        "ws": ReadAhead,  # uvicorn's own, reading on while a few frames wait (frames.py)
         "log_level": "warning",
         # Configured here and in each server process (``worker_app``), not by uvicorn: its
         # configuration runs in a new process before the process answers uvicorn's health
