@@ -4,15 +4,24 @@ needs no timer, and a send that waits is still bounded and delivered in order.""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
+from starlette.types import Message
+from starlette.websockets import WebSocket
+from uvicorn.config import Config
+from uvicorn.server import ServerState
 
 import parlour
+from parlour.server.frames import READ_AHEAD, ReadAhead
 from parlour.server.hub import Client, Hub, Table, connections, event_json
 from parlour.server.store import SeatInfo, TableInfo
+
+from .conftest import create
 
 
 def people_table(players: int = 4, seed: int = 1) -> Table:
@@ -137,3 +146,79 @@ def test_every_connection_gets_the_events_and_view_a_fresh_build_gives(game: str
                 assert message["view"] == table.view(client.seat)
 
     asyncio.run(play())
+
+
+def test_state_frames_skip_starlette_and_are_compact_json(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # What goes through Starlette's WebSocket.send: the accept, errors and pongs, never a state.
+    through_starlette: list[str] = []
+    real = WebSocket.send
+
+    async def counting(websocket: WebSocket, message: Message) -> None:
+        through_starlette.append(message.get("text") or message["type"])
+        await real(websocket, message)
+
+    monkeypatch.setattr(WebSocket, "send", counting)
+    answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=3)
+    table, token = answer["table"], answer["seats"][0]["token"]
+    states = []
+    with client.websocket_connect(f"/ws/{table}?token={token}") as ws:
+        while len(states) < 3:
+            text = ws.receive_text()
+            message = json.loads(text)
+            # Byte for byte what send_json sent: compact, not ASCII-escaped.
+            assert text == json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+            if message["type"] != "state":
+                continue
+            states.append(message)
+            view = message["view"]
+            if view.get("legal_actions"):
+                act = {"type": "act", "action": view["legal_actions"][0], "move": view["move"]}
+                ws.send_json(act)
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong"}
+    assert through_starlette == ["websocket.accept", '{"type":"pong"}']
+
+
+class _Transport:
+    """The part of a transport the protocol's reading uses: pauses and resumes counted."""
+
+    def __init__(self) -> None:
+        self.paused = self.resumed = 0
+
+    def pause_reading(self) -> None:
+        self.paused += 1
+
+    def resume_reading(self) -> None:
+        self.resumed += 1
+
+
+def test_reading_pauses_only_once_frames_wait_and_resumes_once_they_are_handled() -> None:
+    async def run() -> None:
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            """Never called: the frames are handed to the protocol directly."""
+
+        protocol = ReadAhead(Config(app), ServerState(), {})
+        transport = _Transport()
+        protocol.transport = transport  # type: ignore[assignment]
+
+        def frame(text: str) -> None:
+            protocol.curr_msg_data_type, protocol.frames = "text", [text.encode()]
+            protocol.send_receive_event_to_app()
+
+        # One frame at a time, each handled before the next: reading never pauses (uvicorn's
+        # own protocol paused and resumed it at every frame).
+        for number in range(10):
+            frame(f"move {number}")
+            assert (await protocol.receive())["text"] == f"move {number}"
+        assert (transport.paused, transport.resumed) == (0, 0)
+        # A burst: reading pauses when READ_AHEAD frames wait, and resumes once all are read.
+        for number in range(READ_AHEAD + 2):
+            frame(f"burst {number}")
+        assert transport.paused == 1
+        texts = [(await protocol.receive())["text"] for _ in range(READ_AHEAD + 2)]
+        assert texts == [f"burst {number}" for number in range(READ_AHEAD + 2)]
+        assert (transport.paused, transport.resumed) == (1, 1)
+
+    asyncio.run(run())

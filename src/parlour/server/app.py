@@ -26,6 +26,7 @@ from .community.sessions import Sessions
 from .community.throttle import SignInThrottle
 from .deps import ServerSettings, get_settings
 from .errors import HANDLED, error_response, refused
+from .frames import DirectSend
 from .headers import API_DOCS, add_security_headers
 from .health import Readiness
 from .hub import Hub
@@ -150,6 +151,8 @@ def create_app(
     # times all of the server's work on a request.
     app.middleware("http")(add_security_headers)
     app.add_middleware(AccessLog)
+    # Outside the access log: a table's text frames skip every layer (frames.py).
+    app.add_middleware(DirectSend)
     for kind in HANDLED:
         app.add_exception_handler(kind, refused)
     app.include_router(pages.router)

@@ -10,6 +10,7 @@ one scrape sees the whole server.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import os
 from collections.abc import Iterable, Iterator
@@ -111,14 +112,20 @@ _REFUSALS = Counter(
 )
 
 
+# A game's series, looked up once: ``labels`` checks and locks at every call, and these two
+# are counted at every move (the labelled series are never removed).
+_moves_of = functools.cache(_MOVES.labels)
+_move_seconds_of = functools.cache(_MOVE_SECONDS.labels)
+
+
 def moved(game: str) -> None:
     """A move of ``game`` was stored and applied here."""
-    _MOVES.labels(game).inc()
+    _moves_of(game).inc()
 
 
 def move_took(game: str, seconds: float) -> None:
     """A person's move took ``seconds`` from its receipt to the table's new state sent."""
-    _MOVE_SECONDS.labels(game).observe(seconds)
+    _move_seconds_of(game).observe(seconds)
 
 
 def connected(seat: int | None) -> None:

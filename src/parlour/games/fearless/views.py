@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng
-from ...core.game import unchain
+from ...core.game import Chain, unchain
 from ...core.views import CommonView
 from .cards import SUIT_MASK, SUITS, card_texts
 from .dealing import canonical, deal_consistent
@@ -55,7 +55,9 @@ _SEAT_ORDERS = {n: [[(lead + i) % n for i in range(n)] for lead in range(n)] for
 
 
 def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
-    """The seat's own hand, other hands as counts, the trick, the track, the round so far."""
+    """The seat's own hand, other hands as counts, the trick, the track, the round so far
+    (its done tricks' lists are shared by the views of the round: read them, never change
+    them)."""
     out = state.common_view(seat)
     players = state.players
     table = state.table
@@ -65,15 +67,7 @@ def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
     # single passes with the seat orders and void names looked up, not recomputed, and
     # in plain loops: on Python 3.11 a comprehension costs a function call.
     orders = _SEAT_ORDERS[players]
-    played: list[str] = []
-    tricks = []
-    for lead, cards, winner, value in unchain(state.tricks):
-        shown = []
-        for s, play in zip(orders[lead], cards, strict=False):
-            card = play.card
-            played.append(card)
-            shown.append([s, card])
-        tricks.append({"cards": shown, "winner": winner, "value": value})
+    tricks, played = _round_so_far(state.tricks, orders)
     trick = []
     for s, play in zip(orders[state.leader], state.trick, strict=False):
         trick.append([s, play.card])
@@ -92,13 +86,42 @@ def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
         rounds=players,
         trick_number=min(state.trick_number + 1, table.hand_size),
         tricks_per_round=table.hand_size,
-        played=played,
-        tricks=tricks,
+        played=played[:],
+        tricks=tricks[:],
         voids=void_names,
         first_leader=table.first_leader,
         removed=list(table.removed),
     )
     return out
+
+
+# The round's done tricks as last built: the chain they were built from (its cells never
+# change, so the same cell means the same tricks), the tricks and the cards played. A move
+# sends every seat its view, and most moves leave the chain as it was or add one trick to it.
+_built: tuple[Chain, list[dict[str, Any]], list[str]] = (None, [], [])
+
+
+def _round_so_far(chain: Chain, orders: list[list[int]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The done tricks of ``chain`` as views show them and the cards played in them, built
+    on the last ones built where they are the same chain or one trick shorter; the lists are
+    ``_built``'s own (each view copies them; the tricks in them are shared by the views)."""
+    global _built
+    built = _built
+    if chain is built[0]:
+        return built[1], built[2]
+    if chain is not None and chain[1] is built[0]:
+        done, tricks, played = [chain[0]], built[1][:], built[2][:]
+    else:
+        done, tricks, played = unchain(chain), [], []
+    for lead, cards, winner, value in done:
+        shown = []
+        for s, play in zip(orders[lead], cards, strict=False):
+            card = play.card
+            played.append(card)
+            shown.append([s, card])
+        tricks.append({"cards": shown, "winner": winner, "value": value})
+    _built = (chain, tricks, played)
+    return tricks, played
 
 
 def determinize(state: FearlessState, seat: int | None, seed: int) -> FearlessState:

@@ -9,7 +9,6 @@ from collections.abc import Awaitable, Callable
 from contextlib import AsyncExitStack
 from typing import Any
 
-import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -17,7 +16,8 @@ from ...core import GameError
 from ..community.moderation import BANNED, standing
 from ..deps import HubDep, SettingsDep, client_address, current_account, get_quotas
 from ..errors import RequestError, error_body, unavailable
-from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Sender, Table
+from ..frames import sender
+from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Table
 from ..inbound import parse
 from ..limits import CROWDED, MessageRate, Quotas, count_refusal
 from ..messages import HANDLERS, welcome
@@ -30,17 +30,6 @@ MESSAGE_RATE = 20.0
 MESSAGE_BURST = 40
 
 router = APIRouter()
-
-
-def sender(websocket: WebSocket) -> Sender:
-    """Send a message as compact JSON text, as ``send_json`` does, encoded by orjson: each
-    move sends every connection at the table its state, and the standard library's encoder
-    took a tenth of the server's time."""
-
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
-
-    return send
 
 
 def closer(websocket: WebSocket) -> Closer:

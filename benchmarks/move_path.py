@@ -1,0 +1,178 @@
+"""The server's whole move path, counted in instructions: a real ``parlour serve`` (SQLite,
+one process) runs under ``valgrind --tool=callgrind`` while tables of four clients play, each
+client acting the moment its turn comes; only the moves are counted (instrumentation is
+switched on once every client has its first state, and off after ``--moves`` moves).
+
+Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain]``. Prints the
+server's instructions a move (the event loop, the database's thread, the kernel's part left
+out: valgrind counts user-space instructions) and its CPU time a move (user and system, from
+``/proc``; under valgrind, many times the real figure, so read it only with ``--plain``,
+which runs the server without valgrind). Instructions do not depend on the machine's load,
+so two versions of the code compare in one run each: ``PYTHONPATH=/tmp/old/src python
+benchmarks/move_path.py`` against this tree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).parent))
+from load import GAME, UNLIMITED, cpu_seconds, free_port
+
+
+def start(port: int, db: str, out: Path, plain: bool) -> subprocess.Popen[bytes]:
+    """``parlour serve`` on ``port``, under callgrind with collection off unless ``plain``."""
+    command = [sys.executable, "-c", "from parlour.cli.app import main; main()", "serve"]
+    command += ["--port", str(port), *UNLIMITED, "--db", db, "--workers", "1", "--bot-delay", "0"]
+    if not plain:
+        command = [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            *command,
+        ]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def instrument(pid: int) -> None:
+    """Switch callgrind's instrumentation on in ``pid`` and zero its counts, making sure it
+    took (``callgrind_control`` prints "OK" even when its command did not reach a busy
+    process)."""
+    for _ in range(20):
+        subprocess.run(["callgrind_control", "-i", "on", str(pid)], capture_output=True)
+        status = subprocess.run(["callgrind_control", "-s", str(pid)], capture_output=True)
+        if b"Functions:" in status.stdout:
+            subprocess.run(["callgrind_control", "-z", str(pid)], capture_output=True, check=True)
+            return
+        time.sleep(1)
+    raise SystemExit("move_path: callgrind's instrumentation did not switch on")
+
+
+async def wait_open(base: str, server: subprocess.Popen[bytes]) -> None:
+    """Return once the server answers (under valgrind it starts in a minute or two)."""
+    async with httpx.AsyncClient() as http:
+        for _ in range(6000):
+            if server.poll() is not None:
+                raise SystemExit("move_path: the server stopped")
+            try:
+                await http.get(f"{base}/api/games", timeout=5)
+                return
+            except httpx.HTTPError:
+                await asyncio.sleep(0.1)
+    raise SystemExit("move_path: the server did not answer")
+
+
+class Count:
+    """Moves made while counting, and the moment counting ends."""
+
+    def __init__(self, moves: int) -> None:
+        self.wanted = moves
+        self.made = 0
+        self.counting = asyncio.Event()
+        self.done = asyncio.Event()
+
+
+async def seat(url: str, count: Count, connected: list[int], seed: int) -> None:
+    """One person: acts at once on each turn, once counting began, until enough moves."""
+    rng = random.Random(seed)
+    async with connect(url, max_size=2**22, open_timeout=600) as ws:
+        first = True
+        while not count.done.is_set():
+            message = json.loads(await ws.recv())
+            if message["type"] != "state":
+                continue
+            if first:
+                connected[0] += 1
+                first = False
+            view = message["view"]
+            if view["is_over"]:
+                return
+            if view.get("legal_actions"):
+                await count.counting.wait()
+                if count.done.is_set():
+                    return
+                action = rng.choice(view["legal_actions"])
+                await ws.send(json.dumps({"type": "act", "action": action, "move": view["move"]}))
+                count.made += 1
+                if count.made >= count.wanted:
+                    count.done.set()
+
+
+async def measure(args: argparse.Namespace) -> None:
+    """Start the server, play, and print its instructions and CPU a move."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    folder = Path(tempfile.mkdtemp(prefix="parlour-move-path-"))
+    out = folder / "callgrind.out"
+    server = start(port, f"sqlite:///{folder / 'moves.db'}", out, args.plain)
+    try:
+        await wait_open(base, server)
+        count, connected = Count(args.moves), [0]
+        async with httpx.AsyncClient(timeout=600) as http:
+            tables = []
+            for number in range(args.tables):
+                answer = await http.post(f"{base}/api/tables", json={**GAME, "seed": number})
+                answer.raise_for_status()
+                tables.append(answer.json())
+        clients = [
+            seat(f"ws://127.0.0.1:{port}/ws/{t['table']}?token={s['token']}", count, connected, i)
+            for t in tables
+            for i, s in enumerate(t["seats"])
+        ]
+        playing = asyncio.gather(*clients)
+        while connected[0] < len(clients):
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(1)
+        if not args.plain:
+            instrument(server.pid)
+        cpu_before = sum(cpu_seconds(server.pid).values())
+        count.counting.set()
+        await count.done.wait()
+        cpu = sum(cpu_seconds(server.pid).values()) - cpu_before
+        if not args.plain:
+            subprocess.run(["callgrind_control", "-d", str(server.pid)], check=True)
+        made = count.made
+        await asyncio.wait_for(playing, timeout=600)
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(600)
+    figures: dict[str, Any] = {"moves": made, "cpu_ms_a_move": cpu / made * 1000}
+    if not args.plain:
+        collected = int(re.findall(r"^summary: (\d+)", Path(f"{out}.1").read_text(), re.M)[-1])
+        figures["instructions_a_move"] = collected / made
+    shutil.rmtree(folder, ignore_errors=True)
+    figures["load"] = os.getloadavg()[0]
+    print(json.dumps(figures))
+
+
+def main() -> None:
+    """Parse the options and measure."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--moves", type=int, default=300)
+    parser.add_argument("--plain", action="store_true", help="no valgrind: CPU time only")
+    args = parser.parse_args()
+    start_time = time.monotonic()
+    asyncio.run(measure(args))
+    print(f"took {time.monotonic() - start_time:.0f} s", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""A table's messages to a WebSocket, sent with as few layers as the server allows.
+
+Each move sends every connection at the table its ``state``: Starlette's ``WebSocket.send``,
+its exception handler's wrapper and the access log's wrapper each add a call and a check to
+every one of those messages, and none of them has anything to do with a text frame (they
+watch for the accept and the close, which still go through them). ``DirectSend`` keeps the
+server's own ``send`` of each WebSocket session in its scope, and ``sender`` hands the text
+frames to it; ``ReadAhead`` reads a connection's frames without pausing after each one
+(docs/server.md, "The move path's CPU").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocket
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from .hub import Sender
+
+__all__ = ["READ_AHEAD", "DirectSend", "ReadAhead", "sender"]
+
+# Where ``DirectSend`` keeps the server's ``send`` in a WebSocket session's scope.
+SERVER_SEND = "parlour.server_send"
+
+
+class DirectSend:
+    """ASGI middleware, outermost: keeps each WebSocket session's ``send`` as the server
+    gave it, for ``sender``."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Serve the request, the server's ``send`` kept in a WebSocket session's scope."""
+        if scope["type"] == "websocket":
+            scope[SERVER_SEND] = send
+        await self.app(scope, receive, send)
+
+
+def sender(websocket: WebSocket) -> Sender:
+    """Send a message to an accepted ``websocket`` as compact JSON text (as ``send_json``
+    does, encoded by orjson: the standard library's encoder took a tenth of the server's
+    time), straight to the server's ``send``, which ``DirectSend`` kept."""
+    send: Send = websocket.scope[SERVER_SEND]
+
+    async def send_message(message: dict[str, Any]) -> None:
+        text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+        await send({"type": "websocket.send", "text": text})
+
+    return send_message
+
+
+# Frames a connection may have read and not yet handed to the application before its
+# reading pauses (each at most ``ws_max_size``): a person sends a frame a move or so, and a
+# flood is refused by the message rate long before.
+READ_AHEAD = 4
+
+
+class ReadAhead(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol, pausing a connection's reading only once ``READ_AHEAD``
+    frames wait to be handled, not after each frame: the pause and the resume are a system
+    call each (``epoll_ctl``), and were a tenth of the event loop's time under load."""
+
+    def send_receive_event_to_app(self) -> None:
+        """Queue the frame read for the application; pause reading if too many wait."""
+        if self.read_paused or self.queue.qsize() + 1 >= READ_AHEAD:
+            super().send_receive_event_to_app()
+            return
+        # uvicorn pauses the reading unless it is paused already: it is told so, for a moment.
+        self.read_paused = True
+        try:
+            super().send_receive_event_to_app()
+        finally:
+            self.read_paused = False

@@ -1,0 +1,54 @@
+"""The round's done tricks in views are built once and reused: every view is still what a
+build from nothing gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import parlour
+from parlour.games.fearless import views
+
+
+def fresh_view(state: object, seat: int | None) -> dict[str, object]:
+    """The view with nothing reused from the views built before."""
+    views._built = (None, [], [])
+    return views.view(state, seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("games", [1, 2])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_views_are_what_a_fresh_build_gives(players: int, games: int) -> None:
+    # One game, or two moved in turn, and a clone kept a few moves behind: each view is
+    # built on whatever the last view built, of the same chain, one trick shorter (one
+    # game: the trick just done is added), or another game's.
+    game = parlour.load("fearless")
+    states = [game.new_game(players, seed) for seed in range(1, games + 1)]
+    rng = random.Random(players)
+    behind = states[0].clone()
+    checked = 0
+    while not all(state.is_over for state in states):
+        for state in states:
+            if state.is_over:
+                continue
+            state.apply(rng.choice(state.legal_actions()))
+            for seat in [None, *range(players)]:
+                built = views.view(state, seat)  # type: ignore[arg-type]
+                assert built == fresh_view(state, seat)
+                checked += 1
+        if rng.random() < 0.3:
+            assert views.view(behind, 0) == fresh_view(behind, 0)  # type: ignore[arg-type]
+            behind = states[0].clone()
+    assert checked > 100
+
+
+def test_a_changed_view_leaves_the_next_views_alone() -> None:
+    state = parlour.load("fearless").new_game(4, 3)
+    rng = random.Random(3)
+    while not state.view(None)["tricks"]:
+        state.apply(rng.choice(state.legal_actions()))
+    first = state.view(0)
+    first["tricks"].append({"cards": [], "winner": 0, "value": 0})
+    first["played"].clear()
+    assert state.view(1) == fresh_view(state, 1)
