@@ -312,3 +312,33 @@ def test_every_monster_files_comment_gives_its_own_editions_numbers(edition: str
         )
     sets = len({c.set for c in cards if c.kind == "part" and not c.legendary})
     assert f"{sets} weapon sets" in (folder / "anvil.toml").read_text()
+
+
+def play_whetstones(edition: str, count: int) -> tuple[FoolsBladeState, int, int]:
+    """The first player of a 2-player game plays Whetstones in its Tavern window while it is
+    asked, up to ``count``, the other seat passing its answers: the state (the window at the
+    next seat asked), the seat and its plays."""
+    state = started(edition, players=2)
+    seat = state.active
+    hold(state, seat, ["whetstone"] * (count + 1))
+    hold(state, 1 - seat, ["whetstone"])
+    played = 0
+    while played < count:
+        pass_until(state, lambda s: s.counter is None)
+        if state.window is None or state.window.seat != seat:
+            break
+        state.apply("play whetstone")
+        played += 1
+    pass_until(state, lambda s: s.counter is None)
+    return state, seat, played
+
+
+def test_the_play_cap_of_v2_bit_and_v3s_bound_lets_a_hand_play_on() -> None:
+    """Issue #35: v2 refused a fifth Tavern card in one window; its records keep that."""
+    capped, seat, played = play_whetstones("v2", 6)
+    assert played == 4
+    window = capped.view(seat)["window"]
+    assert window is not None and window["capped"] == [seat] and window["play_cap"] == 4
+    free, seat, played = play_whetstones("v3", 6)
+    assert played == 6
+    assert "capped" not in (free.view(seat)["window"] or {})

@@ -84,5 +84,5 @@ GAME = Game(
         ),
     },
     aliases=("fools-blade",),
-    version="2",
+    version="3",
 )
