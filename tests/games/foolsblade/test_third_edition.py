@@ -63,10 +63,10 @@ def test_a_monster_text_on_your_strength_reads_the_strength_you_see(
 
 
 def test_a_pack_counts_gear_class_and_cards_played_not_the_weapon_alone() -> None:
-    """A weak weapon with a large bonus played meets the Burr Rat's pack (12 or more)."""
+    """A weak weapon with a large bonus played meets the Burr Rat's pack (14 or more)."""
     strong = started("v3", players=2)
     to_main(strong)
-    bonus(strong, strong.active, 12)
+    bonus(strong, strong.active, 14)
     fight_start(strong, "forest", ["burr-rat"], parts=["wayfarer-pommel"])
     assert len(strong.combat_summoned) == 1
     weak = started("v3", players=2)
