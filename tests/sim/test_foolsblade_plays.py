@@ -8,11 +8,12 @@ from parlour.sim.games.foolsblade import plays_that_mattered
 
 
 class E(NamedTuple):
-    """An event as the count reads it: its kind, seat and card."""
+    """An event as the count reads it: its kind, seat and card (and a combat's escape)."""
 
     kind: str
     seat: int = 0
     card: str = ""
+    escaped: bool = False
 
 
 def mattered(*events: Any) -> list[str]:
@@ -47,3 +48,14 @@ def test_a_play_negated_or_doing_nothing_does_not_matter_and_the_negation_does()
     assert idle == []
     drew = mattered(E("turn"), E("play", 0, "ale"), E("draw"), E("destination"), E("forge"))
     assert drew == ["ale"]
+
+
+def test_a_retreat_that_ends_the_combat_matters() -> None:
+    retreat = mattered(
+        E("turn"),
+        E("destination"),
+        E("combat"),
+        E("play", 0, "tactical-retreat"),
+        E("combat_end", escaped=True),
+    )
+    assert retreat == ["tactical-retreat"]

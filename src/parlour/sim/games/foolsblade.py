@@ -90,6 +90,8 @@ def plays_that_mattered(events: Sequence[Any]) -> list[tuple[int, str]]:
                 for play in turn:
                     play.fights = True
             if kind in STEPS:
+                if kind == "combat_end" and getattr(e, "escaped", False) and current is not None:
+                    current.other = True  # the play sent the monster away (a retreat)
                 current = None
                 fighting = kind == "combat" or (fighting and kind != "combat_end")
             elif current is not None:
