@@ -76,7 +76,7 @@ def fingerprint(name: str, players: int, seeds: range, every: int, **options: An
 
 def fingerprints(games: list[str]) -> dict[str, str]:
     """Fingerprints by ``game-players`` (and ``citadels-N-gw`` with the Great Wall, and
-    ``foolsblade-N-v2`` with the second edition of its cards)."""
+    ``foolsblade-N-v2`` and ``-v3`` with the second and third editions of its cards)."""
     out: dict[str, str] = {}
     for name in games:
         game = parlour.load(name)
@@ -88,7 +88,11 @@ def fingerprints(games: list[str]) -> dict[str, str]:
             out[f"{name}-{players}"] = fingerprint(name, players, seeds, every, **options)
             print(f"{name} {players}p {out[f'{name}-{players}'][:16]}", flush=True)
             if name == "foolsblade":
-                out[f"{name}-{players}-v2"] = fingerprint(name, players, seeds, every, cards="v2")
+                # Every later edition is named in its key, so that a new default edition
+                # changes no existing key.
+                for edition in ("v2", "v3"):
+                    key = f"{name}-{players}-{edition}"
+                    out[key] = fingerprint(name, players, seeds, every, cards=edition)
             if name == "citadels":
                 key = f"{name}-{players}-gw"
                 out[key] = fingerprint(name, players, range(100, 106), 5, great_wall=True)

@@ -12,8 +12,10 @@ per table size, each edition beside the other, with 95% intervals:
 - the share of turns that chose each destination (Forest, Cavern, Dungeon, Forge, Quest):
   target at least 5% each;
 - Boss encounters the players won: target 35-65%;
-- dead cards: a card is used (played, equipped, fought, or struck as a Curse) in at least 20%
-  of the games where it was drawn; and how often a play took effect but changed nothing
+- dead cards: a card is used (played to some effect, equipped, fought, or struck as a Curse)
+  in at least 20% of the games where it was drawn, a play counting only if it mattered
+  (``plays_that_mattered``: not negated, not doing nothing, strength only before a fight);
+  and how often a play took effect but changed nothing
   (the ``no_effect`` event: a roll too low, a condition that failed), never every time;
 - the median length in turns (target 35-60 at 4 players) and games that ended on their own.
 """
@@ -35,6 +37,7 @@ from typing import Any
 
 import parlour
 from parlour import bots
+from parlour.sim.games.foolsblade import plays_that_mattered
 
 DESTINATIONS = {
     "the Forest": "forest",
@@ -124,10 +127,10 @@ def _summary(tb: Any, stream: list[Any]) -> dict[str, Any]:
         elif kind == "equip":
             used.add(e.card)
         elif kind == "play" and not e.ability:
-            used.add(e.card)
             plays[e.card] += 1
         elif kind == "no_effect" and not e.ability:
             noop[e.card] += 1
+    used.update(card for _, card in plays_that_mattered(stream))
     return {
         "turns_counted": turns,
         "destinations": dict(destinations),

@@ -40,8 +40,8 @@ def test_the_game_set_and_the_test_sets_load(edition: str) -> None:
     assert all(card_text(card) for card in cards.cards if getattr(card, "effects", None))
 
 
-def test_the_editions_are_folders_v2_the_default_and_none_the_first() -> None:
-    assert card_folder("v2") == DATA and card_folder(None) == card_folder("v1")
+def test_the_editions_are_folders_v3_the_default_and_none_the_first() -> None:
+    assert card_folder("v3") == DATA and card_folder(None) == card_folder("v1")
     assert card_folder("my-cards") == Path("my-cards")
     first = {card.id for card in load_cards(card_folder("v1")).cards}
     second = {card.id for card in load_cards(card_folder("v2")).cards}

@@ -146,13 +146,15 @@ def test_aliases_and_options() -> None:
 
 def test_the_cards_option_is_recorded_and_replays_each_edition() -> None:
     game = parlour.load("foolsblade")
-    assert game.options["cards"].default == "v2"
-    second, first = game.new_game(3, seed=2), game.new_game(3, seed=2, cards="v1")
+    assert game.options["cards"].default == "v3"
+    second, first = game.new_game(3, seed=2, cards="v2"), game.new_game(3, seed=2, cards="v1")
+    third = game.new_game(3, seed=2)
+    assert third.options["cards"] == "v3" and third.view(None)["cards"] == "v3"
     assert second.options["cards"] == "v2" and second.view(None)["cards"] == "v2"
     # The first edition is stored as null, as every record before the second edition has it.
     assert first.options["cards"] is None and "oathkeeper-blade" in first.table.index
     assert "oathkeeper-blade" not in second.table.index
-    for state in (first, second):
+    for state in (first, second, third):
         rng = Rng(5)
         for _ in range(150):
             legal = state.legal_actions()

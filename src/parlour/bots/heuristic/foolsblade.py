@@ -101,6 +101,7 @@ def _facts(view: FoolsBladeView, seat: int, deck: str, element: str) -> dict[str
         "element": element,
         "deck": deck,
         "strength": combat["player_strength"] if combat else 0,
+        "fighter": combat["player_strength"] if combat else 0,
         "monster": combat["monster_strength"] if combat else 0,
         "roll": 0,
     }

@@ -62,7 +62,8 @@ GAME = Game(
         "cards": Option(
             "cards",
             DEFAULT_EDITION,
-            "the card set: v2 (the second edition), v1 (the first), or a folder of card files",
+            "the card set: v3 (the third edition), v2 (the second), v1 (the first), or a folder "
+            "of card files",
             check_cards_option,
             type="str",
         ),
@@ -83,5 +84,5 @@ GAME = Game(
         ),
     },
     aliases=("fools-blade",),
-    version="2",
+    version="3",
 )

@@ -29,9 +29,9 @@ __all__ = [
     "load_cards",
 ]
 
-# The game's own card sets, one folder an edition; the second is the default.
-EDITIONS = ("v1", "v2")
-DEFAULT_EDITION = "v2"
+# The game's own card sets, one folder an edition; the third is the default.
+EDITIONS = ("v1", "v2", "v3")
+DEFAULT_EDITION = "v3"
 DATA = Path(__file__).with_name("data") / DEFAULT_EDITION
 
 

@@ -68,7 +68,10 @@ CONDITION_SUBJECTS = {
     "parts": "weapon parts the owner has assembled",
     "stash": "cards in the owner's stash",
     "curses": "curses on the owner",
-    "strength": "the fighter's strength now (0 outside combat)",
+    "strength": "the fighter's weapon now: its assembled parts with the element table, nothing "
+    "else (0 outside combat)",
+    "fighter": "the fighter's whole strength now, as the combat shows it (0 outside combat); "
+    "a player's strength never reads it",
     "monster": "the monster's strength now (0 outside combat)",
     "roll": "the total of the last `roll` of this card (0 before one)",
     "turn": "turns begun so far",
@@ -215,6 +218,20 @@ class Strength(BaseEffect):
     amount: Annotated[int, Field(ge=-50, le=50)]
     element: BonusElement = "neutral"
     duration: Literal["combat", "turn", "equipped"] | None = None
+
+    @model_validator(mode="after")
+    def _not_self_reading(self) -> Strength:
+        # The fighter's whole strength would count a strength that depends on it.
+        if (
+            self.who != "monster"
+            and self.if_ is not None
+            and any(subject == "fighter" for subject, _, _ in parse_condition(self.if_))
+        ):
+            raise ValueError(
+                "a player's strength cannot depend on `fighter` (the strength it adds "
+                "to); read `strength` (the weapon) or give the monster the strength"
+            )
+        return self
 
 
 class Roll(BaseEffect):

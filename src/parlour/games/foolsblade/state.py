@@ -14,7 +14,6 @@ from .scoring import best, score_all
 from .setup import new_state
 from .steps import (
     MAIN_PHASE,
-    MAX_PLAYS,
     NONE,
     OVER_PHASE,
     TAVERN_WINDOW,
@@ -324,8 +323,11 @@ class FoolsBladeState(State):
             return "Tavern cards are played only in the Tavern phase"
         if table.kind[card] in ("part", "gear"):
             return f"{table.name(card)} is equipped before choosing a destination, not played"
-        if self.plays[seat] >= MAX_PLAYS and self.counter is None:
-            return f"you have played {MAX_PLAYS} cards in this window already"
+        if self.plays[seat] >= table.max_plays and self.counter is None:
+            return (
+                f"you have made {table.max_plays} plays in this window already, the most a "
+                f"seat may make in one window with these cards"
+            )
         return self._why_idle(card)
 
     def _why_idle(self, card: int) -> str | None:

@@ -123,8 +123,11 @@ WHEN_WINDOWS = {
 
 HAND_LIMIT = 8
 # Termination bounds (documented in docs/foolsblade.md): plays by one seat in one window,
-# and equips in one turn.
+# and equips in one turn. MAX_PLAYS bit in play (a fifth Tavern card refused); the first two
+# editions keep it so that their records replay move for move (``Table.max_plays``), later
+# sets have PLAY_BOUND, which no hand reached in 2,000 games of random play.
 MAX_PLAYS = 4
+PLAY_BOUND = 40
 MAX_EQUIPS = 8
 MONSTER = -1  # the seat field of a strength bonus that belongs to the monster fought
 

@@ -286,7 +286,8 @@ def holds(state: FoolsBladeState, condition: str, owner: int) -> bool:
 
 
 def _subject(state: FoolsBladeState, subject: str, owner: int) -> int | str:
-    """A condition subject's value; lasting strengths read bare strengths, so none recurses."""
+    """A condition subject's value; a player's lasting strength reads bare strengths (the
+    weapon, the monster's before its effects), so none recurses."""
     fighting = state.combat_seat >= 0
     if subject == "hand":
         return len(state.hands[owner])
@@ -304,6 +305,9 @@ def _subject(state: FoolsBladeState, subject: str, owner: int) -> int | str:
             if fighting
             else 0
         )
+    if subject == "fighter":
+        # No player's strength reads it (schema.Strength), so this never recurses.
+        return fighter_strength(state) if fighting else 0
     if subject == "monster":
         return state.combat_base if fighting else 0
     if subject == "roll":

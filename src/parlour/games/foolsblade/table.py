@@ -7,6 +7,7 @@ here. A table is shared by every state of a game and all their clones, and cache
 from __future__ import annotations
 
 from enum import IntEnum
+from pathlib import Path
 from typing import Any
 
 from ...core import GameError
@@ -21,7 +22,15 @@ from .schema import (
     MonsterCard,
     deck_of,
 )
-from .steps import NEGATE_WINDOW, NONE, TAVERN_WINDOW, WHEN_WINDOWS, WINDOW_NAMES
+from .steps import (
+    MAX_PLAYS,
+    NEGATE_WINDOW,
+    NONE,
+    PLAY_BOUND,
+    TAVERN_WINDOW,
+    WHEN_WINDOWS,
+    WINDOW_NAMES,
+)
 from .vocabulary import PRIMITIVES
 
 __all__ = [
@@ -102,6 +111,8 @@ class Table:
 
     def __init__(self, cards: CardSet) -> None:
         self.set = cards
+        # Plays one seat may make in one window: the bound of the editions made under it.
+        self.max_plays = MAX_PLAYS if _capped_edition(cards.source) else PLAY_BOUND
         # This set's names for the sentences of its games' events (``CardEvent``): another
         # set in the same process may use the same id for another card.
         self.names: dict[str, str] = {c.id: c.name for c in cards.cards}
@@ -318,6 +329,15 @@ def played_effects(card: Any) -> list[Effect]:
     if card.kind == "class" and card.ability is not None:
         return list(card.ability.effects)
     return []
+
+
+# The editions whose records were played with at most MAX_PLAYS plays a seat in a window.
+CAPPED_EDITIONS = ("v1", "v2")
+
+
+def _capped_edition(source: str) -> bool:
+    """Whether a card folder is one of the editions played under ``MAX_PLAYS`` (v1, v2)."""
+    return any(Path(source) == card_folder(edition) for edition in CAPPED_EDITIONS)
 
 
 def _always_able(card: Any) -> bool:

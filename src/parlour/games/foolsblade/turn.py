@@ -51,7 +51,6 @@ from .steps import (
     HAND_ZONE,
     MAIN_PHASE,
     MAX_EQUIPS,
-    MAX_PLAYS,
     NEGATE_WINDOW,
     NONE,
     OPEN_WINDOW,
@@ -221,7 +220,7 @@ def ability_ready(state: FoolsBladeState, seat: int, kind: int) -> bool:
 def may_answer(state: FoolsBladeState, seat: int) -> bool:
     """Whether ``seat`` is asked in the open window: it holds cards (whatever they are, so
     that being asked reveals nothing) or has its class ability ready, below the plays cap."""
-    return state.plays[seat] < MAX_PLAYS and (
+    return state.plays[seat] < state.table.max_plays and (
         bool(state.hands[seat]) or ability_ready(state, seat, state.window_kind)
     )
 
@@ -273,7 +272,7 @@ def play_actions(state: FoolsBladeState, seat: int, kind: int) -> list[Move]:
     ``NEGATE_WINDOW``)."""
     moves = state.moves
     out: list[Move] = []
-    if kind < 0 or state.plays[seat] < MAX_PLAYS:
+    if kind < 0 or state.plays[seat] < state.table.max_plays:
         table = state.table
         players = state.players
         hand = state.hands[seat]

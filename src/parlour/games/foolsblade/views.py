@@ -45,11 +45,15 @@ class BossView(TypedDict):
 
 
 class WindowView(TypedDict):
-    """A response window: what it answers, the seat it opened at, passes so far."""
+    """A response window: what it answers, the seat it opened at, passes so far; once a seat
+    has made the most plays one seat may make in a window (``play_cap``), the seats that
+    have (``capped``), which are no longer asked."""
 
     kind: str
     seat: int
     passes: int
+    capped: NotRequired[list[int]]
+    play_cap: NotRequired[int]
 
 
 class PendingView(TypedDict):
@@ -157,6 +161,11 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
             "seat": state.window.seat,
             "passes": state.window.passes,
         }
+        cap = state.table.max_plays
+        capped = [seat for seat, plays in enumerate(state.plays) if plays >= cap]
+        if capped:
+            window["capped"] = capped
+            window["play_cap"] = cap
     pending = None
     if state.pending is not None:
         p_seat, card, target, ability, negated = state.pending

@@ -25,7 +25,14 @@ from ..facts import CardGroup, CardInfo, CardView, Facts, Notes
 from ..schema import Column
 from ..stats import wilson
 
-__all__ = ["BOSS_OUTCOMES", "FACTS", "MONSTER_DECKS", "VIEWS", "VIEW_OF_DECK"]
+__all__ = [
+    "BOSS_OUTCOMES",
+    "FACTS",
+    "MONSTER_DECKS",
+    "VIEWS",
+    "VIEW_OF_DECK",
+    "plays_that_mattered",
+]
 
 # -- facts --------------------------------------------------------------------------------
 
@@ -35,6 +42,71 @@ MONSTER_DECKS = ("forest", "cavern", "dungeon")
 BOSS_OUTCOMES = ("not revealed", "beaten", "prevailed", "unfinished")
 # The column that counts each place a seat goes to (``Destination.place``) other than a hunt.
 VISITS = {"forge": "forge_visits", "quest": "quest_visits"}
+
+
+# Events that only add strength: a play that made nothing else matters only through a fight.
+STRENGTH_ONLY = frozenset({"strength", "roll"})
+# Events that are a fight, in which strength played this turn counts.
+FIGHTS = frozenset({"combat", "fight"})
+# Events of the turn's own steps: a play's effects are over when one comes.
+STEPS = frozenset({"destination", "equip", "combat", "combat_end", "forge", "approach", "boss"})
+
+
+class _Play:
+    """One play being followed through the log: whose, which card, and what came of it."""
+
+    __slots__ = ("card", "fights", "other", "seat", "spoiled", "strength")
+
+    def __init__(self, seat: int, card: str, fighting: bool) -> None:
+        self.seat, self.card = seat, card
+        self.fights = fighting  # a fight this strength can count in (one already on)
+        self.strength = self.other = self.spoiled = False
+
+    def mattered(self) -> bool:
+        """Not negated, not reported to do nothing, and strength only if a fight followed."""
+        return not self.spoiled and (self.other or (self.strength and self.fights))
+
+
+def plays_that_mattered(events: Sequence[Any]) -> list[tuple[int, str]]:
+    """The plays (seat, card; abilities too) of a game's log that changed its course: a play
+    negated, or reported by the game to do nothing (its ``no_effect`` event), never counts,
+    nor one that only added strength when no combat or fight of that turn came after it
+    (strength this turn played before going to the Forge)."""
+    plays: list[_Play] = []
+    turn: list[_Play] = []  # this turn's plays, whose strength a later fight makes count
+    fighting = False
+    current: _Play | None = None
+    for e in events:
+        kind = e.kind
+        if kind == "play":
+            current = _Play(e.seat, e.card, fighting)
+            plays.append(current)
+            turn.append(current)
+        elif kind == "turn":
+            turn, current = [], None
+            fighting = False
+        elif kind in ("negate", "no_effect"):
+            if kind == "negate" and current is not None:
+                current.other = True  # the negation is the answering play's effect
+            for play in reversed(plays):
+                if play.card == e.card and play.seat == e.seat:
+                    play.spoiled = True
+                    break
+        else:
+            if kind in FIGHTS:
+                for play in turn:
+                    play.fights = True
+            if kind in STEPS:
+                if kind == "combat_end" and getattr(e, "escaped", False) and current is not None:
+                    current.other = True  # the play sent the monster away (a retreat)
+                current = None
+                fighting = kind == "combat" or (fighting and kind != "combat_end")
+            elif current is not None:
+                if kind in STRENGTH_ONLY:
+                    current.strength = True
+                else:
+                    current.other = True
+    return [(play.seat, play.card) for play in plays if play.mattered()]
 
 
 def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
@@ -126,7 +198,6 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
             counts["turns_skipped" if e.skipped else "turns_played"][e.seat] += 1
         elif isinstance(e, Played):
             counts["abilities_used" if e.ability else "cards_played"][e.seat] += 1
-            played[e.seat].append(e.card)
         elif isinstance(e, Negated):
             counts["plays_negated"][e.seat] += 1
         elif isinstance(e, Gained):
@@ -143,6 +214,8 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
             outcome[cards[e.approach].deck] = BOSS_OUTCOMES[1 if e.players_won else 2]
         elif isinstance(e, GameEnded):
             capped = e.capped
+    for seat, card in plays_that_mattered(state.log):
+        played[seat].append(card)
     if view["boss"] is not None:
         outcome[cards[view["boss"]["approach"]].deck] = BOSS_OUTCOMES[3]
     boss_outcomes = [outcome[deck] for deck in MONSTER_DECKS]
@@ -416,7 +489,8 @@ FACTS = Facts(
         Column(
             "played_cards",
             "list<str>",
-            "the cards the seat played (its class: each use of its ability)",
+            "the cards the seat played (its class: each use of its ability) to some effect: "
+            "not negated, not doing nothing, and strength only if a fight followed",
         ),
         Column("equipped_cards", "list<str>", "the parts and gear the seat equipped"),
         Column("beaten_cards", "list<str>", "the monsters and Boss cards the seat beat"),
@@ -438,7 +512,8 @@ FACTS = Facts(
             describe=_card,
             about="A card is held when it comes to the seat: its class and Handle, a "
             "card drawn, gained, given or stolen, a monster it fights. Its uses: played "
-            "(a class: its ability used), equipped, beaten (monsters and Boss cards). "
+            "(a class: its ability used) to some effect, equipped, beaten (monsters and "
+            "Boss cards). "
             "The share of the points counts the assembled parts, the monsters and the "
             "Loot in the final scores.",
             views=VIEWS,
