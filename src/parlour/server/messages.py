@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import people
 from .community.moderation import BANNED, MUTED, standing
-from .hints import advise
+from .hints import Advice, advise
 from .hub import Client, Hub, RefusedError, Table, UnstoredError, database_trouble
 from .store import ChatLine
 
@@ -28,7 +28,7 @@ __all__ = ["HANDLERS", "Handler", "welcome"]
 log = logging.getLogger("parlour.server")
 
 Handler = Callable[[Hub, Table, Client, dict[str, Any]], Awaitable[None]]
-Chances = list[tuple[str, float]]
+Chances = list[Advice]
 
 # Per table, the hint being worked out or last given: its move, its seat and the task.
 _hints: weakref.WeakKeyDictionary[Table, tuple[int, int, asyncio.Future[Chances]]] = (
@@ -138,7 +138,8 @@ async def chat(hub: Hub, table: Table, client: Client, message: dict[str, Any]) 
 
 async def hint(hub: Hub, table: Table, client: Client, message: dict[str, Any]) -> None:
     """``{"type": "hint", "move": n}``: answered, once worked out in a bot worker, with
-    ``{"type": "hint", "move": n, "actions": [{"action", "win_chance"}, ...]}``."""
+    ``{"type": "hint", "move": n, "actions": [{"action", "win_chance", "error", "rank",
+    "does"}, ...]}``."""
     seat = _holder(client, "ask for hints")
     if not table.hints:
         raise RefusedError("this table was opened without hints")
@@ -180,7 +181,7 @@ async def _answer(
             "message": f"no hint this time ({error!r}); ask again in a moment",
         }
     else:
-        actions = [{"action": action, "win_chance": chance} for action, chance in chances]
+        actions = [entry.to_json() for entry in chances]
         message = {"type": "hint", "move": move, "actions": actions}
     await hub.send(table, client, message)
 
