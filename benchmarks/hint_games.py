@@ -2,7 +2,8 @@
 seat played by ``medium`` on the same deals, and how often the analysis marks a hint's move.
 
 Run: ``nice -n 5 .venv/bin/python benchmarks/hint_games.py [--games 20] [--jobs 1]
-[--check-seed 1] [--check-every 4] [--json out.jsonl]``.
+[--check-seed 1] [--check-every 4] [--json out.jsonl]``; ``--report out.jsonl`` prints the
+figures of the games a run (perhaps cut short) wrote there.
 
 Each game is a Learn table of Fool's Blade (3 players, ``easy`` bots at seats 1 and 2, each
 bot move seeded as the server seeds it) played twice from the same seed: once with seat 0
@@ -116,21 +117,59 @@ def share(values: list[float]) -> str:
     return f"{mean:.2f} ± {Z95 * spread:.2f}"
 
 
+def report(console: Console, hinted: dict[int, Played], steady: dict[int, Played]) -> None:
+    """The figures of the games both arms finished."""
+    games = sorted(set(hinted) & set(steady))
+    table = Table(title=f"{len(games)} Learn games of Fool's Blade, seat 0 against 2 easy bots")
+    for column in ("seat 0 plays", "win share (95%)", "equips a game"):
+        table.add_column(column)
+    for name, arm in (("the top hint", hinted), ("medium", steady)):
+        table.add_row(
+            name,
+            share([arm[g].result for g in games]),
+            f"{sum(arm[g].equips for g in games) / len(games):.1f}",
+        )
+    console.print(table)
+    console.print(
+        "hint minus medium, paired by deal:",
+        share([hinted[g].result - steady[g].result for g in games]),
+    )
+    decisions = sum(hinted[g].decisions for g in games)
+    marked = sum(hinted[g].marked for g in games)
+    console.print(f"hint-top moves the analysis marks (same settings): {marked} of {decisions}")
+    checked = sum(hinted[g].checked for g in games)
+    elsewhere = sum(hinted[g].marked_elsewhere for g in games)
+    console.print(f"... marked by an analysis with another seed: {elsewhere} of {checked}")
+    seconds = sum(hinted[g].hint_seconds for g in games)
+    console.print(
+        f"a hint's processor time: mean {seconds / decisions:.2f} s, "
+        f"largest {max(hinted[g].hint_seconds_max for g in games):.2f} s"
+    )
+
+
 def main() -> None:
-    """Play the games and print the figures."""
+    """Play the games and print the figures (or, with ``--report``, those of a ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--check-seed", type=int, default=1, help="-1: no second opinion")
     parser.add_argument("--check-every", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write each game's figures here")
+    parser.add_argument("--report", type=Path, help="only report the games of this --json file")
     args = parser.parse_args()
-    check = None if args.check_seed < 0 else args.check_seed
     console = Console()
-    console.print(f"load average before: {os.getloadavg()[0]:.2f}")
-    started = time.monotonic()
     hinted: dict[int, Played] = {}
     steady: dict[int, Played] = {}
+    if args.report:
+        for line in args.report.read_text().splitlines():
+            data = json.loads(line)
+            index, arm = data.pop("game"), data.pop("arm")
+            (hinted if arm == "hint" else steady)[index] = Played(**data)
+        report(console, hinted, steady)
+        return
+    check = None if args.check_seed < 0 else args.check_seed
+    console.print(f"load average before: {os.getloadavg()[0]:.2f}")
+    started = time.monotonic()
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn())
     with (
         ProcessPoolExecutor(args.jobs) as pool,
@@ -150,33 +189,7 @@ def main() -> None:
                 line = {"game": index, "arm": "hint" if arm else "medium", **asdict(played)}
                 with args.json.open("a") as out:
                     out.write(json.dumps(line) + "\n")
-    games = sorted(hinted)
-    table = Table(title=f"{args.games} Learn games of Fool's Blade, seat 0 against 2 easy bots")
-    for column in ("seat 0 plays", "win share (95%)", "equips a game"):
-        table.add_column(column)
-    for name, arm in (("the top hint", hinted), ("medium", steady)):
-        table.add_row(
-            name,
-            share([arm[g].result for g in games]),
-            f"{sum(arm[g].equips for g in games) / len(games):.1f}",
-        )
-    console.print(table)
-    console.print(
-        "hint minus medium, paired by deal:",
-        share([hinted[g].result - steady[g].result for g in games]),
-    )
-    decisions = sum(hinted[g].decisions for g in games)
-    marked = sum(hinted[g].marked for g in games)
-    console.print(f"hint-top moves the analysis marks (same settings): {marked} of {decisions}")
-    if check is not None:
-        checked = sum(hinted[g].checked for g in games)
-        elsewhere = sum(hinted[g].marked_elsewhere for g in games)
-        console.print(f"... marked by an analysis with seed {check}: {elsewhere} of {checked}")
-    seconds = sum(hinted[g].hint_seconds for g in games)
-    console.print(
-        f"a hint's processor time: mean {seconds / decisions:.2f} s, "
-        f"largest {max(hinted[g].hint_seconds_max for g in games):.2f} s"
-    )
+    report(console, hinted, steady)
     console.print(
         f"wall time {time.monotonic() - started:.0f} s; load average after: "
         f"{os.getloadavg()[0]:.2f}"

@@ -3,24 +3,15 @@ it breaks or completes (``views.equip_words``, the words of a hint)."""
 
 from __future__ import annotations
 
-from parlour.games.foolsblade.scenario import arm, hold, started, to_main
+from parlour.games.foolsblade.scenario import arm, hold, started, to_main, whole_sets
 from parlour.games.foolsblade.state import FoolsBladeState
-from parlour.games.foolsblade.table import PARTS
 
 
 def two_sets(state: FoolsBladeState) -> tuple[list[str], list[str]]:
-    """The parts of two whole sets of Anvil parts in the default card set, slot by slot."""
-    table = state.table
-    by_set: dict[str, list[int]] = {}
-    for card in table.anvil_parts:
-        by_set.setdefault(table.part_set[card], []).append(card)
-    whole = [
-        sorted(parts, key=lambda c: table.part[c])
-        for parts in by_set.values()
-        if sorted(table.part[c] for c in parts) == list(range(len(PARTS)))
-    ]
-    assert len(whole) >= 2, "the default card set should have two whole sets"
-    return [table.ids[c] for c in whole[0]], [table.ids[c] for c in whole[1]]
+    """Two whole sets of the default card set."""
+    found = whole_sets(state)
+    assert len(found) >= 2, "the default card set should have two whole sets"
+    return found[0], found[1]
 
 
 def equipping(state: FoolsBladeState, card_id: str) -> str | None:
