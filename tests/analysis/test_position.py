@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parlour import replay
-from parlour.analysis import Settings, Verdict, judge, judge_position
+from parlour.analysis import Decision, Playouts, Settings, Verdict, judge, judge_position
 from parlour.core import GameError, State
 
 from .conftest import fearless_endgame, finished
@@ -100,3 +100,36 @@ def test_bad_settings_are_refused_with_a_sentence() -> None:
         Settings(rollout_depth=-1)
     with pytest.raises(GameError, match="the game is over"):
         judge_position(finished("fearless", 3), "play zero", Settings())
+
+
+def test_moves_share_a_rank_where_their_difference_is_within_its_uncertainty() -> None:
+    # Four worlds. "a" and "b" differ by 0.05 on average, but the paired differences
+    # (+0.3, -0.2, +0.2, -0.1) spread far wider; "c" is 0.3 below "a" in every world.
+    rows = ((0.8, 0.5, 0.5), (0.3, 0.5, 0.0), (0.7, 0.5, 0.4), (0.4, 0.5, 0.1))
+    playouts = Playouts(move=5, seat=1, legal=("a", "b", "c"), labels={}, results=rows)
+    decision = playouts.judge("b")
+    assert decision.values["a"] == pytest.approx(0.55) and decision.best == "a"
+    assert decision.ranks == {"a": 1, "b": 1, "c": 2}
+    # Each value's standard error is that of its mean over the worlds.
+    assert decision.errors["b"] == 0.0
+    assert decision.errors["a"] == pytest.approx((0.17 / 3 / 4) ** 0.5)
+    # Tied with the best, "b" is not marked, however the worlds were split to measure it.
+    assert decision.verdict is None
+    assert playouts.judge("c").verdict is not None
+
+
+def test_a_difference_the_same_in_every_world_is_ranked_however_small() -> None:
+    rows = ((0.50, 0.49, 0.49), (0.20, 0.19, 0.19))
+    decision = Playouts(1, 0, ("x", "y", "z"), {}, rows).judge("x")
+    assert decision.ranks == {"x": 1, "y": 2, "z": 2}
+
+
+def test_a_decision_keeps_its_errors_and_ranks_through_json() -> None:
+    decision = judge_position(
+        fearless_endgame(), "play green+4", Settings.for_game("fearless", iterations=4)
+    )
+    assert decision.ranks == {"play orange+4": 1, "play green+4": 2}
+    assert set(decision.errors) == set(decision.values)
+    assert Decision.from_dict(decision.to_dict()) == decision
+    old = {k: v for k, v in decision.to_dict().items() if k not in ("errors", "ranks")}
+    assert Decision.from_dict(old).ranks == {}  # an analysis stored before ranks were kept

@@ -311,7 +311,7 @@ def test_chat_counts_against_the_message_rate(db_url: str) -> None:
 # -- hints ---------------------------------------------------------------------------------
 
 
-def test_a_hint_rates_every_legal_action_best_first(client: TestClient) -> None:
+def test_a_hint_rates_every_legal_action_by_rank_with_its_uncertainty(client: TestClient) -> None:
     answer = create(client, "fearless", 3, {1: "random", 2: "random"}, seed=6)
     table, token = answer["table"], answer["seats"][0]["token"]
     assert table_facts(client, table)["hints"] is True  # one person, every other seat a bot
@@ -324,8 +324,13 @@ def test_a_hint_rates_every_legal_action_best_first(client: TestClient) -> None:
         assert "stale move" in error(ws)
     assert hint["move"] == 0
     assert sorted(a["action"] for a in hint["actions"]) == sorted(view["legal_actions"])
-    chances = [a["win_chance"] for a in hint["actions"]]
-    assert chances == sorted(chances, reverse=True) and all(0 <= c <= 1 for c in chances)
+    assert all(0 <= a["win_chance"] <= 1 and a["error"] >= 0 for a in hint["actions"])
+    ranks = [a["rank"] for a in hint["actions"]]
+    assert ranks == sorted(ranks) and ranks[0] == 1
+    # Below the first rank, best first; a Fearless card replaces nothing.
+    lower = [a["win_chance"] for a in hint["actions"] if a["rank"] > 1]
+    assert lower == sorted(lower, reverse=True)
+    assert all(a["does"] is None for a in hint["actions"])
 
 
 def test_hints_are_refused_without_them_and_out_of_turn(client: TestClient) -> None:

@@ -11,10 +11,12 @@ from .position import (
     SIGNIFICANCE,
     THRESHOLDS,
     Decision,
+    Playouts,
     Settings,
     Verdict,
     judge,
     judge_position,
+    play_outs,
 )
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "THRESHOLDS",
     "Decision",
     "GameAnalysis",
+    "Playouts",
     "SeatAnalysis",
     "Settings",
     "Verdict",
@@ -31,4 +34,5 @@ __all__ = [
     "judge",
     "judge_move",
     "judge_position",
+    "play_outs",
 ]

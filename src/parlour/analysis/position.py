@@ -7,6 +7,9 @@ out once from the same world and the same playout generator (common random numbe
 differences between actions are measured on paired samples. Playouts are the search's own
 (``parlour.bots.ismcts.play_out``): the game heuristic's moves, cut short after the hard
 level's depth and scored by the heuristic's ``evaluate``.
+
+The table's hints are the same judgement (``play_outs`` then ``Playouts.judge``): a hint and
+the analysis of the same position with the same settings give the same numbers.
 """
 
 from __future__ import annotations
@@ -25,10 +28,12 @@ __all__ = [
     "SIGNIFICANCE",
     "THRESHOLDS",
     "Decision",
+    "Playouts",
     "Settings",
     "Verdict",
     "judge",
     "judge_position",
+    "play_outs",
 ]
 
 ROLLOUTS = ("heuristic", "random")
@@ -134,8 +139,11 @@ class Decision:
     win, from 0 to 1); ``best`` is the action of highest value; ``loss`` is what the move
     played gave up against the best (0 when it is the best; cross-fitted over the worlds, so
     noise does not make a good move look bad) and ``error`` that loss's standard error;
-    ``labels`` says each legal action in the game's words, as the table's buttons do (empty
-    in analyses stored before they were kept).
+    ``labels`` says each legal action in the game's words, as the table's buttons do;
+    ``errors`` is each value's standard error over the worlds; ``ranks`` numbers the actions
+    from 1 (as good as the best) so that two share a rank when the difference between them is
+    within ``SIGNIFICANCE`` standard errors of that (paired) difference. The last three are
+    empty in analyses stored before they were kept.
     """
 
     move: int
@@ -147,6 +155,8 @@ class Decision:
     error: float
     verdict: Verdict | None
     labels: dict[str, str] = field(default_factory=dict)
+    errors: dict[str, float] = field(default_factory=dict)
+    ranks: dict[str, int] = field(default_factory=dict)
 
     @property
     def chance(self) -> float:
@@ -166,6 +176,8 @@ class Decision:
             "error": self.error,
             "verdict": None if self.verdict is None else self.verdict.value,
             "labels": dict(self.labels),
+            "errors": dict(self.errors),
+            "ranks": dict(self.ranks),
         }
 
     @classmethod
@@ -182,6 +194,8 @@ class Decision:
             float(data["error"]),
             None if verdict is None else Verdict(verdict),
             {str(k): str(v) for k, v in data.get("labels", {}).items()},
+            {str(k): float(v) for k, v in data.get("errors", {}).items()},
+            {str(k): int(v) for k, v in data.get("ranks", {}).items()},
         )
 
 
@@ -209,26 +223,81 @@ def _loss(results: list[list[float]], mine: int) -> tuple[float, float]:
     return max(0.0, loss), math.sqrt(spread / len(gaps))
 
 
-def judge_position(state: State, played: str, settings: Settings) -> Decision:
-    """The decision of ``state.current_player`` here, which played ``played``.
+def _spread(samples: list[float]) -> float:
+    """The standard error of the mean of ``samples`` (at least two)."""
+    mean = sum(samples) / len(samples)
+    variance = sum((x - mean) ** 2 for x in samples) / (len(samples) - 1)
+    return math.sqrt(variance / len(samples))
 
-    Depends only on that seat's view of ``state``, ``played`` and ``settings``: the worlds
-    come from ``determinize`` with seeds drawn from the settings' seed and the move number.
+
+def _ranks(results: list[list[float]], means: list[float]) -> list[int]:
+    """Each action's rank: best first, a new rank only where an action falls more than
+    ``SIGNIFICANCE`` standard errors of the paired difference below the first of the rank
+    above (equal means keep the game's order)."""
+    order = sorted(range(len(means)), key=lambda i: -means[i])
+    ranks = [0] * len(means)
+    rank, leader = 1, order[0]
+    for i in order:
+        gap = means[leader] - means[i]
+        if gap > 0 and gap > SIGNIFICANCE * _spread([row[leader] - row[i] for row in results]):
+            rank, leader = rank + 1, i
+        ranks[i] = rank
+    return ranks
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """Every legal action of a seat's decision played out in the same worlds: what a
+    judgement of the position is made of, whichever move was (or will be) played.
+
+    ``results[w][i]`` is the seat's reward after legal action ``legal[i]`` in world ``w``.
     """
+
+    move: int
+    seat: int
+    legal: tuple[str, ...]
+    labels: dict[str, str]
+    results: tuple[tuple[float, ...], ...]
+
+    def judge(self, played: str) -> Decision:
+        """The decision with ``played`` (a legal action's text) as the move made."""
+        results = [list(row) for row in self.results]
+        legal = list(self.legal)
+        means = _means(results, range(len(results)))
+        best = max(range(len(legal)), key=lambda i: means[i])
+        mine = legal.index(played)
+        loss, error = (0.0, 0.0) if best == mine else _loss(results, mine)
+        errors = [_spread([row[i] for row in results]) for i in range(len(legal))]
+        return Decision(
+            move=self.move,
+            seat=self.seat,
+            played=played,
+            values=dict(zip(legal, means, strict=True)),
+            best=legal[best],
+            loss=loss,
+            error=error,
+            verdict=judge(loss, error),
+            labels=dict(self.labels),
+            errors=dict(zip(legal, errors, strict=True)),
+            ranks=dict(zip(legal, _ranks(results, means), strict=True)),
+        )
+
+
+def play_outs(state: State, settings: Settings) -> Playouts:
+    """Every legal action of ``state.current_player`` played out in ``settings.iterations``
+    worlds drawn from that seat's view (seeds from the settings' seed and the move number)."""
     seat = state.current_player
     if seat is None:
         raise GameError("the game is over, so there is no decision to judge")
     actions = state.legal_actions()
     legal = [action.text for action in actions]
-    played = state.resolve(played).text
     game = state.game.name
     heuristic = chooser(game) if settings.rollout == "heuristic" else None
     evaluate = None if settings.rollout_depth is None else evaluator(game)
     if settings.rollout_depth is not None and evaluate is None:
         raise GameError(f"{game} has no evaluate function, so rollout_depth must be None")
     rng = Rng(derive_seed(settings.seed, state.move_number))
-    # results[w][i]: the seat's reward after legal action i in world w.
-    results: list[list[float]] = []
+    results: list[tuple[float, ...]] = []
     for _ in range(settings.iterations):
         world = state.determinize(seat, rng.next64())
         playout_seed = rng.next64()
@@ -240,19 +309,23 @@ def judge_position(state: State, played: str, settings: Settings) -> Decision:
                 after, Rng(playout_seed), settings.rollout_depth, heuristic, evaluate
             )
             row.append(rewards[seat])
-        results.append(row)
-    means = _means(results, range(len(results)))
-    best = max(range(len(legal)), key=lambda i: means[i])
-    mine = legal.index(played)
-    loss, error = (0.0, 0.0) if best == mine else _loss(results, mine)
-    return Decision(
+        results.append(tuple(row))
+    return Playouts(
         move=state.move_number + 1,
         seat=seat,
-        played=played,
-        values=dict(zip(legal, means, strict=True)),
-        best=legal[best],
-        loss=loss,
-        error=error,
-        verdict=judge(loss, error),
+        legal=tuple(legal),
         labels={action.text: state.label(action) for action in actions},
+        results=tuple(results),
     )
+
+
+def judge_position(state: State, played: str, settings: Settings) -> Decision:
+    """The decision of ``state.current_player`` here, which played ``played``.
+
+    Depends only on that seat's view of ``state``, ``played`` and ``settings``: the worlds
+    come from ``determinize`` with seeds drawn from the settings' seed and the move number.
+    """
+    if state.current_player is None:
+        raise GameError("the game is over, so there is no decision to judge")
+    played = state.resolve(played).text
+    return play_outs(state, settings).judge(played)

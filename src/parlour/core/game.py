@@ -271,6 +271,11 @@ class State:
         ``names``, as sentences name them); the base says the action's text."""
         return action.text
 
+    def consequence(self, action: Action) -> str | None:
+        """What ``action``, legal now, does beyond what its label says, when it undoes
+        something ("replaces Frostmere Guard and breaks your set bonus"); the base: ``None``."""
+        return None
+
     # -- what the base gives --------------------------------------------------------------
 
     def apply(self, action: Action | str) -> list[Event]:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from ..analysis import Settings, assemble, decision_points, judge_move
 from .base import Base
 from .botpool import BotPool
+from .hints import WORLDS, settings_for
 from .hub import Table
 from .store import Store
 
@@ -29,10 +30,10 @@ __all__ = ["ITERATIONS", "Analyses", "AnalysisRow", "Progress"]
 
 log = logging.getLogger("parlour.server")
 
-# Worlds a decision at the server, half the command's default: a 4-player Fearless seat
-# takes about 3 s of one worker's processor time, a 3-player Fool's Blade seat about 12 s
-# (docs/analysis.md).
-ITERATIONS = 16
+# Worlds a decision at the server, half the command's default, the same as a hint's so that
+# the two agree: a 4-player Fearless seat takes about 3 s of one worker's processor time, a
+# 3-player Fool's Blade seat about 12 s (docs/analysis.md).
+ITERATIONS = WORLDS
 
 
 class AnalysisRow(Base):
@@ -71,8 +72,8 @@ class Analyses:
         self._slots = asyncio.Semaphore(pool.workers)
 
     def settings(self, game: str) -> Settings:
-        """The settings the server analyses ``game`` with."""
-        return Settings.for_game(game, iterations=self.iterations)
+        """The settings the server analyses ``game`` with: a hint's (``settings_for``)."""
+        return settings_for(game, self.iterations)
 
     def _stored(self, table_id: str, seat: int) -> dict[str, Any] | None:
         with Session(self.store.engine) as session:

@@ -1,42 +1,90 @@
-"""Hints: every legal action of the deciding seat with its estimated chance to win, judged
-from that seat's information only (``parlour.analysis``), in a bot worker process."""
+"""Hints: every legal action of the deciding seat with its estimated chance to win and that
+estimate's uncertainty, judged from that seat's information only, in a bot worker process.
+
+A hint is the post-game analysis's judgement of the same position (``parlour.analysis``'s
+``play_outs``, with the settings ``settings_for`` gives both), so the two agree on every
+number: the move a hint puts first is never one the analysis marks as a loss.
+"""
 
 from __future__ import annotations
 
-import time
-from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
-from ..analysis import Settings, judge_position
+from ..analysis import Playouts, Settings, play_outs
+from ..bots.heuristic import chooser
+from ..core import Rng, State, derive_seed
 from .botpool import replayed
 
-__all__ = ["HINT_SECONDS", "HINT_WORLDS", "advise"]
+__all__ = ["WORLDS", "Advice", "advice", "advise", "settings_for"]
 
-# A hint draws worlds two at a time until it has this many or this many seconds have gone
-# (the first two always): a 3-player Fool's Blade opening takes about 0.12 s for two worlds.
-HINT_WORLDS = 64
-HINT_SECONDS = 2.0
+# Worlds a decision, for hints and the server's post-game analysis alike: a 3-player Fool's
+# Blade decision took 0.2 s (2 legal actions) to 2.6 s (12) of processor time with the load
+# average at 25 on 2 cores (docs/analysis.md, "Hints").
+WORLDS = 16
 
 
-def advise(
-    record: dict[str, Any], seconds: float = HINT_SECONDS, worlds: int = HINT_WORLDS
-) -> list[tuple[str, float]]:
-    """Each legal action at the end of ``record`` with the deciding seat's estimated expected
-    result after it (its share of a win, 0 to 1), best first (ties in the game's order).
+def settings_for(game: str, worlds: int = WORLDS) -> Settings:
+    """The settings the server judges a position of ``game`` with, for a hint or an analysis."""
+    return Settings.for_game(game, iterations=worlds)
 
-    Each round is ``judge_position`` over two worlds the seat cannot tell from the real one
-    (``determinize``), with its own seed, so the estimate depends only on the seat's view.
+
+class Advice(NamedTuple):
+    """One legal action as a hint gives it.
+
+    ``win_chance`` is the seat's estimated expected result after it, ``error`` that
+    estimate's standard error; ``rank`` 1 marks the moves as good as the best within the
+    uncertainty, and a higher rank moves clearly worse than those above; ``does`` says what
+    the move undoes when the game can say it ("replaces Frostmere Guard ...").
     """
+
+    action: str
+    win_chance: float
+    error: float
+    rank: int
+    does: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry of a ``hint`` message (API.md)."""
+        return self._asdict()
+
+
+def steady_move(state: State, seed: int) -> str:
+    """The move the game's heuristic (the ``medium`` bot, whose moves the playouts imitate)
+    makes here, with a seed drawn from ``seed`` and the move number."""
+    seat = state.current_player
+    assert seat is not None
+    rng = Rng(derive_seed(seed, state.move_number, "steady"))
+    return chooser(state.game.name)(state.view(seat), rng)
+
+
+def advice(state: State, playouts: Playouts, seed: int) -> list[Advice]:
+    """The hint of ``state`` from its ``playouts``, by rank; among the moves as good as the
+    best, the heuristic's own move comes first (where the estimates cannot tell moves apart,
+    a hint never sends a player back and forth), and the rest by chance."""
+    decision = playouts.judge(playouts.legal[0])
+    steady = steady_move(state, seed)
+    actions = {action.text: action for action in state.legal_actions()}
+
+    def order(text: str) -> tuple[int, bool, float]:
+        rank = decision.ranks[text]
+        return rank, not (rank == 1 and text == steady), -decision.values[text]
+
+    return [
+        Advice(
+            text,
+            decision.values[text],
+            decision.errors[text],
+            decision.ranks[text],
+            state.consequence(actions[text]),
+        )
+        for text in sorted(playouts.legal, key=order)
+    ]
+
+
+def advise(record: dict[str, Any], settings: Settings | None = None) -> list[Advice]:
+    """The hint at the end of ``record`` (run in a worker process): ``advice`` from the
+    playouts the analysis makes of that position, with ``settings_for`` its game unless
+    ``settings`` are given."""
     state = replayed(record)
-    settings = Settings.for_game(state.game.name, iterations=2)
-    first = state.legal_actions()[0].text
-    totals: dict[str, float] = {}
-    rounds = 0
-    deadline = time.monotonic() + seconds
-    while rounds == 0 or (2 * rounds < worlds and time.monotonic() < deadline):
-        decision = judge_position(state, first, replace(settings, seed=rounds))
-        for action, value in decision.values.items():
-            totals[action] = totals.get(action, 0.0) + value
-        rounds += 1
-    chances = [(action, total / rounds) for action, total in totals.items()]
-    return sorted(chances, key=lambda pair: -pair[1])
+    chosen = settings if settings is not None else settings_for(state.game.name)
+    return advice(state, play_outs(state, chosen), chosen.seed)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import people
 from .community.moderation import BANNED, MUTED, standing
-from .hints import advise
+from .hints import Advice, advise
 from .hub import Client, Hub, RefusedError, Table, UnstoredError, database_trouble
 from .inbound import Act, Back, Chat, Hint, Ping, Rename, Settings
 from .store import ChatLine
@@ -34,7 +34,7 @@ log = logging.getLogger("parlour.server")
 # The message's type is its handler's own (``Any`` here: the table holds every kind's).
 Reply = dict[str, Any] | None
 Handler = Callable[[Hub, Table, Client, Any], Awaitable[Reply]]
-Chances = list[tuple[str, float]]
+Chances = list[Advice]
 
 # Per table, the hint being worked out or last given: its move, its seat and the task.
 _hints: weakref.WeakKeyDictionary[Table, tuple[int, int, asyncio.Future[Chances]]] = (
@@ -150,7 +150,8 @@ async def chat(hub: Hub, table: Table, client: Client, message: Chat) -> Reply:
 
 async def hint(hub: Hub, table: Table, client: Client, message: Hint) -> Reply:
     """``{"type": "hint", "move": n}``: answered, once worked out in a bot worker, with
-    ``{"type": "hint", "move": n, "actions": [{"action", "win_chance"}, ...]}``."""
+    ``{"type": "hint", "move": n, "actions": [{"action", "win_chance", "error", "rank",
+    "does"}, ...]}``."""
     seat = _holder(client, "ask for hints")
     if not table.hints:
         raise RefusedError("this table was opened without hints")
@@ -191,7 +192,7 @@ async def _answer(
             "message": f"no hint this time ({error!r}); ask again in a moment",
         }
     else:
-        actions = [{"action": action, "win_chance": chance} for action, chance in chances]
+        actions = [entry.to_json() for entry in chances]
         message = {"type": "hint", "move": move, "actions": actions}
     await hub.send(table, client, message)
 

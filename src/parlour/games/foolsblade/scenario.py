@@ -45,6 +45,7 @@ __all__ = [
     "to_main",
     "used_ability",
     "wear",
+    "whole_sets",
 ]
 
 EFFECT: TypeAdapter[Any] = TypeAdapter(Effect)
@@ -69,6 +70,19 @@ def ix(state: FoolsBladeState, card_id: str) -> int:
 def cards(state: FoolsBladeState, card_ids: Sequence[str]) -> list[int]:
     """The cards' indices in the state's table."""
     return [ix(state, c) for c in card_ids]
+
+
+def whole_sets(state: FoolsBladeState) -> list[list[str]]:
+    """The ids of every set whose four parts are all Anvil parts, each in slot order."""
+    table = state.table
+    by_set: dict[str, list[int]] = {}
+    for card in table.anvil_parts:
+        by_set.setdefault(table.part_set[card], []).append(card)
+    return [
+        [table.ids[c] for c in sorted(parts, key=lambda c: table.part[c])]
+        for parts in by_set.values()
+        if sorted(table.part[c] for c in parts) == list(range(len(PARTS)))
+    ]
 
 
 def arm(state: FoolsBladeState, seat: int, parts: Sequence[str]) -> None:

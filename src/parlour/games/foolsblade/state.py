@@ -8,7 +8,7 @@ from typing import Any
 from ...core import Action, Event, Game, Rng, State
 from ...core.windows import ResponseWindow
 from . import views
-from .actions import Move, Moves, label
+from .actions import EQUIP, Move, Moves, label
 from .dispatch import cost_payable
 from .scoring import best, score_all
 from .setup import new_state
@@ -286,6 +286,12 @@ class FoolsBladeState(State):
         if not isinstance(action, Move):
             return action.text
         return label(self.table, action, names)
+
+    def consequence(self, action: Action) -> str | None:
+        """What equipping a part replaces and a set bonus it breaks (``views.equip_words``)."""
+        if not isinstance(action, Move) or action.kind != EQUIP:
+            return None
+        return views.equip_words(self, self.active, action.card)
 
     def explain_illegal(self, text: str) -> str | None:
         """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""

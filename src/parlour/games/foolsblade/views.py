@@ -16,7 +16,13 @@ from ...core import Rng, derive_seed
 from ...core.views import CommonView
 from .scoring import score_parts
 from .steps import DECISION_NAMES, LOSE, MONSTER, PHASE_NAMES, WIN, WINDOW_NAMES, ZONES, NegateTask
-from .strength import fighter_strength, hand_limits, monster_strength, strength_parts
+from .strength import (
+    fighter_strength,
+    hand_limits,
+    is_full_set,
+    monster_strength,
+    strength_parts,
+)
 from .table import ANVIL, DECKS, ELEMENTS, LOOT, MONSTER_DECKS, PARTS, QUEST, TAVERN
 
 if TYPE_CHECKING:
@@ -325,4 +331,27 @@ def determinize(state: FoolsBladeState, seat: int | None, seed: int) -> FoolsBla
     return out
 
 
-__all__ = ["determinize", "view"]
+def equip_words(state: FoolsBladeState, seat: int, card: int) -> str | None:
+    """What equipping ``card`` does to ``seat``'s weapon beyond the word "Equip": the part it
+    replaces and where that goes, a set bonus it breaks or completes; ``None`` for gear or a
+    part that fills an empty slot of no set."""
+    table = state.table
+    if table.kind[card] == "gear":
+        return None
+    weapon = state.weapons[seat]
+    slot = table.part[card]
+    replaced = weapon[slot]
+    after = (*weapon[:slot], card, *weapon[slot + 1 :])
+    was_full, now_full = is_full_set(table, weapon), is_full_set(table, after)
+    words = []
+    if replaced >= 0:
+        back = "your Stash" if table.legendary[replaced] else "your hand"
+        words.append(f"replaces {table.name(replaced)} (it goes back to {back})")
+    if was_full and not now_full:
+        words.append("breaks your set bonus")
+    elif now_full and not was_full:
+        words.append("completes a set, so its bonus applies")
+    return " and ".join(words) or None
+
+
+__all__ = ["determinize", "equip_words", "view"]

@@ -716,14 +716,36 @@ function drawTools(view, myTurn) {
   if (!page.hints) return;
   if (page.hints.waiting) { box.replaceChildren(h("p", {class: "muted"}, "Thinking about your moves\u2026")); return; }
   // Each move's control carries its chance too, so the hand itself shows the advice.
-  const chances = new Map(page.hints.actions.map((entry) => [entry.action, entry.win_chance]));
+  const entries = new Map(page.hints.actions.map((entry) => [entry.action, entry]));
   for (const el of document.querySelectorAll("[data-action]")) {
-    if (chances.has(el.dataset.action)) el.append(h("span", {class: "hint-badge"}, `${Math.round(chances.get(el.dataset.action) * 100)}%`));
+    const entry = entries.get(el.dataset.action);
+    if (entry) el.append(h("span", {class: `hint-badge${entry.rank === 1 ? " top" : ""}`, title: hintWords(entry)}, percent(entry.win_chance)));
   }
+  const ties = page.hints.actions.filter((entry) => entry.rank === 1).length;
   box.replaceChildren(h("div", {class: "hints-head"}, h("strong", {}, "Chance to win after each move"),
     h("button", {type: "button", class: "quiet small", onclick: () => { page.hints = null; draw(); }}, "hide")),
-  h("ol", {}, page.hints.actions.map((entry) => h("li", {"data-hint": entry.action},
-    h("span", {class: "pct"}, `${Math.round(entry.win_chance * 100)}%`), " ", labelOf(entry.action)))));
+  h("p", {class: "hints-note"}, ties > 1
+    ? `\u00b1 is how far each estimate may be off (95%). The first ${ties} moves are as good as each other within that; the first is the steady choice.`
+    : "\u00b1 is how far each estimate may be off (95%). The first move is better than the others by more than that."),
+  h("ol", {}, page.hints.actions.map((entry, i) => {
+    const tag = entry.rank !== 1 ? null : i === 0 ? "suggested" : "as good";
+    const parts = [h("span", {class: "pct"}, percent(entry.win_chance)), h("span", {class: "err"}, `\u00b1${spread(entry)}`), " ", labelOf(entry.action)];
+    if (tag) parts.push(" ", h("span", {class: "hint-tag"}, tag));
+    if (entry.does) parts.push(h("span", {class: "does"}, capitalised(entry.does)));
+    const next = i > 0 && page.hints.actions[i - 1].rank !== entry.rank;
+    return h("li", {"data-hint": entry.action, "data-rank": String(entry.rank), class: next ? "rank-break" : ""}, ...parts);
+  })));
+}
+
+function percent(chance) { return `${Math.round(chance * 100)}%`; }
+// Two standard errors: the half-width of a 95% interval, in points of chance.
+function spread(entry) { return Math.round(2 * (entry.error || 0) * 100); }
+function capitalised(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+
+/** A hint entry in words, for a card's tooltip. */
+function hintWords(entry) {
+  const words = `${percent(entry.win_chance)} \u00b1 ${spread(entry)} chance to win${entry.rank === 1 ? ", as good as the best" : ""}`;
+  return entry.does ? `${words}. ${capitalised(entry.does)}` : words;
 }
 
 function drawNameForm(view) {
