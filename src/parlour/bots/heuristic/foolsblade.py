@@ -27,11 +27,19 @@ from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
 from ...games.foolsblade.views import CombatView, FoolsBladeView
 from ...games.foolsblade.vocabulary import PRIMITIVES
+from ..classes import edition_of, measured_shares
 
 if TYPE_CHECKING:
     from ...games.foolsblade.state import FoolsBladeState
 
-__all__ = ["choose", "clock", "evaluate", "fights_this_turn", "strength_against"]
+__all__ = [
+    "choose",
+    "clock",
+    "evaluate",
+    "fights_this_turn",
+    "measured",
+    "strength_against",
+]
 
 # What one card of a kind is worth to its holder, in points of score, before its effects.
 LOOT_VALUE = 4.0  # the mean value of a Loot card (a Treasure or a Legendary part)
@@ -410,6 +418,19 @@ def choose(view: FoolsBladeView, rng: Rng) -> str:
     if verbs & {"forge", "quest", "hunt", "equip", "fight"}:
         return _assembly(view, me, legal)
     return _window(view, me, legal)
+
+
+def measured(view: FoolsBladeView, rng: Rng) -> str | None:
+    """At the class choice, the offered class with the highest win share measured for the
+    game's edition and table size (``parlour.bots.classes``; an unmeasured class counts as
+    fair), at random for an edition without measurements; ``None`` at every other decision."""
+    legal: list[str] = view["legal_actions"]
+    if not legal[0].startswith("choose "):
+        return None
+    shares = measured_shares(edition_of(view.get("cards")), view["players"])
+    if shares is None:
+        return rng.choice(legal)
+    return max(legal, key=lambda action: shares.get(_split(action)[1], 1.0))
 
 
 def _pick_card(view: FoolsBladeView, me: int, legal: list[str]) -> str:
