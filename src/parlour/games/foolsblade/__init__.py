@@ -50,7 +50,7 @@ GAME = Game(
     # few dozen playouts and the close ones get up to 2000; the heuristic's move stands
     # unless beaten by a standard error. A race ends once the actions left are within 1% of
     # a win of each other: 73% of the CPU went to races that reached 2000 playouts to part
-    # actions 0.01-0.16% of a win apart (docs/bots.md).
+    # actions 0.003-0.16% of a win apart (docs/bots.md).
     search={
         "iterations": 2000,
         "rollout": "heuristic",
