@@ -33,8 +33,11 @@ def test_unknown_bot_and_setting_are_refused() -> None:
         bots.make("random", depth=3)
     with pytest.raises(GameError, match="iterations takes int, not 'abc'"):
         bots.make("ismcts", iterations="abc")
-    with pytest.raises(GameError, match=r"no setting 'depth' \(its settings are: iterations"):
+    # hard's own settings, then its search's.
+    with pytest.raises(GameError, match=r"no setting 'depth' \(its settings are: measured, prefer"):
         bots.make("hard", depth=3)
+    with pytest.raises(GameError, match="measured takes bool, not 'yes'"):
+        bots.make("hard", measured="yes")
     with pytest.raises(GameError, match="blunder takes float or int, not 'x'"):
         bots.make("easy", blunder="x")
     assert bots.make("ismcts", iterations=5, exploration=1).choose  # an int for a float

@@ -1,9 +1,16 @@
-"""Fool's Blade ``hard`` against ``medium`` on duplicate deals: untimed, so it holds anywhere."""
+"""Fool's Blade ``hard``: its class choice from measured shares, and against ``medium`` on
+duplicate deals (untimed, so it holds anywhere)."""
 
 from __future__ import annotations
 
 import pytest
 
+import parlour
+from parlour import bots
+from parlour.bots.classes import edition_of, measured_shares
+from parlour.bots.heuristic import foolsblade as fb
+from parlour.bots.ismcts import IsmctsBot
+from parlour.core import State
 from parlour.sim.tournament import parse_bots, run, schedule, summarize
 
 
@@ -22,3 +29,53 @@ def test_hard_is_not_weaker_than_medium_on_duplicate_deals() -> None:
     assert hard.seat_games == 12 and medium.seat_games == 36
     # Not weaker beyond its interval: medium's share lies below the top of hard's interval.
     assert hard.ci_high > medium.win_share
+
+
+def class_choice(players: int = 4, seed: int = 1, cards: str | None = "v2") -> State:
+    """A new game at its first class choice (every class offered)."""
+    return parlour.load("foolsblade").new_game(players, seed=seed, cards=cards)
+
+
+def test_hard_takes_the_offered_class_measured_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = class_choice()
+    offered = [a.text.split(" ")[1] for a in state.legal_actions()]
+    shares = dict.fromkeys(offered, 1.0) | {offered[5]: 1.3, offered[2]: 1.2}
+    monkeypatch.setattr(fb, "measured_shares", lambda edition, players: shares)
+    hard = bots.make("hard", seed=1)
+    assert hard.choose(state).text == f"choose {offered[5]}"
+    state.apply(f"choose {offered[5]}")  # the next seat: the best is gone
+    assert bots.make("hard", seed=1).choose(state).text == f"choose {offered[2]}"
+
+
+def test_hard_chooses_a_class_without_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_search(*args: object) -> None:
+        raise AssertionError("the class choice searched")
+
+    monkeypatch.setattr(IsmctsBot, "choose", no_search)
+    state = class_choice()
+    assert bots.make("hard", seed=1).choose(state).text.startswith("choose ")
+    # An edition without measurements: a class at random, still without search.
+    picks = {bots.make("hard", seed=s).choose(state).text for s in range(12)}
+    monkeypatch.setattr(fb, "measured_shares", lambda edition, players: None)
+    random_picks = {bots.make("hard", seed=s).choose(state).text for s in range(12)}
+    assert len(random_picks) > len(picks) == 1
+
+
+def test_hard_searches_the_class_when_told_or_plays_the_one_preferred() -> None:
+    state = class_choice()
+    searched = bots.make("hard", seed=1, measured=False, iterations=40)
+    assert searched.choose(state).text.startswith("choose ")
+    assert searched._searchers["foolsblade"].last_iterations > 0
+    offered = state.legal_actions()[-1].text
+    assert bots.make("hard", seed=1, prefer=offered).choose(state).text == offered
+
+
+def test_the_shipped_shares_cover_every_class_of_the_default_edition_at_every_size() -> None:
+    table = parlour.load("foolsblade").new_game(4, seed=1, cards="v2").table
+    ids = {table.ids[c] for c in table.classes}
+    for players in range(2, 7):
+        shares = measured_shares("v2", players)
+        assert shares is not None and set(shares) == ids
+        assert all(0.3 < share < 2.5 for share in shares.values())
+    assert edition_of(None) == "v1" and edition_of("v2") == "v2"
+    assert edition_of("some/folder") is None and measured_shares(None, 4) is None

@@ -172,9 +172,11 @@ def test_roll_chance() -> None:
 
 def test_evaluate_is_a_share_of_the_win_led_by_the_leader() -> None:
     view = play_until(4, lambda v: v["turn"] > 20, cards="v1")
+    leader = max(range(view["players"]), key=lambda s: view["scores"][s])
+    # A clear lead in points: strength, cards and Gear elsewhere may close a narrow one.
+    view["scores"][leader] += 20
     shares = fb.evaluate(view)
     assert sum(shares) == pytest.approx(1.0)
-    leader = max(range(view["players"]), key=lambda s: view["scores"][s])
     assert shares[leader] == max(shares)
     assert all(0.0 <= s <= 1.0 for s in shares)
 
@@ -210,3 +212,34 @@ def test_evaluate_counts_a_part_seen_going_into_the_hand() -> None:
     # Seen taken at the Forge, so known to be in the hand, to fill the empty slot.
     view["known"][me] = [*view["known"][me], part.id]
     assert fb.evaluate(view)[me] > before
+
+
+def own_tavern_phase(view: View) -> bool:
+    return view["phase"] == "tavern" and view["seat"] == view["active"] and not view["combat"]
+
+
+def test_strength_this_turn_is_played_only_before_a_fight() -> None:
+    view = play_until(3, own_tavern_phase)
+    me = view["seat"]
+    view["boss"] = None
+    view["gear"][me] = []
+    view["classes"][me] = "sellsword"
+    view["hand"] = ["whetstone"]
+    view["legal_actions"] = ["play whetstone", "pass"]
+    # Two empty slots: the seat goes to the Forge, where +2 this turn does nothing.
+    view["weapons"][me] = dict.fromkeys(fb.PARTS) | {"handle": "clockwork-handle"}
+    assert not fb.fights_this_turn(view, me)
+    assert fb.choose(view, Rng(0)) == "pass"
+    view["weapons"][me] = {p: f"starfall-{p}" for p in fb.PARTS}
+    assert fb.fights_this_turn(view, me)
+    assert fb.choose(view, Rng(0)) == "play whetstone"
+
+
+def test_strength_played_this_turn_prices_the_hunt() -> None:
+    view = play_until(3, lambda v: v["phase"] == "assembly" and v["seat"] == v["active"])
+    me = view["seat"]
+    before = fb.strength_against(view, me, "forest", "plant")
+    view["bonuses"] = [[me, 3, "fire", "turn"], [None, 5, "neutral", "turn"]]
+    # Fire counts double against Plant; the monster's bonus is not the seat's.
+    assert fb.strength_against(view, me, "forest", "plant") == before + 6
+    assert fb.hunt_value(view, me, "forest") > fb.hunt_value(view | {"bonuses": []}, me, "forest")

@@ -16,6 +16,7 @@ from parlour.bots.ismcts import (
     paired_gap,
     play_out,
     raced,
+    settled,
     shaped_returns,
 )
 from parlour.core import Game, Rng
@@ -82,6 +83,32 @@ def test_a_race_drops_the_clearly_worse_and_the_equal_and_keeps_the_close() -> N
     assert raced([leader[:2], worse[:2]], [0, 1], 2.0) == [0, 1]
 
 
+def test_a_choice_is_settled_when_every_action_is_within_the_zone_of_the_leader() -> None:
+    n = RACE_MIN_SAMPLES
+    leader = [0.5 + 0.1 * (i % 2) for i in range(n)]
+    near = [x - 0.001 for x in leader]
+    far = [x - 0.2 for x in leader]
+    noisy = [x + (0.05 if i % 2 else -0.06) for i, x in enumerate(leader)]
+    assert settled([leader, near], [0, 1], 2.0, 0.01)
+    assert not settled([leader, near], [0, 1], 2.0, 0.0005)
+    assert not settled([leader, far], [0, 1], 2.0, 0.01)  # the choice matters
+    assert not settled([leader, noisy], [0, 1], 2.0, 0.01)  # not known yet
+    assert not settled([leader[:2], near[:2]], [0, 1], 2.0, 0.01)  # too few samples
+
+
+def test_indifference_ends_a_race_between_near_equals(nim: Game) -> None:
+    # From 9 every move loses against perfect play, and random playouts make the three
+    # nearly equal: a race alone runs to its budget, a zone of a whole win ends it at once.
+    settings = {"iterations": 600, "tree": False, "race": 2.0}
+    state = nim.new_game(2, pile=9)
+    raced_only = IsmctsBot(seed=1, **settings)
+    raced_only.choose(state)
+    indifferent = IsmctsBot(seed=1, indifference=1.0, **settings)
+    indifferent.choose(state)
+    assert indifferent.last_iterations < raced_only.last_iterations
+    assert indifferent.last_iterations == len(state.legal_actions()) * RACE_MIN_SAMPLES
+
+
 def test_paired_gap_is_the_mean_difference_and_its_standard_error() -> None:
     gain, error = paired_gap([1.0, 2.0, 3.0], [0.0, 0.0, 0.0])
     assert gain == 2.0 and error == pytest.approx(1.0 / 3**0.5)
@@ -141,6 +168,7 @@ def test_plays_only_legal_actions_to_the_end(nim: Game) -> None:
         {"batch": 8, "tree": False},
         {"race": -1.0},
         {"caution": -0.5},
+        {"indifference": -0.1},
     ],
 )
 def test_bad_settings_are_refused(settings: dict[str, object]) -> None:

@@ -76,10 +76,15 @@ def make(name: str, seed: int = 0, **settings: Any) -> Bot:
 
 def _check_settings(name: str, factory: Callable[..., Bot], settings: dict[str, Any]) -> None:
     """``GameError`` in one sentence for a setting the bot does not take or of the wrong type."""
-    # A bot that passes its settings on (``hard`` to its search) names the class that takes them.
+    # A bot that passes its other settings on (``hard`` to its search) names the class that
+    # takes them.
     target = getattr(factory, "settings_of", factory)
-    hints = get_type_hints(target.__init__)
-    known = [key for key in inspect.signature(target).parameters if key != "seed"]
+    hints = {**get_type_hints(target.__init__), **get_type_hints(factory.__init__)}
+    known: list[str] = []
+    for source in dict.fromkeys((factory, target)):
+        for key, parameter in inspect.signature(source).parameters.items():
+            if key != "seed" and parameter.kind is not parameter.VAR_KEYWORD:
+                known.append(key)
     for key, value in settings.items():
         if key not in known:
             takes = f"its settings are: {', '.join(known)}" if known else "it takes none"

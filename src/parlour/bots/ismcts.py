@@ -30,6 +30,7 @@ __all__ = [
     "paired_gap",
     "play_out",
     "raced",
+    "settled",
     "shaped_returns",
 ]
 
@@ -144,6 +145,21 @@ def raced(rewards: list[list[float]], alive: list[int], z: float) -> list[int]:
     return kept
 
 
+def settled(rewards: list[list[float]], alive: list[int], z: float, zone: float) -> bool:
+    """Whether the choice among ``alive`` no longer matters: every action's paired
+    difference to the leader lies within ``zone`` of a win, either way, at ``z`` standard
+    errors (not before ``RACE_MIN_SAMPLES`` determinizations)."""
+    if len(rewards[alive[0]]) < RACE_MIN_SAMPLES:
+        return False
+    best = leader(rewards, alive)
+    for i in alive:
+        if i != best:
+            deficit, error = paired_gap(rewards[best], rewards[i])
+            if deficit + z * error >= zone:
+                return False
+    return True
+
+
 def batched(game: str) -> SearchEngine:
     """The batched engine of ``game``; ``GameError`` if it has none."""
     # Imported here: NumPy loads only for searches that ask for it.
@@ -181,7 +197,10 @@ class IsmctsBot:
     standard errors, so the playouts go to the close choices, and the search ends when one
     action is left. ``caution`` (0: off; heuristic playouts) plays the heuristic's choice
     unless the best beats it by more than ``caution`` standard errors of their paired
-    difference: the best of several noisy means is biased upward. ``rollout_turn`` also
+    difference: the best of several noisy means is biased upward. ``indifference`` (0: off)
+    ends the search once the actions still in it are within that share of a win of the
+    leader, either way, at ``race`` standard errors (2 without ``race``): a choice between
+    near-equals is not worth the playouts that would tell them apart. ``rollout_turn`` also
     ends each playout where the turn being played ends (the game heuristic's ``clock``), so
     that every action is scored at the same point of the game: with a cut by actions alone,
     a move that wastes actions moves the cut earlier and is scored at another moment.
@@ -203,6 +222,7 @@ class IsmctsBot:
         race: float = 0.0,
         caution: float = 0.0,
         rollout_turn: bool = False,
+        indifference: float = 0.0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1000
@@ -226,6 +246,8 @@ class IsmctsBot:
             raise GameError("batch needs the tree (tree=True)")
         if race < 0 or caution < 0:
             raise GameError(f"race and caution must be at least 0, not {race} and {caution}")
+        if indifference < 0:
+            raise GameError(f"indifference must be at least 0, not {indifference}")
         self.rng = Rng(seed)
         self.batch = batch
         self.iterations = iterations
@@ -238,6 +260,7 @@ class IsmctsBot:
         self.race = race
         self.caution = caution
         self.rollout_turn = rollout_turn
+        self.indifference = indifference
         self.last_iterations = 0
 
     def choose(self, state: State) -> Action:
@@ -297,6 +320,8 @@ class IsmctsBot:
             done += len(alive)
             if self.race:
                 alive = raced(rewards, alive, self.race)
+            if self.indifference and settled(rewards, alive, self.race or 2.0, self.indifference):
+                break
         self.last_iterations = done
         best = leader(rewards, alive)
         if self.caution and heuristic is not None and best != 0 and 0 in alive:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, GameError, Rng, State, load
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, measured
 from .ismcts import IsmctsBot
 
 __all__ = ["HARD_DEFAULT", "EasyBot", "HardBot", "MediumBot", "hard_settings"]
@@ -49,21 +49,42 @@ class MediumBot(HeuristicBot):
 
 
 class HardBot:
-    """ISMCTS with the game's ``hard`` settings (``hard_settings``); ``settings`` override them."""
+    """ISMCTS with the game's ``hard`` settings (``hard_settings``); ``settings`` override them.
+
+    ``measured`` (default on) takes the choices the game heuristic makes from measurements
+    (its ``measured``: Fool's Blade's class) without search; ``prefer`` is an action text
+    played whenever it is legal (``choose brawler``: a class given to measure it).
+    """
 
     name = "hard"
-    settings_of = IsmctsBot  # the settings it takes are the search's
+    settings_of = IsmctsBot  # the settings it takes beyond its own are the search's
 
-    def __init__(self, seed: int = 0, **settings: Any) -> None:
+    def __init__(
+        self, seed: int = 0, measured: bool = True, prefer: str = "", **settings: Any
+    ) -> None:
         self.seed = seed
+        self.measured = measured
+        self.prefer = prefer
         self.settings = settings
+        self.rng = Rng(seed)
         self._searchers: dict[str, IsmctsBot] = {}
         # Fail now, not at the first move, on a setting the search does not take.
         IsmctsBot(seed=seed, **{**HARD_DEFAULT, **settings})
 
     def choose(self, state: State) -> Action:
-        """The search's action with the settings of ``state``'s game."""
+        """The preferred action when legal, else the measured choice when the heuristic makes
+        one, else the search's action with the settings of ``state``'s game."""
         game = state.game.name
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            for action in legal:
+                if action.text == self.prefer:
+                    return action
+            choice = measured(game) if self.measured else None
+            if choice is not None:
+                text = choice(state.view(state.current_player), self.rng)
+                if text is not None:
+                    return state.resolve(text)
         searcher = self._searchers.get(game)
         if searcher is None:
             config = {**hard_settings(game), **self.settings}

@@ -4,7 +4,10 @@ A module ``parlour.bots.heuristic.<game>`` defines ``choose(view, rng) -> str`` 
 one of ``view["legal_actions"]``. It may also define ``evaluate(view) -> list[float]``: per
 seat, an estimate in ``[0, 1]`` of its share of the win (comparable to ``state.returns()``),
 which lets the search cut its rollouts short, and ``clock(state) -> int``: the turns begun so
-far (public), so that the search may cut a playout where a turn ends (``rollout_turn``).
+far (public), so that the search may cut a playout where a turn ends (``rollout_turn``),
+and ``measured(view, rng) -> str | None``: the action for a decision better made from
+measurements than by search (Fool's Blade: the class, from measured win shares), ``None``
+for the others; `hard` plays it without searching.
 """
 
 from __future__ import annotations
@@ -16,11 +19,22 @@ from typing import Any
 
 from ...core import Action, GameError, Rng, State
 
-__all__ = ["Chooser", "Clock", "Evaluator", "HeuristicBot", "chooser", "clock", "evaluator"]
+__all__ = [
+    "Chooser",
+    "Clock",
+    "Evaluator",
+    "HeuristicBot",
+    "Measured",
+    "chooser",
+    "clock",
+    "evaluator",
+    "measured",
+]
 
 Chooser = Callable[[dict[str, Any], Rng], str]
 Evaluator = Callable[[dict[str, Any]], list[float]]
 Clock = Callable[[State], int]
+Measured = Callable[[dict[str, Any], Rng], str | None]
 
 _modules: dict[str, ModuleType | None] = {}
 
@@ -56,6 +70,12 @@ def evaluator(game: str) -> Evaluator | None:
 def clock(game: str) -> Clock | None:
     """The ``clock`` function of ``game``'s heuristic, or ``None`` when it has none."""
     found: Clock | None = getattr(_module(game), "clock", None)
+    return found
+
+
+def measured(game: str) -> Measured | None:
+    """The ``measured`` function of ``game``'s heuristic, or ``None`` when it has none."""
+    found: Measured | None = getattr(_module(game), "measured", None)
     return found
 
 

@@ -27,11 +27,19 @@ from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
 from ...games.foolsblade.views import CombatView, FoolsBladeView
 from ...games.foolsblade.vocabulary import PRIMITIVES
+from ..classes import edition_of, measured_shares
 
 if TYPE_CHECKING:
     from ...games.foolsblade.state import FoolsBladeState
 
-__all__ = ["choose", "clock", "evaluate", "strength_against"]
+__all__ = [
+    "choose",
+    "clock",
+    "evaluate",
+    "fights_this_turn",
+    "measured",
+    "strength_against",
+]
 
 # What one card of a kind is worth to its holder, in points of score, before its effects.
 LOOT_VALUE = 4.0  # the mean value of a Loot card (a Treasure or a Legendary part)
@@ -147,6 +155,11 @@ def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -
     chosen = view["classes"][seat]
     if chosen:
         total += _effect_strength(cards[chosen].effects, facts, element)
+    # Strength played for the seat this turn or combat counts until it ends: a bonus the
+    # destination's price left out would be wasted by going to the Forge.
+    for who, amount, played_element, _ in view["bonuses"]:
+        if who == seat:
+            total += amount * bonus_multiplier(played_element, element)
     return total
 
 
@@ -408,6 +421,19 @@ def choose(view: FoolsBladeView, rng: Rng) -> str:
     return _window(view, me, legal)
 
 
+def measured(view: FoolsBladeView, rng: Rng) -> str | None:
+    """At the class choice, the offered class with the highest win share measured for the
+    game's edition and table size (``parlour.bots.classes``; an unmeasured class counts as
+    fair), at random for an edition without measurements; ``None`` at every other decision."""
+    legal: list[str] = view["legal_actions"]
+    if not legal[0].startswith("choose "):
+        return None
+    shares = measured_shares(edition_of(view.get("cards")), view["players"])
+    if shares is None:
+        return rng.choice(legal)
+    return max(legal, key=lambda action: shares.get(_split(action)[1], 1.0))
+
+
 def _pick_card(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Discard or give the least worth; steal the most; break an opponent's best, our worst."""
     scored: list[tuple[float, str]] = []
@@ -491,6 +517,14 @@ def _assembly(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     fights = [a for a in legal if a.startswith("fight ")]
     if fights:
         return _boss_card(view, me, fights)
+    options = _destinations(view, me, legal)
+    if not options:
+        return _window(view, me, legal)
+    return max(options)[1]
+
+
+def _destinations(view: FoolsBladeView, me: int, legal: list[str]) -> list[tuple[float, str]]:
+    """The destinations among ``legal``, each with its worth to ``me``."""
     options: list[tuple[float, str]] = []
     gaps = _weapon_gaps(view, me)
     for action in legal:
@@ -501,9 +535,24 @@ def _assembly(view: FoolsBladeView, me: int, legal: list[str]) -> str:
             options.append((QUEST_VALUE, action))
         elif verb == "hunt":
             options.append((hunt_value(view, me, card), action))
-    if not options:
-        return _window(view, me, legal)
-    return max(options)[1]
+    return options
+
+
+def fights_this_turn(view: FoolsBladeView, me: int) -> bool:
+    """Whether ``me``, the active seat before its destination, will fight this turn: a Boss
+    gathered (an armed seat must fight it), else a hunt priced above the Forge and Questing
+    (the weapon as it is: parts equipped later are not foreseen)."""
+    if not any(view["weapons"][me].get(p) for p in PARTS):
+        return False
+    boss = view["boss"]
+    if boss is not None:
+        return bool(boss["cards"])
+    decks, trash = view["decks"], view["trash"]
+    open_decks = [deck for deck in decks if decks[deck] or trash.get(deck)]
+    legal = [f"hunt {d}" for d in ("forest", "cavern", "dungeon") if d in open_decks]
+    legal += [verb for verb, deck in (("forge", "anvil"), ("quest", "quest")) if deck in open_decks]
+    options = _destinations(view, me, legal)
+    return bool(options) and max(options)[1].startswith("hunt ")
 
 
 def _equip_gain(view: FoolsBladeView, me: int, new: Any, old: Any) -> float:
@@ -686,8 +735,13 @@ def _strength_play(
     combat's outcome."""
     who = effect.who
     if combat is None:
-        # Tavern phase: strength "this turn" helps the active player's coming combat.
-        if who in ("self",) and active == me and effect.duration == "turn":
+        # Tavern phase: strength "this turn" helps the active player's coming combat, and
+        # is wasted when the turn has none (counted with the strength, which may tip it).
+        if who == "self" and active == me and effect.duration == "turn":
+            element = getattr(effect, "element", "neutral")
+            played = [*view["bonuses"], [me, amount, element, "turn"]]
+            if not fights_this_turn(cast("FoolsBladeView", {**view, "bonuses": played}), me):
+                return -1.0
             return 0.6 + 0.05 * amount
         if who == "active" and active != me and amount < 0:
             return 0.8 if active == _leader(view, me) else -0.5

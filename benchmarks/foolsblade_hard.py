@@ -1,0 +1,162 @@
+"""Fool's Blade `hard`: its class choices, and its CPU a decision in random games' CPU.
+
+Run ``.venv/bin/python benchmarks/foolsblade_hard.py --deals 50 --positions 40``.
+
+- Class choices: on ``--deals`` 4-player deals (seeds ``--seed`` up) `hard` holds seat 0
+  and three `medium` the others; the classes chosen, and how often `hard` chose first (every
+  class free).
+- Cost: ``--positions`` decisions with a real choice, every 25th of 4-player `medium` games
+  (the games' first decision, the class choice, included, as in
+  ``foolsblade_levels.cpu_per_decision``), each timed by the process's CPU clock and followed
+  by one random 4-player game timed the same way, so that both share the machine's state;
+  printed as the ratio of the means with its 95% interval (``parlour.sim.stats.ratio``), by
+  kind of decision. ``--settings key=value ...`` overrides `hard`'s settings; given more than
+  once, each is a variant timed on the same positions (``--settings measured=false
+  indifference=0 --settings``: `hard` before issue 34 beside `hard` as shipped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections import Counter, defaultdict
+from typing import Any
+
+import parlour
+from parlour import bots
+from parlour.core import Rng, State
+from parlour.sim.stats import ratio
+
+
+def random_game_seconds(seed: int) -> float:
+    """The CPU seconds of one random 4-player game."""
+    rng = Rng(seed)
+    start = time.process_time()
+    state = parlour.load("foolsblade").new_game(4, seed=seed)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    return time.process_time() - start
+
+
+def kind_of(state: State) -> str:
+    """What a decision is about, by the verbs of its legal actions."""
+    verbs = {action.text.split(" ")[0] for action in state.legal_actions()}
+    if "choose" in verbs:
+        return "class"
+    if verbs & {"forge", "quest", "hunt", "equip", "fight"}:
+        return "main step"
+    if verbs & {"take", "reforge"}:
+        return "forge"
+    if verbs & {"play", "use"}:
+        return "window"
+    return "a card to name"
+
+
+def class_choices(deals: int, seed: int, settings: dict[str, Any]) -> None:
+    """Print the classes `hard` chose in seat 0 of ``deals`` 4-player deals."""
+    chosen: Counter[str] = Counter()
+    free: Counter[str] = Counter()
+    for deal in range(seed, seed + deals):
+        state = parlour.load("foolsblade").new_game(4, seed=deal)
+        hard = bots.make("hard", seed=deal, **settings)
+        others = [bots.make("medium", seed=deal * 8 + s) for s in range(4)]
+        while state.current_player != 0 or "choose" not in state.legal_actions()[0].text:
+            seat = state.current_player
+            assert seat is not None
+            state.apply(others[seat].choose(state))
+        first = len(state.legal_actions()) == len(state.table.classes)
+        name = hard.choose(state).text.split(" ")[1]
+        chosen[name] += 1
+        if first:
+            free[name] += 1
+    print(f"class choices over {deals} deals (seat 0 of 4, seeds {seed} up):")
+    for name, count in chosen.most_common():
+        print(f"- {name}: {count} (free choice: {free[name]})")
+
+
+def cost(positions: int, seed: int, variants: list[dict[str, Any]]) -> None:
+    """Print each variant of `hard`'s CPU a real decision against a random 4-player game's,
+    on the same positions, by kind of decision."""
+    spent: list[dict[str, list[float]]] = [defaultdict(list) for _ in variants]
+    games: dict[str, list[float]] = defaultdict(list)
+    found = 0
+    game = 0
+    while found < positions:
+        state = parlour.load("foolsblade").new_game(4, seed=seed + game)
+        seats = [bots.make("medium", seed=seed + game * 8 + s) for s in range(4)]
+        hards = [bots.make("hard", seed=seed + game, **settings) for settings in variants]
+        step = 0
+        while not state.is_over and found < positions:
+            seat = state.current_player
+            assert seat is not None
+            if len(state.legal_actions()) > 1 and step % 25 == 0:
+                kind = kind_of(state)
+                for bot, times in zip(hards, spent, strict=True):
+                    start = time.process_time()
+                    bot.choose(state)
+                    times[kind].append(time.process_time() - start)
+                games[kind].append(random_game_seconds(seed * 1000 + found))
+                found += 1
+            step += 1
+            state.apply(seats[seat].choose(state))
+        game += 1
+    print(f"load average {os.getloadavg()[0]:.1f}, {positions} positions, seed {seed}")
+    print(
+        "| hard settings | decisions | count | CPU s a decision | random games a decision (95%) |"
+    )
+    print("| --- | --- | --- | --- | --- |")
+    for settings, times in zip(variants, spent, strict=True):
+        label = " ".join(f"{k}={v}" for k, v in settings.items()) or "as shipped"
+        for kind in [*sorted(times), "all"]:
+            xs = [x for k in times for x in times[k]] if kind == "all" else times[kind]
+            ys = [y for k in games for y in games[k]] if kind == "all" else games[kind]
+            found_ratio = ratio(xs, ys)
+            print(
+                f"| {label} | {kind} | {len(xs)} | {sum(xs) / len(xs):.3f} "
+                f"| {found_ratio.value:.2f} ({found_ratio.low:.2f}-{found_ratio.high:.2f}) |"
+            )
+
+
+def parse(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` settings, numbers and booleans read as such."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        value: Any = text
+        if text in ("true", "false"):
+            value = text == "true"
+        else:
+            for kind in (int, float):
+                try:
+                    value = kind(text)
+                    break
+                except ValueError:
+                    pass
+        out[key] = value
+    return out
+
+
+def main() -> None:
+    """Measure what the options ask."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=0, help="deals for the class choices")
+    parser.add_argument("--positions", type=int, default=0, help="decisions for the cost")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--settings",
+        nargs="*",
+        action="append",
+        help="hard's settings, key=value; repeated: variants timed on the same positions",
+    )
+    args = parser.parse_args()
+    variants = [parse(group) for group in args.settings or [[]]]
+    if args.deals:
+        class_choices(args.deals, args.seed, variants[0])
+    if args.positions:
+        cost(args.positions, args.seed, variants)
+
+
+if __name__ == "__main__":
+    main()
