@@ -63,7 +63,8 @@ def test_the_first_edition_prints_with_cards_v1(invoke: Invoke) -> None:
     assert "Oathkeeper" in first.output
     second = invoke("cards foolsblade --deck anvil")
     assert "Oathkeeper" not in second.output and "Wayfarer" in second.output
-    assert invoke("cards foolsblade --cards v3").exit_code != 0
+    assert invoke("cards foolsblade --cards v3").exit_code == 0  # the default edition
+    assert invoke("cards foolsblade --cards v9").exit_code != 0
 
 
 def test_one_deck_only(invoke: Invoke) -> None:
