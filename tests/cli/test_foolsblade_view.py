@@ -140,18 +140,23 @@ def test_a_human_plays_a_whole_game_against_bots(invoke: Invoke) -> None:
 
 
 def test_every_phase_renders_for_a_seat_and_a_spectator() -> None:
-    state = parlour.load("foolsblade").new_game(3, seed=8)
-    seats = [bots.make("heuristic", seed=s) for s in range(3)]
-    phases = set()
-    while not state.is_over:
-        view = state.view(state.current_player)
-        if state.move_number % 40 == 0 or view["phase"] not in phases:
-            phases.add(view["phase"])
-            heading = "Fool's Blade · setup" if view["phase"] == "class" else "Fool's Blade · turn"
-            assert heading in text_of(render_view(view), width=80)
-            assert "(you)" not in text_of(render_view(state.view(None)), width=80)
-        state.apply(seats[state.current_player].choose(state))
-    assert {"class", "tavern", "assembly", "forge", "combat", "end"} <= phases
+    every = {"class", "tavern", "assembly", "forge", "combat", "end"}
+    phases: set[str] = set()
+    for seed in range(8, 14):  # games until each phase came (a discard at the end is rare)
+        state = parlour.load("foolsblade").new_game(3, seed=seed)
+        seats = [bots.make("heuristic", seed=s) for s in range(3)]
+        while not state.is_over:
+            view = state.view(state.current_player)
+            if state.move_number % 40 == 0 or view["phase"] not in phases:
+                phases.add(view["phase"])
+                setup = view["phase"] == "class"
+                heading = "Fool's Blade · setup" if setup else "Fool's Blade · turn"
+                assert heading in text_of(render_view(view), width=80)
+                assert "(you)" not in text_of(render_view(state.view(None)), width=80)
+            state.apply(seats[state.current_player].choose(state))
+        if every <= phases:
+            break
+    assert every <= phases
 
 
 def test_help_describes_every_card_and_class_by_id_and_name() -> None:

@@ -264,7 +264,8 @@ def test_the_remaining_time_survives_a_kill_9_and_a_restart(tmp_path: Any) -> No
             # Wait until it is the person's turn again: their clock runs.
             while view["clock"]["running"] != 0 or view["move"] == 0:
                 view = live.next_state(ws)["view"]
-        time.sleep(1.5)
+        # Long enough for several checkpoints after the move: a loaded machine may miss one.
+        time.sleep(3.0)
         before = _described(base, table)["clock"]["remaining"][0]
         server.kill()  # SIGKILL: nothing is written at the end
         server.wait(10)
@@ -275,7 +276,7 @@ def test_the_remaining_time_survives_a_kill_9_and_a_restart(tmp_path: Any) -> No
         # What was stored last (a move, or a checkpoint every half second) is what the clock
         # goes on from: within a second of what it showed before the kill.
         assert before - 0.5 <= after["remaining"][0] <= before + 1.0
-        assert after["remaining"][0] < 599
+        assert after["remaining"][0] < 598.5  # checkpoints after the move were kept
         time.sleep(1.0)
         assert _described(base, table)["clock"]["remaining"][0] < after["remaining"][0]
     finally:

@@ -61,10 +61,23 @@ def real_tables(base: str) -> dict[str, str]:
 EXAMPLES = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
 
+def answered_without_server_error(case: Any, base: str) -> None:
+    """Send ``case``: no 5xx, but for the readiness probe's own "not ready" (503 by design,
+    e.g. while a bot process is slow to answer on a loaded machine)."""
+    response = case.call(base_url=base)
+    if (
+        case.path == "/api/health/ready"
+        and response.status_code == 503
+        and (case.method.upper() == "HEAD" or response.json()["message"].startswith("not ready: "))
+    ):
+        return
+    case.validate_response(response, checks=[not_a_server_error])
+
+
 @schema.parametrize()
 @EXAMPLES
 def test_no_request_from_the_openapi_description_gets_a_server_error(case: Any, base: str) -> None:
-    case.call_and_validate(base_url=base, checks=[not_a_server_error])
+    answered_without_server_error(case, base)
 
 
 @pytest.mark.parametrize("which", ["over", "playing"])
@@ -76,7 +89,7 @@ def test_no_request_about_a_real_table_gets_a_server_error(
     # Generated ids name no table: here every other part is generated for real tables.
     if case.path_parameters and "table_id" in case.path_parameters:
         case.path_parameters["table_id"] = real_tables[which]
-    case.call_and_validate(base_url=base, checks=[not_a_server_error])
+    answered_without_server_error(case, base)
 
 
 def test_the_description_lists_the_api(base: str) -> None:
