@@ -5,7 +5,7 @@ API, with a page that says what happened (``pages.problem_page``)."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from fastapi import Request
 from fastapi.exception_handlers import request_validation_exception_handler
@@ -19,7 +19,15 @@ from .pages import Link, problem_page, wants_page
 from .redact import shown_reason
 from .schemas import REFUSED
 
-__all__ = ["HANDLED", "RequestError", "error_body", "error_response", "refused", "unavailable"]
+__all__ = [
+    "HANDLED",
+    "RequestError",
+    "error_body",
+    "error_response",
+    "json_object",
+    "refused",
+    "unavailable",
+]
 
 
 class RequestError(Exception):
@@ -39,6 +47,18 @@ class RequestError(Exception):
         self.message = message
         self.links = links
         self.retry_after = retry_after
+
+
+async def json_object(request: Request, shape: str) -> dict[str, Any]:
+    """The request's JSON object; 400 for anything else, saying the ``shape`` it should have
+    (e.g. ``{"username": ..., "password": ...}``)."""
+    try:
+        body = await request.json()
+    except ValueError:
+        raise RequestError(400, "the body must be JSON") from None
+    if not isinstance(body, dict):
+        raise RequestError(400, f"send a JSON object: {shape}")
+    return body
 
 
 def error_body(message: str) -> dict[str, str]:

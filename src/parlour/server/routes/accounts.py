@@ -17,24 +17,15 @@ from ..community.moderation import BANNED
 from ..community.sessions import COOKIE, LIFETIME, Sessions, session_hash
 from ..community.throttle import SignInThrottle, ThrottledError
 from ..deps import AccountsDep, HubDep, SessionsDep, SignedInDep, ThrottleDep, client_address
-from ..errors import RequestError, error_body
+from ..errors import RequestError, error_body, json_object
 
 __all__ = ["router"]
 
 router = APIRouter()
 
 T = TypeVar("T")
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; 400 for anything else."""
-    try:
-        body = await request.json()
-    except ValueError:
-        raise RequestError(400, "the body must be JSON") from None
-    if not isinstance(body, dict):
-        raise RequestError(400, 'send a JSON object: {"username": ..., "password": ...}')
-    return body
+# What a sign-up or sign-in body looks like, for the sentence refusing another.
+CREDENTIALS = '{"username": ..., "password": ...}'
 
 
 def _too_many(refusal: ThrottledError) -> JSONResponse:
@@ -107,7 +98,7 @@ def _refused(error: AccountError) -> RequestError:
 @router.post("/api/accounts", status_code=201)
 async def sign_up(request: Request, accounts: AccountsDep, sessions: SessionsDep) -> Response:
     """Create an account and sign it in: ``{"username", "password"}``."""
-    body = await _body(request)
+    body = await json_object(request, CREDENTIALS)
     try:
         account = await asyncio.to_thread(
             accounts.create, body.get("username"), body.get("password")
@@ -123,7 +114,7 @@ async def sign_in(
 ) -> Response:
     """Sign in: ``{"username", "password"}``; 401 for a wrong name or password alike, 429
     (with ``Retry-After``) while the name or the address has failed too often."""
-    body = await _body(request)
+    body = await json_object(request, CREDENTIALS)
     username, password = body.get("username"), body.get("password")
     try:
         account = await _counted(
@@ -158,7 +149,7 @@ async def change_password(
     """Change the password: ``{"password": current, "new_password": new}``; every other
     session of the account is signed out. A wrong current password counts as a failed
     sign-in (a stolen session must not guess the password freely)."""
-    body = await _body(request)
+    body = await json_object(request, CREDENTIALS)
     current = session_hash(request.cookies.get(COOKIE, ""))
 
     def change() -> bool:
@@ -184,7 +175,7 @@ async def delete_account(
 ) -> Response:
     """Delete the account: ``{"password"}``. Its finished games stay, its seats named
     "deleted player"; its sessions end. A wrong password counts as a failed sign-in."""
-    body = await _body(request)
+    body = await json_object(request, CREDENTIALS)
 
     def remove() -> list[str]:
         return accounts.delete(account, body.get("password"))

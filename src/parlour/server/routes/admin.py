@@ -13,7 +13,7 @@ from fastapi.responses import FileResponse, Response
 from ...core import GameError
 from ..community.moderation import ACCOUNT_ACTIONS, ModerationError
 from ..deps import AdminDep, HubDep, ModerationDep, SignedInDep, admin
-from ..errors import RequestError
+from ..errors import RequestError, json_object
 from ..pages import problem_page
 from ..store import ConflictError, GoneError
 from .pages import STATIC
@@ -26,17 +26,6 @@ router = APIRouter(route_class=BoundedBody, strict_content_type=False)
 
 def _refused(error: ModerationError) -> RequestError:
     return RequestError(error.status, error.message)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    """The request's JSON object; 400 for anything else."""
-    try:
-        body = await request.json()
-    except ValueError:
-        raise RequestError(400, "the body must be JSON") from None
-    if not isinstance(body, dict):
-        raise RequestError(400, 'send a JSON object: {"reason": ..., "chat" or "player": ...}')
-    return body
 
 
 @router.get("/admin", include_in_schema=False, response_model=None)
@@ -152,7 +141,7 @@ async def report(
     """A signed-in player reports a chat line or a player: ``{"reason", "chat": line id}``
     or ``{"reason", "player": name shown, "table"?: id}``; ``{"report": id}`` comes back.
     429 past ``REPORTS_PER_HOUR`` an hour."""
-    body = await _body(request)
+    body = await json_object(request, '{"reason": ..., "chat" or "player": ...}')
     chat, table = body.get("chat"), body.get("table")
     if chat is not None and (isinstance(chat, bool) or not isinstance(chat, int)):
         raise RequestError(400, '"chat" is the number of the chat line ("id" in its message)')
