@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..core import GameError, game_names, load
+from ..games.foolsblade import schema
 from ..games.foolsblade.cards import (
     DEFAULT_EDITION,
     EDITIONS,
@@ -119,7 +120,7 @@ def check_folder(folder: Path) -> tuple[list[str], CardSet | None]:
     if not files:
         return [f"{folder}: holds no .toml card files"], None
     mistakes: list[str] = []
-    found: list[Any] = []
+    found: list[schema.AnyCard] = []
     origin: dict[str, str] = {}
     for path in files:
         for number, entry in enumerate(_entries(path, mistakes), start=1):
@@ -202,7 +203,7 @@ def element_text(element: str, value: object = None) -> Text:
     return Text(element if value is None else f"{value} {element}", style=ELEMENT_STYLES[element])
 
 
-def _name(card: Any) -> Text:
+def _name(card: schema.AnyCard) -> Text:
     """A card's name in bold with its id (the id is what actions name)."""
     out = Text(card.name, style="bold")
     out.append(f"\n{card.id}", style="dim")
@@ -229,7 +230,8 @@ def _classes(card_set: CardSet) -> Table:
 def _anvil(card_set: CardSet) -> Table:
     columns = [("set", "left"), ("part", "left"), ("card", "left"), ("strength", "right")]
     table = _table("anvil", card_set, [*columns, ("copies", "right"), ("text", "left")])
-    parts = sorted(card_set.deck("anvil"), key=lambda c: (c.set, _PART_ORDER[c.part]))
+    held = [c for c in card_set.deck("anvil") if isinstance(c, schema.PartCard)]  # all of them
+    parts = sorted(held, key=lambda c: (c.set, _PART_ORDER[c.part]))
     for card in parts:
         table.add_row(
             card.set,
@@ -248,9 +250,9 @@ _PART_ORDER = {"blade": 0, "guard": 1, "handle": 2, "pommel": 3}
 def _monsters(card_set: CardSet, deck: str) -> RenderableType:
     columns = [("card", "left"), ("strength", "right"), ("modifiers", "left"), ("value", "right")]
     table = _table(deck, card_set, [*columns, ("copies", "right"), ("text", "left")])
-    bosses: list[Any] = []
+    bosses: list[schema.BossCard] = []
     for card in card_set.deck(deck):
-        if card.kind == "approach":
+        if isinstance(card, schema.ApproachCard):
             table.add_row(
                 _name(card),
                 Text(f"{card.strikes} strikes", style="bold magenta"),
@@ -259,7 +261,9 @@ def _monsters(card_set: CardSet, deck: str) -> RenderableType:
                 "1",
                 card_text(card),
             )
-            bosses.extend(card_set.by_id[boss] for boss in card.bosses)
+            bosses.extend(card_set.card(boss, schema.BossCard) for boss in card.bosses)
+            continue
+        if not isinstance(card, schema.MonsterCard):  # none: a Monster deck holds nothing else
             continue
         table.add_row(
             _name(card),
@@ -295,7 +299,9 @@ def _quest(card_set: CardSet) -> Table:
     columns = [("kind", "left"), ("card", "left"), ("copies", "right"), ("text", "left")]
     table = _table("quest", card_set, columns)
     for card in sorted(card_set.deck("quest"), key=lambda c: _QUEST_ORDER[c.kind]):
-        kind = card.kind if card.kind != "curse" else f"curse ({card.longevity} turns)"
+        kind = (
+            f"curse ({card.longevity} turns)" if isinstance(card, schema.CurseCard) else card.kind
+        )
         table.add_row(kind, _name(card), str(card.copies), card_text(card))
     return table
 
@@ -307,9 +313,9 @@ def _loot(card_set: CardSet) -> Table:
     columns = [("kind", "left"), ("card", "left"), ("value", "right"), ("copies", "right")]
     table = _table("loot", card_set, [*columns, ("text", "left")])
     for card in card_set.deck("loot"):
-        if card.kind == "treasure":
+        if isinstance(card, schema.TreasureCard):
             table.add_row("treasure", _name(card), str(card.value), str(card.copies), "")
-        else:
+        elif isinstance(card, schema.PartCard):
             table.add_row(
                 f"legendary {card.part}\n{card.set}",
                 _name(card),

@@ -10,7 +10,13 @@ import pytest
 from parlour import GameError
 from parlour.games.foolsblade import schema
 from parlour.games.foolsblade.cards import DATA, EDITIONS, card_folder, load_cards
-from parlour.games.foolsblade.schema import EFFECT_MODELS, parse_condition, primitive_name
+from parlour.games.foolsblade.schema import (
+    EFFECT_MODELS,
+    effects_of,
+    parse_condition,
+    primitive_name,
+)
+from parlour.games.foolsblade.table import ELEMENTS, Table
 from parlour.games.foolsblade.texts import card_text
 from parlour.games.foolsblade.vocabulary import PRIMITIVES, TRAITS, Context, Primitive, complete
 
@@ -38,6 +44,30 @@ def test_the_game_set_and_the_test_sets_load(edition: str) -> None:
         "treasure",
     }
     assert all(card_text(card) for card in cards.cards if getattr(card, "effects", None))
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_card_is_read_as_the_model_of_its_kind_and_no_other(edition: str) -> None:
+    cards = load_cards(card_folder(edition))
+    for card in cards.cards:
+        assert cards.card(card.id, type(card)) is card
+        assert effects_of(card) == getattr(card, "effects", [])
+    blade = next(c for c in cards.cards if isinstance(c, schema.PartCard))
+    with pytest.raises(GameError, match=rf"card '{blade.id}' is a part card, not a MonsterCard"):
+        cards.card(blade.id, schema.MonsterCard)
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_the_compiled_table_holds_each_kinds_own_numbers(edition: str) -> None:
+    table = Table(load_cards(card_folder(edition)))
+    for index, card in enumerate(table.cards):
+        fields = card.model_dump()
+        assert table.strength[index] == fields.get("strength", 0)
+        assert table.value[index] == fields.get("value", 0)
+        assert ELEMENTS[table.element[index]] == fields.get("element", "neutral")
+        ability = fields.get("ability") or {}
+        played = fields["effects"] if card.kind in ("tavern", "action") else ability.get("effects")
+        assert [e.model_dump() for e in table.played[index]] == (played or [])
 
 
 def test_the_editions_are_folders_v3_the_default_and_none_the_first() -> None:

@@ -17,11 +17,26 @@ Classes are chosen at random, so that every class is measured in play. Reads onl
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core import Rng, State
 from ...games.foolsblade.cards import CardSet
-from ...games.foolsblade.schema import Discard, sides
+from ...games.foolsblade.schema import (
+    AnyCard,
+    BossCard,
+    ClassCard,
+    CurseCard,
+    Discard,
+    Effect,
+    GearCard,
+    MonsterCard,
+    PartCard,
+    Roll,
+    Strength,
+    effects_of,
+    sides,
+)
 from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
 from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
@@ -120,12 +135,13 @@ def holds(condition: str | None, facts: dict[str, Any]) -> bool:
     return condition is None or satisfied(clauses_of(condition), facts.__getitem__)
 
 
-def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float:
+def _effect_strength(effects: Iterable[Effect], facts: dict[str, Any], element: str) -> float:
     """The strength for their holder that effects bring against ``element``: lasting
     ``strength`` and ``roll`` at combat start, at their dice's mean."""
     total = 0.0
     for effect in effects:
-        if getattr(effect, "who", "self") not in ("self", "fighter"):
+        # Only these add strength (``mean_strength``); the rest count 0 here.
+        if not isinstance(effect, Strength | Roll) or effect.who not in ("self", "fighter"):
             continue
         if not holds(effect.if_, facts):
             continue
@@ -138,10 +154,10 @@ def _effect_strength(effects: Any, facts: dict[str, Any], element: str) -> float
 def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -> float:
     """``seat``'s expected strength against a monster of ``deck`` and ``element``, from its
     weapon, set bonus, Gear, class and curses (Tavern and Action cards not counted)."""
-    cards = cards_of(view).by_id
+    cards = cards_of(view)
     facts = _facts(view, seat, deck, element)
     total = 0.0
-    weapon = [cards[w] for w in view["weapons"][seat].values() if w]
+    weapon = [cards.card(w, PartCard) for w in view["weapons"][seat].values() if w]
     for part in weapon:
         total += part.strength * multiplier(part.element, element)
         total += _effect_strength(part.effects, facts, element)
@@ -149,12 +165,12 @@ def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -
         blade = next(p for p in weapon if p.part == "blade")
         total += _effect_strength(blade.set_bonus, facts, element)
     for gear in view["gear"][seat]:
-        total += _effect_strength(cards[gear].effects, facts, element)
+        total += _effect_strength(cards.card(gear, GearCard).effects, facts, element)
     for curse, _ in view["curses"][seat]:
-        total += _effect_strength(cards[curse].effects, facts, element)
+        total += _effect_strength(cards.card(curse, CurseCard).effects, facts, element)
     chosen = view["classes"][seat]
     if chosen:
-        total += _effect_strength(cards[chosen].effects, facts, element)
+        total += _effect_strength(cards.card(chosen, ClassCard).effects, facts, element)
     # Strength played for the seat this turn or combat counts until it ends: a bonus the
     # destination's price left out would be wasted by going to the Forge.
     for who, amount, played_element, _ in view["bonuses"]:
@@ -163,7 +179,7 @@ def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -
     return total
 
 
-def _monster_strength(card: Any, deck_mean: float) -> float:
+def _monster_strength(card: MonsterCard | BossCard, deck_mean: float) -> float:
     """A monster's (or Boss card's) expected strength with its modifiers."""
     total = float(card.strength)
     for modifier in card.modifiers:
@@ -262,12 +278,12 @@ OUTCOME = _Outcome()
 KEEP = _Keep()
 
 
-def _outcome(effects: Any) -> list[float]:
+def _outcome(effects: Iterable[Effect]) -> list[float]:
     """What each effect of a combat's outcome does to its player, in points of score."""
     return [PRIMITIVES[e.do].value(e, OUTCOME) for e in effects]
 
 
-def _win_reward(effects: Any) -> float:
+def _win_reward(effects: Iterable[Effect]) -> float:
     """What a Win (or an Approach's) effect list brings its player, in points of score."""
     total = 0.0
     for worth in _outcome(effects):
@@ -276,7 +292,7 @@ def _win_reward(effects: Any) -> float:
     return total
 
 
-def _lose_cost(effects: Any) -> float:
+def _lose_cost(effects: Iterable[Effect]) -> float:
     """What a Lose effect list costs its player, in points of score."""
     total = 0.0
     for worth in _outcome(effects):
@@ -285,22 +301,22 @@ def _lose_cost(effects: Any) -> float:
     return total
 
 
-def _unseen_monsters(view: FoolsBladeView, deck: str) -> list[Any]:
+def _unseen_monsters(view: FoolsBladeView, deck: str) -> list[MonsterCard]:
     """The monsters of ``deck`` not in any Stash (those may still come up)."""
     table = _table(view)
     gone: dict[str, int] = {}
     for stash in view["stash"]:
-        for card in stash:
-            gone[card] = gone.get(card, 0) + 1
-    out: list[Any] = []
+        for card_id in stash:
+            gone[card_id] = gone.get(card_id, 0) + 1
+    out: list[MonsterCard] = []
     for index in table.starting_decks[DECK_INDEX[deck]]:
-        if table.kind[index] != "monster":
+        card = table.cards[index]
+        if not isinstance(card, MonsterCard):
             continue
-        card_id = table.ids[index]
-        if gone.get(card_id, 0):
-            gone[card_id] -= 1
+        if gone.get(card.id, 0):
+            gone[card.id] -= 1
         else:
-            out.append(table.cards[index])
+            out.append(card)
     return out
 
 
@@ -362,7 +378,7 @@ def _leader(view: FoolsBladeView, me: int) -> int:
     return max(others, key=lambda s: view["scores"][s])
 
 
-def _part_worth(card: Any) -> float:
+def _part_worth(card: PartCard) -> float:
     """A part's worth in a weapon: its strength, an elemental one a little less sure."""
     return float(card.strength) * (1.0 if card.element == "neutral" else 0.9)
 
@@ -370,12 +386,9 @@ def _part_worth(card: Any) -> float:
 def card_worth(view: FoolsBladeView, seat: int, card_id: str) -> float:
     """What a card in hand (or in play) is worth to ``seat``, to keep rather than lose."""
     card = cards_of(view).by_id[card_id]
-    kind = card.kind
-    if kind == "treasure":
+    if card.kind in ("treasure", "monster"):
         return float(card.value) + 2.0
-    if kind == "monster":
-        return float(card.value) + 2.0
-    if kind == "part":
+    if card.kind == "part":
         if card.legendary:
             return float(card.strength) + 2.0
         equipped = view["weapons"][seat].get(card.part)
@@ -383,10 +396,10 @@ def card_worth(view: FoolsBladeView, seat: int, card_id: str) -> float:
             return _part_worth(card) + 2.0
         if not equipped:
             return _part_worth(card) + 1.5
-        current = cards_of(view).by_id[equipped]
+        current = cards_of(view).card(equipped, PartCard)
         return 0.5 + max(0.0, _part_worth(card) - _part_worth(current))
-    base = CARD_VALUE.get(kind, 0.5)
-    for effect in getattr(card, "effects", []):
+    base = CARD_VALUE.get(card.kind, 0.5)
+    for effect in effects_of(card):
         base += PRIMITIVES[effect.do].value(effect, KEEP)
     return base
 
@@ -475,25 +488,26 @@ def _forge(view: FoolsBladeView, me: int, legal: list[str]) -> str:
 
 
 def _take_gain(view: FoolsBladeView, me: int, card_id: str) -> float:
-    card = cards_of(view).by_id[card_id]
+    cards = cards_of(view)
+    card = cards.card(card_id, PartCard)
     equipped = view["weapons"][me].get(card.part)
     held = [
-        cards_of(view).by_id[c]
-        for c in view.get("hand", [])
-        if c in cards_of(view).by_id and cards_of(view).by_id[c].kind == "part"
+        found
+        for found in (cards.by_id.get(c) for c in view.get("hand", []))
+        if isinstance(found, PartCard)
     ]
     best_held = max((_part_worth(c) for c in held if c.part == card.part), default=0.0)
-    current = _part_worth(cards_of(view).by_id[equipped]) if equipped else 0.0
+    current = _part_worth(cards.card(equipped, PartCard)) if equipped else 0.0
     return _part_worth(card) - max(current, best_held) + (1.0 if not equipped else 0.0)
 
 
 def _boss_card(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Fight the Boss card with the best margin."""
-    cards = cards_of(view).by_id
+    cards = cards_of(view)
     best, best_margin = legal[0], -math.inf
     for action in legal:
         _, card, _ = _split(action)
-        boss = cards[card]
+        boss = cards.card(card, BossCard)
         mine = strength_against(view, me, "boss", boss.element)
         margin = mine - _monster_strength(boss, 8.0)
         if margin > best_margin:
@@ -503,16 +517,16 @@ def _boss_card(view: FoolsBladeView, me: int, legal: list[str]) -> str:
 
 def _assembly(view: FoolsBladeView, me: int, legal: list[str]) -> str:
     """Equip what helps, then the destination worth the most."""
-    cards = cards_of(view).by_id
+    cards = cards_of(view)
     for action in legal:
         verb, card, _ = _split(action)
         if verb != "equip":
             continue
-        found = cards[card]
-        if found.kind == "gear":
+        found = cards.by_id[card]
+        if not isinstance(found, PartCard):  # Gear: always worn
             return action
         equipped = view["weapons"][me].get(found.part)
-        if not equipped or _equip_gain(view, me, found, cards[equipped]) > 0:
+        if not equipped or _equip_gain(view, me, found, cards.card(equipped, PartCard)) > 0:
             return action
     fights = [a for a in legal if a.startswith("fight ")]
     if fights:
@@ -555,11 +569,12 @@ def fights_this_turn(view: FoolsBladeView, me: int) -> bool:
     return bool(options) and max(options)[1].startswith("hunt ")
 
 
-def _equip_gain(view: FoolsBladeView, me: int, new: Any, old: Any) -> float:
+def _equip_gain(view: FoolsBladeView, me: int, new: PartCard, old: PartCard) -> float:
     """How much better ``new`` is than the equipped ``old`` (a set completed counts 3)."""
     gain = _part_worth(new) - _part_worth(old)
+    cards = cards_of(view)
     weapon = [
-        cards_of(view).by_id[w] for p, w in view["weapons"][me].items() if w and p != new.part
+        cards.card(w, PartCard) for p, w in view["weapons"][me].items() if w and p != new.part
     ]
     if len(weapon) == 3:
         sets_after = {p.set for p in weapon} | {new.set}
@@ -583,9 +598,11 @@ def _window(view: FoolsBladeView, me: int, legal: list[str]) -> str:
 
 def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None) -> float:
     """What playing a card (or using the class) now is worth to this seat; 0 or less: not."""
-    card = cards_of(view).by_id[card_id]
-    effects = card.ability.effects if card.kind == "class" else card.effects
-    cost = card.ability.cost if card.kind == "class" else []
+    table = _table(view)
+    index = table.index[card_id]
+    card = table.cards[index]
+    effects = table.played[index]
+    cost = table.ability_cost[index]
     active = view["active"]
     combat = view.get("combat")
     leader = _leader(view, me)
@@ -607,7 +624,7 @@ def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None)
     return score - _cost(view, me, cost, card_id)
 
 
-def _cost(view: FoolsBladeView, me: int, cost: Any, playing: str) -> float:
+def _cost(view: FoolsBladeView, me: int, cost: Sequence[Effect], playing: str) -> float:
     """What paying a cost would take from this seat: the cheapest cards that pay it."""
     cards = cards_of(view).by_id
     hand = [c for c in view.get("hand", []) if c != playing]
@@ -628,7 +645,7 @@ def _cost(view: FoolsBladeView, me: int, cost: Any, playing: str) -> float:
     return total
 
 
-def _deck(card: Any) -> str:
+def _deck(card: AnyCard) -> str:
     """The deck a hand card belongs to (its trash pile)."""
     if card.kind == "part":
         return "anvil"
@@ -713,7 +730,8 @@ class _Play:
             return -1.0
         if combat["player_strength"] >= combat["monster_strength"]:
             return -1.0
-        return 0.5 + _lose_cost(cards_of(view).by_id[combat["monster"]].lose)
+        table = _table(view)
+        return 0.5 + _lose_cost(table.lose[table.index[combat["monster"]]])
 
     def summon(self, effect: Any) -> float:
         return _sabotage(self.view, self.me, self.combat, 4.0)
@@ -818,15 +836,15 @@ def features(view: FoolsBladeView) -> tuple[float, list[tuple[float, ...]]]:
 def _upgrade(view: FoolsBladeView, seat: int) -> float:
     """The strength the best part of each kind known to be in ``seat``'s hand would add to
     its weapon (a part taken at the Forge is seen, and is equipped on the next turn)."""
-    cards = cards_of(view).by_id
+    cards = cards_of(view)
     weapon = view["weapons"][seat]
     gains: dict[str, float] = {}
     for card_id in view["known"][seat]:
-        card = cards[card_id]
-        if card.kind != "part" or card.legendary:
+        card = cards.by_id[card_id]
+        if not isinstance(card, PartCard) or card.legendary:
             continue
         equipped = weapon.get(card.part)
-        now = cards[equipped].strength if equipped else 0
+        now = cards.card(equipped, PartCard).strength if equipped else 0
         gains[card.part] = max(gains.get(card.part, 0.0), float(card.strength - now))
     return sum(gain for gain in gains.values() if gain > 0)
 

@@ -12,6 +12,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...games.foolsblade.cards import CardSet
+from ...games.foolsblade.schema import (
+    AnyCard,
+    ApproachCard,
+    BossCard,
+    CurseCard,
+    MonsterCard,
+    PartCard,
+    TreasureCard,
+)
 from ...games.foolsblade.table import DECKS, ELEMENTS, PARTS, table_for
 from ...games.foolsblade.table import multiplier as element_multiplier
 from ...games.foolsblade.texts import card_text
@@ -50,10 +60,22 @@ LEGEND = (
 )
 
 
-def _card(view: View, card_id: str) -> Any:
-    """A card's loaded fields, from the set the view's game is played with."""
+def _cards(view: View) -> CardSet:
+    """The card set the view's game is played with."""
     source = view.get("cards")
-    return table_for(source if isinstance(source, str) else None).set.by_id[card_id]
+    return table_for(source if isinstance(source, str) else None).set
+
+
+def _card(view: View, card_id: str) -> AnyCard:
+    """A card's loaded fields, from the set the view's game is played with."""
+    return _cards(view).by_id[card_id]
+
+
+def _style(card: AnyCard) -> str:
+    """A card's name's style: its element's colour, bold for a card with no element."""
+    if isinstance(card, PartCard | MonsterCard | BossCard):
+        return STYLES[card.element]
+    return "bold"
 
 
 def multiplier(attack: str, defend: str) -> int:
@@ -65,11 +87,10 @@ def multiplier(attack: str, defend: str) -> int:
 def card_name(view: View, card_id: str) -> Text:
     """A card's name, coloured by its element where it has one, with its key number."""
     card = _card(view, card_id)
-    element = getattr(card, "element", None)
-    out = Text(card.name, style=STYLES.get(element, "bold") if element else "bold")
-    if card.kind == "part":
+    out = Text(card.name, style=_style(card))
+    if isinstance(card, PartCard):
         out.append(f" {card.strength}", style=STYLES[card.element])
-    elif card.kind == "treasure" or card.kind == "monster":
+    elif isinstance(card, TreasureCard | MonsterCard):
         out.append(f" ({card.value})", style="yellow")
     return out
 
@@ -90,21 +111,21 @@ def describe(slug: str, view: View | None = None) -> RenderableType | None:
     )
     if card is None:
         return None
-    line = Text(card.name, style=STYLES.get(getattr(card, "element", ""), "bold"))
-    facts = [card.part if card.kind == "part" else card.kind]
-    if card.kind == "part":
+    line = Text(card.name, style=_style(card))
+    facts: list[str] = [card.part if isinstance(card, PartCard) else card.kind]
+    if isinstance(card, PartCard):
         facts.append(f"{card.set} set" + (", Legendary" if card.legendary else ""))
-    if hasattr(card, "element"):
+    if isinstance(card, PartCard | MonsterCard | BossCard):
         facts.append(f"{card.strength} {card.element}")
-    if card.kind in ("monster", "approach"):
+    if isinstance(card, MonsterCard | ApproachCard):
         facts.append(f"{card.deck} deck")
-    if hasattr(card, "value"):
+    if isinstance(card, MonsterCard | TreasureCard):
         facts.append(f"worth {card.value}")
-    if getattr(card, "modifiers", None):
+    if isinstance(card, MonsterCard | BossCard) and card.modifiers:
         facts.append("modifiers " + " ".join(card.modifiers))
-    if card.kind == "approach":
+    if isinstance(card, ApproachCard):
         facts.append(f"{card.strikes} strikes")
-    if card.kind == "curse":
+    if isinstance(card, CurseCard):
         facts.append(f"lasts {card.longevity} of its holder's turns")
     if card.kind not in ("class", "boss") and card.copies > 1:
         facts.append(f"{card.copies} copies")
@@ -176,7 +197,10 @@ def _stash_value(view: View, stash: list[str]) -> int:
     total = 0
     for card_id in stash:
         card = _card(view, card_id)
-        total += card.strength if card.kind == "part" else card.value
+        if isinstance(card, PartCard):  # a Legendary part
+            total += card.strength
+        elif isinstance(card, MonsterCard | TreasureCard):
+            total += card.value
     return total
 
 
@@ -250,7 +274,7 @@ def weapon_line(view: View, weapon: Mapping[str, str | None]) -> Text:
         if not card_id:
             out.append(f"{part[0].upper()}-", style="dim")
             continue
-        card = _card(view, card_id)
+        card = _cards(view).card(card_id, PartCard)
         out.append(f"{part[0].upper()}{card.strength}", style=STYLES[card.element])
     return out
 
@@ -273,7 +297,7 @@ def weapon_table(view: View, seat: int) -> Table:
         if not card_id:
             table.add_row(part, Text("(empty)", style="dim"), "", "", "", "", "")
             continue
-        card = _card(view, card_id)
+        card = _cards(view).card(card_id, PartCard)
         parts.append(card)
         against = []
         for element in ELEMENTS:
@@ -339,7 +363,7 @@ def _boss(view: View) -> RenderableType:
     for name in ("Boss card", "strength", "modifiers", "effect"):
         table.add_column(name)
     for card_id in boss["cards"]:
-        card = _card(view, card_id)
+        card = _cards(view).card(card_id, BossCard)
         table.add_row(
             Text(card.name, style=STYLES[card.element]),
             Text(f"{card.strength} {card.element}", style=STYLES[card.element]),
@@ -357,7 +381,7 @@ def _hand(view: View) -> Table:
     table.add_column("text")
     for card_id in view["hand"]:
         card = _card(view, card_id)
-        kind = card.part if card.kind == "part" else card.kind
+        kind = card.part if isinstance(card, PartCard) else card.kind
         table.add_row(card_name(view, card_id), kind, card_text(card))
     return table
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, TypeVar, get_args
 
 from pydantic import TypeAdapter, ValidationError
 
 from ...core import GameError
 from ...core.cardfiles import read_toml
-from .schema import EFFECT_MODELS, Card, Kind, deck_of, primitive_name
+from .schema import EFFECT_MODELS, AnyCard, Card, Kind, deck_of, primitive_name
 
 __all__ = [
     "DATA",
@@ -45,7 +45,7 @@ def card_folder(source: str | None) -> Path:
     return Path(source)
 
 
-_CARD: TypeAdapter[Any] = TypeAdapter(Card)
+_CARD: TypeAdapter[AnyCard] = TypeAdapter(Card)
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
@@ -82,18 +82,30 @@ def _message(error: Any) -> str:
     return text
 
 
+# A card model, for the typed look-up of a card whose kind its reader knows.
+_Kind = TypeVar("_Kind", bound=AnyCard)
+
+
 @dataclass
 class CardSet:
     """A loaded, checked card set: the cards in file order and lookups by id and deck."""
 
-    cards: list[Any]
-    by_id: dict[str, Any] = field(init=False)
+    cards: list[AnyCard]
+    by_id: dict[str, AnyCard] = field(init=False)
     source: str = ""
 
     def __post_init__(self) -> None:
         self.by_id = {card.id: card for card in self.cards}
 
-    def deck(self, name: str) -> list[Any]:
+    def card(self, card_id: str, kind: type[_Kind]) -> _Kind:
+        """The card ``card_id``, which must be of the model ``kind`` (``PartCard``...): what a
+        reader knows of a card from where it lies (a weapon holds parts), checked, not cast."""
+        card = self.by_id[card_id]
+        if not isinstance(card, kind):
+            raise GameError(f"card {card_id!r} is a {card.kind} card, not a {kind.__name__}")
+        return card
+
+    def deck(self, name: str) -> list[AnyCard]:
         """The cards that start in a deck ("tavern", "forest", "loot", "box", "classes"...)."""
         return [card for card in self.cards if deck_of(card) == name]
 
@@ -110,7 +122,7 @@ def _read(path: Path) -> list[tuple[Path, dict[str, Any]]]:
     return [(path, entry) for entry in entries]
 
 
-def check_card(path: Path, number: int, entry: Any) -> Any:
+def check_card(path: Path, number: int, entry: Any) -> AnyCard:
     """One card table as its model; ``GameError`` names the file, the card and the field."""
     name = entry.get("id") if isinstance(entry, dict) else None
     card = f"card {name!r}" if isinstance(name, str) else f"card {number}"
@@ -132,7 +144,7 @@ def load_cards(folder: Path | str = DATA) -> CardSet:
     files = sorted(root.glob("*.toml"))
     if not files:
         raise GameError(f"{root}: holds no .toml card files")
-    cards: list[Any] = []
+    cards: list[AnyCard] = []
     origin: dict[str, str] = {}
     for path in files:
         for number, (where, entry) in enumerate(_read(path), start=1):
@@ -148,7 +160,7 @@ def load_cards(folder: Path | str = DATA) -> CardSet:
     return CardSet(cards, source=str(root))
 
 
-def check_set(cards: list[Any], origin: dict[str, str]) -> None:
+def check_set(cards: list[AnyCard], origin: dict[str, str]) -> None:
     """What no single card can check: Boss links, Legendary sets, decks that must exist."""
     by_id = {card.id: card for card in cards}
     owner: dict[str, str] = {}

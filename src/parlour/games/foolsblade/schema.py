@@ -26,6 +26,7 @@ __all__ = [
     "Kind",
     "MonsterDeck",
     "deck_of",
+    "effects_of",
     "parse_condition",
     "primitive_name",
     "sides",
@@ -593,10 +594,17 @@ KIND_DECK = {
 }
 
 
-def deck_of(card: Any) -> str:
+def deck_of(card: AnyCard) -> str:
     """The deck a card starts in: a deck name, "box" (Boss cards) or "classes"."""
-    if card.kind == "part":
+    if isinstance(card, PartCard):
         return "loot" if card.legendary else "anvil"
-    if card.kind in ("monster", "approach"):
-        return str(card.deck)
+    if isinstance(card, MonsterCard | ApproachCard):
+        return card.deck
     return KIND_DECK[card.kind]
+
+
+def effects_of(card: AnyCard) -> list[Effect]:
+    """A card's own ``effects`` list: an Approach card and a Treasure have none."""
+    if isinstance(card, ApproachCard | TreasureCard):
+        return []
+    return card.effects

@@ -13,6 +13,7 @@ from typing import Any
 from ...core import GameError
 from .cards import EDITIONS, CardSet, card_folder, load_cards
 from .schema import (
+    ActionCard,
     AnyCard,
     ApproachCard,
     BossCard,
@@ -20,7 +21,11 @@ from .schema import (
     CurseCard,
     Effect,
     MonsterCard,
+    PartCard,
+    TavernCard,
+    TreasureCard,
     deck_of,
+    effects_of,
 )
 from .steps import (
     MAX_PLAYS,
@@ -121,10 +126,18 @@ class Table:
         self.index: dict[str, int] = {c.id: i for i, c in enumerate(self.cards)}
         self.kind: list[str] = [c.kind for c in self.cards]
         self.deck: list[int] = [DECK_INDEX.get(deck_of(c), NONE) for c in self.cards]
-        self.strength: list[int] = [getattr(c, "strength", 0) for c in self.cards]
-        self.value: list[int] = [getattr(c, "value", 0) for c in self.cards]
+        self.strength: list[int] = [
+            c.strength if isinstance(c, PartCard | MonsterCard | BossCard) else 0
+            for c in self.cards
+        ]
+        self.value: list[int] = [
+            c.value if isinstance(c, MonsterCard | TreasureCard) else 0 for c in self.cards
+        ]
         self.element: list[int] = [
-            ELEMENTS.index(c.element) if hasattr(c, "element") else NEUTRAL for c in self.cards
+            ELEMENTS.index(c.element)
+            if isinstance(c, PartCard | MonsterCard | BossCard)
+            else NEUTRAL
+            for c in self.cards
         ]
         self.part: list[int] = [
             PARTS.index(c.part) if c.kind == "part" else NONE for c in self.cards
@@ -137,11 +150,10 @@ class Table:
         self.bonus_lasting: list[tuple[Any, ...]] = []
         self.bonus_triggers: list[dict[str, tuple[Effect, ...]]] = []
         for card in self.cards:
-            effects = getattr(card, "effects", []) if card.kind in IN_PLAY else []
-            lasting, triggers = _split(effects)
+            lasting, triggers = _split(effects_of(card) if card.kind in IN_PLAY else [])
             self.lasting.append(lasting)
             self.triggers.append(triggers)
-            lasting, triggers = _split(getattr(card, "set_bonus", []))
+            lasting, triggers = _split(card.set_bonus if isinstance(card, PartCard) else [])
             self.bonus_lasting.append(lasting)
             self.bonus_triggers.append(triggers)
         # Whether a lasting effect of some card reaches a seat other than its holder's (none
@@ -305,15 +317,9 @@ def _split(effects: list[Effect]) -> tuple[tuple[Any, ...], dict[str, tuple[Effe
     return lasting, {on: tuple(found) for on, found in triggers.items()}
 
 
-def _chooses(card: Any) -> bool:
+def _chooses(card: AnyCard) -> bool:
     """Whether playing the card (or using its ability) names a chosen seat."""
-    if card.kind in ("tavern", "action"):
-        effects = card.effects
-    elif card.kind == "class" and card.ability is not None:
-        effects = card.ability.effects
-    else:
-        return False
-    stack = list(effects)
+    stack = played_effects(card)
     while stack:
         effect = stack.pop()
         if getattr(effect, "who", None) == "chosen":
@@ -322,11 +328,11 @@ def _chooses(card: Any) -> bool:
     return False
 
 
-def played_effects(card: Any) -> list[Effect]:
+def played_effects(card: AnyCard) -> list[Effect]:
     """The effects of playing a card: a Tavern or Action card's, a class's ability's."""
-    if card.kind in ("tavern", "action"):
+    if isinstance(card, TavernCard | ActionCard):
         return list(card.effects)
-    if card.kind == "class" and card.ability is not None:
+    if isinstance(card, ClassCard) and card.ability is not None:
         return list(card.ability.effects)
     return []
 
@@ -340,7 +346,7 @@ def _capped_edition(source: str) -> bool:
     return any(Path(source) == card_folder(edition) for edition in CAPPED_EDITIONS)
 
 
-def _always_able(card: Any) -> bool:
+def _always_able(card: AnyCard) -> bool:
     """Whether some played effect of the card always does something: one with no condition,
     on a seat that is always there, that its primitive says always acts (checking costs every
     list of legal actions a look at the state)."""

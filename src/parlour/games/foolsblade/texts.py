@@ -3,9 +3,18 @@ text, generated from its effects when its file gives none."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
-from .schema import Effect
+from .schema import (
+    AnyCard,
+    ApproachCard,
+    ClassCard,
+    CurseCard,
+    Effect,
+    MonsterCard,
+    PartCard,
+    effects_of,
+)
 from .vocabulary import PRIMITIVES
 
 __all__ = ["card_text", "describe", "plural"]
@@ -47,28 +56,28 @@ def describe(effect: Effect) -> str:
     return text
 
 
-def _sentences(effects: list[Any]) -> str:
+def _sentences(effects: Sequence[Effect]) -> str:
     return ". ".join(describe(e)[0].upper() + describe(e)[1:] for e in effects)
 
 
-def card_text(card: Any) -> str:
+def card_text(card: AnyCard) -> str:
     """The card's rules text: its own ``text``, else one generated from its effects."""
     if card.text:
-        return str(card.text)
+        return card.text
     parts: list[str] = []
-    effects = getattr(card, "effects", [])
+    effects = effects_of(card)
     if effects:
         parts.append(_sentences(effects))
-    if card.kind == "part" and card.set_bonus:
+    if isinstance(card, PartCard) and card.set_bonus:
         parts.append("Set bonus: " + _sentences(card.set_bonus))
-    if card.kind in ("monster", "approach"):
+    if isinstance(card, MonsterCard | ApproachCard):
         if card.win:
             parts.append("Win: " + _sentences(card.win))
         if card.lose:
             parts.append("Lose: " + _sentences(card.lose))
-    if card.kind == "class" and card.ability is not None:
+    if isinstance(card, ClassCard) and card.ability is not None:
         cost = f" (cost: {_sentences(card.ability.cost)})" if card.ability.cost else ""
         parts.append(f"Ability, once a turn{cost}: " + _sentences(card.ability.effects))
-    if card.kind == "curse":
+    if isinstance(card, CurseCard):
         parts.append(f"Lasts {plural(card.longevity, 'turn')}")
     return ". ".join(parts)

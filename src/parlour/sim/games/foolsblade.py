@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core import State
 from ..charts import (
@@ -24,6 +24,9 @@ from ..charts import (
 from ..facts import CardGroup, CardInfo, CardView, Facts, Notes
 from ..schema import Column
 from ..stats import wilson
+
+if TYPE_CHECKING:
+    from ...games.foolsblade.schema import AnyCard
 
 __all__ = [
     "BOSS_OUTCOMES",
@@ -128,6 +131,7 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         RolledOff,
         TurnStarted,
     )
+    from ...games.foolsblade.schema import ApproachCard, MonsterCard, PartCard
     from ...games.foolsblade.scoring import stash_points
     from ...games.foolsblade.table import latest_table
     from ...games.foolsblade.views import FoolsBladeView
@@ -136,7 +140,8 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
     spectator = state.view(None)
     view = cast(FoolsBladeView, spectator)
     table = latest_table(view["cards"])
-    cards = table.set.by_id
+    card_set = table.set
+    cards = card_set.by_id
     decks = len(MONSTER_DECKS)
     fought = [[0] * decks for _ in range(players)]
     defeated = [[0] * decks for _ in range(players)]
@@ -185,12 +190,12 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         if isinstance(e, CombatEnded):
             if e.outcome == "win":
                 beaten[e.seat].append(e.monster)
-            card = cards[e.monster]
-            if card.kind == "boss":
+            fought_card = cards[e.monster]
+            if not isinstance(fought_card, MonsterCard):  # a Boss card
                 boss_fights[e.seat] += 1
                 boss_wins[e.seat] += e.outcome == "win"
                 continue
-            deck = MONSTER_DECKS.index(card.deck)
+            deck = MONSTER_DECKS.index(fought_card.deck)
             fought[e.seat][deck] += 1
             defeated[e.seat][deck] += e.outcome == "win"
             lost[e.seat][deck] += e.outcome == "lose"
@@ -211,21 +216,23 @@ def _seats(state: State, notes: Notes) -> list[dict[str, Any]]:
         elif isinstance(e, RolledOff):
             order = [(seat - e.first_player) % players for seat in range(players)]
         elif isinstance(e, BossOver):
-            outcome[cards[e.approach].deck] = BOSS_OUTCOMES[1 if e.players_won else 2]
+            outcome[card_set.card(e.approach, ApproachCard).deck] = BOSS_OUTCOMES[
+                1 if e.players_won else 2
+            ]
         elif isinstance(e, GameEnded):
             capped = e.capped
     for seat, card in plays_that_mattered(state.log):
         played[seat].append(card)
     if view["boss"] is not None:
-        outcome[cards[view["boss"]["approach"]].deck] = BOSS_OUTCOMES[3]
+        outcome[card_set.card(view["boss"]["approach"], ApproachCard).deck] = BOSS_OUTCOMES[3]
     boss_outcomes = [outcome[deck] for deck in MONSTER_DECKS]
     out = []
     for seat in range(players):
-        parts = [p for p in view["weapons"][seat].values() if p is not None]
-        sets = {cards[p].set for p in parts}
+        parts = [card_set.card(p, PartCard) for p in view["weapons"][seat].values() if p]
+        sets = {p.set for p in parts}
         # The score's parts as the game counts them (``score_parts``), and each card's share.
         points = view["score_parts"][seat]
-        scored = [(p, cards[p].strength) for p in parts] + [
+        scored = [(p.id, p.strength) for p in parts] + [
             (c, stash_points(table, table.index[c])) for c in view["stash"][seat]
         ]
         out.append(
@@ -308,11 +315,13 @@ def _card(state: State, card: str) -> CardInfo:
     return CardInfo(found.name, found.kind, card_text(found), view, _uses(found))
 
 
-def _uses(card: Any) -> tuple[str, ...]:
+def _uses(card: AnyCard) -> tuple[str, ...]:
     """The card table's uses a card has: a class its ability, if it has one; an Action or a
     Tavern card is played, a part or Gear equipped, a monster or Boss card beaten; a
     Treasure, a Curse or an Approach none."""
-    if card.kind == "class":
+    from ...games.foolsblade.schema import ClassCard
+
+    if isinstance(card, ClassCard):
         return ("played",) if card.ability is not None else ()
     return USES_OF_KIND.get(card.kind, ())
 
