@@ -124,9 +124,11 @@ def test_an_unknown_game_falls_back_to_a_generic_view(page: Any, server: str) ->
     assert "weapons" in page.evaluate(DRAW, [broken, {"seats": [{}, {}, {}]}])
 
 
+# The confirmation's words for what a move does come from the game's catalogue.
 CONFIRM = """async ([game, action, view, seat]) => {
   const renderer = await import(`/static/games/${game}.js`);
-  const ctx = {seat, catalogue: {}, cardInfo: () => null,
+  const catalogue = await (await fetch(`/api/games/${game}/cards`)).json();
+  const ctx = {seat, catalogue, cardInfo: () => null,
     names: (s) => (s === seat ? 'Ana (you)' : `Bo ${s}`)};
   return renderer.confirm(action, view, ctx);
 }"""
@@ -175,7 +177,8 @@ def test_moves_that_cannot_be_taken_back_ask_and_own_targets_are_flagged(
     assert "from Bo 2" in stolen["text"] and stolen["own"] is None
     broken = page.evaluate(CONFIRM, ["foolsblade", "break oak-guard", blade, 0])
     assert "(yours)" in broken["text"] and broken["own"]
-    assert page.evaluate(CONFIRM, ["foolsblade", "fight boss-a", blade, 0]) is not None
+    fight = page.evaluate(CONFIRM, ["foolsblade", "fight boss-a", blade, 0])
+    assert fight["text"].endswith("? The Boss wins ties, and losing runs its Lose effect on you.")
     assert page.evaluate(CONFIRM, ["foolsblade", "equip oak-guard", blade, 0]) is None
 
 

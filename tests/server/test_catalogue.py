@@ -103,3 +103,22 @@ def test_the_pages_scripts_hold_no_rules_text() -> None:
             if re.search(r"export function label\b", code):
                 found.append(f"{path.name}:{number}: a button's words made in the page")
     assert found == []
+
+
+# The moves a table page confirms before sending, by game: what each does is the game's.
+CONFIRMED = {
+    "citadels": {"assassinate", "rob", "destroy"},
+    "foolsblade": {"steal", "break", "fight"},
+}
+
+
+def test_a_confirmation_says_what_the_move_does_in_the_games_words(client: TestClient) -> None:
+    scripts = "\n".join(p.read_text(encoding="utf-8") for p in sorted(STATIC.rglob("*.js")))
+    for game, verbs in CONFIRMED.items():
+        said = client.get(f"/api/games/{game}/cards").json()["consequences"]
+        assert set(said) == verbs
+        script = (STATIC / "games" / f"{game}.js").read_text(encoding="utf-8")
+        for verb, sentence in said.items():
+            assert f'consequence("{verb}"' in script
+            for piece in sentence.split("{name}"):
+                assert len(piece) < 6 or piece.strip() not in scripts, (game, verb, piece)

@@ -57,14 +57,17 @@ class Guide:
     """How to play: the ``sections`` every reader gets, ``notation`` (how action texts name
     cards, for readers who type actions: agents and the terminal), ``phases`` (a sentence
     for each moment of play, by the key a table page looks up), ``regions`` (the parts of
-    the table the sections name, each key with the words for it: ``"forge": "the Forge"``)
-    and ``glossary`` (pairs of a word or mark on the cards and what it means, for a legend)."""
+    the table the sections name, each key with the words for it: ``"forge": "the Forge"``),
+    ``glossary`` (pairs of a word or mark on the cards and what it means, for a legend) and
+    ``consequences`` (for the verb of a move that cannot be taken back, what it does, in the
+    sentence a table page's confirmation shows; ``{name}`` stands for what the move names)."""
 
     sections: tuple[Section, ...]
     notation: str = ""
     phases: Mapping[str, str] = field(default_factory=dict)
     regions: Mapping[str, str] = field(default_factory=dict)
     glossary: tuple[tuple[str, str], ...] = ()
+    consequences: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         named = set().union(*(section.regions() for section in self.sections))
@@ -73,13 +76,14 @@ class Guide:
             raise ValueError(f"the guide names regions it does not declare: {unknown}")
 
     def to_dict(self) -> dict[str, Any]:
-        """What a table page reads: ``how_to_play`` (the sections), ``phases``, ``regions``
-        and ``glossary`` (``[word, meaning]`` pairs)."""
+        """What a table page reads: ``how_to_play`` (the sections), ``phases``, ``regions``,
+        ``glossary`` (``[word, meaning]`` pairs) and ``consequences``."""
         return {
             "how_to_play": [section.to_dict() for section in self.sections],
             "phases": dict(self.phases),
             "regions": dict(self.regions),
             "glossary": [list(entry) for entry in self.glossary],
+            "consequences": dict(self.consequences),
         }
 
     def text(self, title: str, min_players: int, max_players: int) -> str:

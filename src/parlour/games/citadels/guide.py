@@ -115,6 +115,12 @@ GUIDE = Guide(
         "to your hand, or let it go.",
         "wait": "Characters are called by rank; the player holding each one takes a turn.",
     },
+    # What the moves the table page confirms first do (``{name}``: the character named).
+    consequences={
+        "assassinate": "Whoever holds the {name} loses their whole turn this round.",
+        "rob": "When the {name} is called, all their gold becomes yours.",
+        "destroy": "It leaves the city for good.",
+    },
     regions={
         "cities": "the cities",
         "characters": "the characters",

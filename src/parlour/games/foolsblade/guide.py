@@ -215,6 +215,12 @@ GUIDE = Guide(
         "boss": "the Boss",
     },
     glossary=GLOSSARY,
+    # What the moves the table page confirms first do.
+    consequences={
+        "steal": "It becomes yours.",
+        "break": "It is destroyed for good.",
+        "fight": "The Boss wins ties, and losing runs its Lose effect on you.",
+    },
 )
 
 

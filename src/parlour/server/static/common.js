@@ -112,6 +112,12 @@ export function count(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** What a move that cannot be taken back does, in the game's words (its guide's
+ * ``consequences``), ``{name}`` replaced by what the move names. */
+export function consequence(verb, ctx, name = "") {
+  return ((ctx.catalogue.consequences || {})[verb] || "").replaceAll("{name}", name);
+}
+
 /** "haunted-city" -> "Haunted City". */
 export function title(slug) {
   return String(slug).split(/[-_]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(" ");

@@ -1,6 +1,6 @@
 // Citadels: the draft, the characters called, every city, gold, the crown, the hand.
 // Card names and rules texts come from the server's catalogue (/api/games/citadels/cards).
-import {count, h, nameClass, title} from "../common.js";
+import {consequence, count, h, nameClass, title} from "../common.js";
 
 function districtInfo(slug, ctx) {
   return (ctx.catalogue.districts || {})[slug] || {name: title(slug), colour: "grey", cost: "?"};
@@ -58,12 +58,12 @@ export function confirm(action, view, ctx) {
   const mine = view.characters || [];
   if (w[0] === "assassinate") {
     const name = characterInfo(w[1], ctx).name;
-    return {text: `Murder ${the(w[1], ctx)}? Whoever holds the ${name} loses their whole turn this round.`,
+    return {text: `Murder ${the(w[1], ctx)}? ${consequence("assassinate", ctx, name)}`,
       own: mine.includes(w[1]) ? `The ${name} is your own character!` : null};
   }
   if (w[0] === "rob") {
     const name = characterInfo(w[1], ctx).name;
-    return {text: `Rob ${the(w[1], ctx)}? When the ${name} is called, all their gold becomes yours.`,
+    return {text: `Rob ${the(w[1], ctx)}? ${consequence("rob", ctx, name)}`,
       own: mine.includes(w[1]) ? `The ${name} is your own character!` : null};
   }
   if (w[0] === "swap") {
@@ -74,7 +74,7 @@ export function confirm(action, view, ctx) {
     const seat = Number(w[1]);
     // The game's words for the move carry its price ("Destroy Bo's Manor (2 gold)").
     const said = (view.labels || {})[action] || `Destroy ${ctx.names(seat)}'s ${dname(w[2], ctx)}`;
-    return {text: `${said}? It leaves the city for good.`,
+    return {text: `${said}? ${consequence("destroy", ctx)}`,
       own: seat === ctx.seat ? `The ${dname(w[2], ctx)} is in your own city!` : null};
   }
   // The Magician's redraw asks once, for the whole set put away, when it is done.

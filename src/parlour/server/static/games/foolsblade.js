@@ -1,6 +1,6 @@
 // Fool's Blade: each weapon part by part, gear, stash, curses, the fight and the boss.
 // Card names and rules texts come from the table's cards (/api/tables/{id}/cards).
-import {count, h, nameClass, title} from "../common.js";
+import {consequence, count, h, nameClass, title} from "../common.js";
 
 const PARTS = ["blade", "guard", "handle", "pommel"];
 // Elements as coloured words: emoji fonts are missing on many machines.
@@ -89,16 +89,16 @@ export function confirm(action, view, ctx) {
   if (w[0] === "steal") {
     const other = view.decision ? view.decision.other : ownerOf(view, id);
     const from = other === null || other === undefined ? "" : ` from ${ctx.names(other)}`;
-    return {text: `Steal ${name(id, ctx)}${from}? It becomes yours.`, own: other === ctx.seat ? "That card is your own!" : null};
+    return {text: `Steal ${name(id, ctx)}${from}? ${consequence("steal", ctx)}`, own: other === ctx.seat ? "That card is your own!" : null};
   }
   if (w[0] === "break") {
     const owner = ownerOf(view, id);
     const whose = owner === null ? "" : owner === ctx.seat ? " (yours)" : ` (${ctx.names(owner)}'s)`;
-    return {text: `Break ${name(id, ctx)}${whose}? It is destroyed for good.`,
+    return {text: `Break ${name(id, ctx)}${whose}? ${consequence("break", ctx)}`,
       own: owner === ctx.seat || (view.hand || []).includes(id) ? "You are breaking one of your own cards!" : null};
   }
   if (w[0] === "fight") {
-    return {text: `Fight ${name(id, ctx)}? The Boss wins ties, and losing runs its Lose effect on you.`, own: null};
+    return {text: `Fight ${name(id, ctx)}? ${consequence("fight", ctx)}`, own: null};
   }
   return null;
 }
