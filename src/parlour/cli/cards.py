@@ -210,26 +210,30 @@ def _name(card: schema.AnyCard) -> Text:
     return out
 
 
-def _table(deck: str, card_set: CardSet, columns: list[tuple[str, str]]) -> Table:
+# The columns of numbers, right-justified; the rest read from the left.
+NUMBER_COLUMNS = frozenset({"strength", "value", "copies"})
+
+
+def _table(deck: str, card_set: CardSet, columns: list[str]) -> Table:
     held = card_set.deck(deck)
     total = sum(c.copies for c in held)
     title = f"{DECK_TITLES[deck]} ({total} cards)" if deck != "classes" else f"Classes ({total})"
     table = Table(title=title, title_justify="left", show_lines=True)
-    for header, justify in columns:
-        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    for header in columns:
+        table.add_column(header, justify="right" if header in NUMBER_COLUMNS else "left")
     return table
 
 
 def _classes(card_set: CardSet) -> Table:
-    table = _table("classes", card_set, [("class", "left"), ("text", "left")])
+    table = _table("classes", card_set, ["class", "text"])
     for card in card_set.deck("classes"):
         table.add_row(_name(card), card_text(card))
     return table
 
 
 def _anvil(card_set: CardSet) -> Table:
-    columns = [("set", "left"), ("part", "left"), ("card", "left"), ("strength", "right")]
-    table = _table("anvil", card_set, [*columns, ("copies", "right"), ("text", "left")])
+    columns = ["set", "part", "card", "strength"]
+    table = _table("anvil", card_set, [*columns, "copies", "text"])
     held = [c for c in card_set.deck("anvil") if isinstance(c, schema.PartCard)]  # all of them
     parts = sorted(held, key=lambda c: (c.set, _PART_ORDER[c.part]))
     for card in parts:
@@ -248,8 +252,8 @@ _PART_ORDER = {"blade": 0, "guard": 1, "handle": 2, "pommel": 3}
 
 
 def _monsters(card_set: CardSet, deck: str) -> RenderableType:
-    columns = [("card", "left"), ("strength", "right"), ("modifiers", "left"), ("value", "right")]
-    table = _table(deck, card_set, [*columns, ("copies", "right"), ("text", "left")])
+    columns = ["card", "strength", "modifiers", "value"]
+    table = _table(deck, card_set, [*columns, "copies", "text"])
     bosses: list[schema.BossCard] = []
     for card in card_set.deck(deck):
         if isinstance(card, schema.ApproachCard):
@@ -289,14 +293,14 @@ def _monsters(card_set: CardSet, deck: str) -> RenderableType:
 
 
 def _tavern(card_set: CardSet) -> Table:
-    table = _table("tavern", card_set, [("card", "left"), ("copies", "right"), ("text", "left")])
+    table = _table("tavern", card_set, ["card", "copies", "text"])
     for card in card_set.deck("tavern"):
         table.add_row(_name(card), str(card.copies), card_text(card))
     return table
 
 
 def _quest(card_set: CardSet) -> Table:
-    columns = [("kind", "left"), ("card", "left"), ("copies", "right"), ("text", "left")]
+    columns = ["kind", "card", "copies", "text"]
     table = _table("quest", card_set, columns)
     for card in sorted(card_set.deck("quest"), key=lambda c: _QUEST_ORDER[c.kind]):
         kind = (
@@ -310,8 +314,8 @@ _QUEST_ORDER = {"action": 0, "gear": 1, "curse": 2}
 
 
 def _loot(card_set: CardSet) -> Table:
-    columns = [("kind", "left"), ("card", "left"), ("value", "right"), ("copies", "right")]
-    table = _table("loot", card_set, [*columns, ("text", "left")])
+    columns = ["kind", "card", "value", "copies"]
+    table = _table("loot", card_set, [*columns, "text"])
     for card in card_set.deck("loot"):
         if isinstance(card, schema.TreasureCard):
             table.add_row("treasure", _name(card), str(card.value), str(card.copies), "")
