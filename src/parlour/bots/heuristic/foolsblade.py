@@ -600,7 +600,7 @@ def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None)
     """What playing a card (or using the class) now is worth to this seat; 0 or less: not."""
     table = _table(view)
     index = table.index[card_id]
-    card = table.cards[index]
+    kind = table.kind[index]
     effects = table.played[index]
     cost = table.ability_cost[index]
     active = view["active"]
@@ -613,14 +613,13 @@ def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None)
     dice: list[str] = []
     for effect in effects:
         chance = 1.0
-        rolled = getattr(effect, "dice", None)  # a roll: its total feeds the conditions after
-        if rolled is not None:
-            dice = list(rolled)
+        if isinstance(effect, Roll):  # its total feeds the conditions after it
+            dice = list(effect.dice)
         elif effect.if_ is not None and "roll" in effect.if_:
             chance = roll_chance(dice, effect.if_)
         score += chance * PRIMITIVES[effect.do].value(effect, judge)
-    if card.kind != "class":
-        score -= CARD_VALUE.get(card.kind, 0.5) * 0.5  # a card held keeps its options open
+    if kind != "class":
+        score -= CARD_VALUE.get(kind, 0.5) * 0.5  # a card held keeps its options open
     return score - _cost(view, me, cost, card_id)
 
 
