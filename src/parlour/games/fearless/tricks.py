@@ -46,6 +46,8 @@ def end_round(state: FearlessState) -> list[Event]:
     """Score the round's fear points; deal the next round or end the game."""
     fear = round_fear(state.ghosts)
     state.fear = [total + points for total, points in zip(state.fear, fear, strict=True)]
+    # A tuple of tuples: clones share it, and a round's end makes a new one.
+    state.fear_by_round = (*state.fear_by_round, tuple(fear))
     events: list[Event] = [RoundScored(state.round + 1, fear, state.fear[:])]
     if state.round + 1 < state.players:
         state.round += 1
