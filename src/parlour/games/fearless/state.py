@@ -189,9 +189,10 @@ class FearlessState(State):
         """What a button says for a play: "Play blue +3", "Play the zero"."""
         return label(action)
 
-    def explain_illegal(self, text: str) -> str | None:
-        """Say whether the text names no card, a card not held, or a card that does not follow."""
-        return explain(self, text)
+    def explain_illegal(self, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Say whether the text names no card, a card not held, or a card that does not follow
+        (the seat named by ``names``, as sentences name it)."""
+        return explain(self, text, names)
 
     # -- what a seat may know ----------------------------------------------------------------
 
