@@ -119,6 +119,35 @@ def test_a_card_that_may_be_answered_shows_with_its_text(
     picture(page, f"foolsblade-asked-answer-{size}", docs=True)
 
 
+def test_a_seat_at_the_play_cap_is_told_so(server: str, contexts: Any) -> None:
+    # The second edition keeps the bound of 4 plays a seat in one window (records replay),
+    # which random play reaches: the seat at the cap reads why it is asked no more.
+    for game in range(100):
+        state = parlour.load("foolsblade").new_game(3, seed=1 + game, cards="v2")
+        rng = Rng(1 + game)
+        while not state.is_over and state.move_number < 3000:
+            seen = state.view(None)
+            window = seen["window"]
+            if window and window.get("capped") and seen["pending"]:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        else:
+            continue
+        break
+    seat = window["capped"][0]
+    view = state.view(seat)
+    body = {"game": "foolsblade", "players": 3, "seed": 3, "bots": {}, "options": {"cards": "v2"}}
+    made = httpx.post(f"{server}/api/tables", json=body).json()
+    table = httpx.get(f"{server}/api/tables/{made['table']}").json()["table"]
+    page = contexts("desktop")
+    show(page, server, {**table, "names": [None] * 3}, view, fragment=f"#seat={seat}&pace=0")
+    turn = page.text_content("#turn") or ""
+    cap = view["window"]["play_cap"]
+    assert f"you have made {cap} plays in this window, the most one seat may make" in turn, turn
+    assert "answer it or pass" not in turn
+
+
 def test_curses_open_their_text_and_a_fight_shows_its_parts(
     server: str, contexts: Any, table: dict[str, Any]
 ) -> None:
