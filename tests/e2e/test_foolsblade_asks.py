@@ -212,6 +212,14 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document, {childList: true, subtree: true});
+// The cards marked on the table as a line that names them is shown.
+window.movedCards = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const el = change.target;
+    if (el.classList && el.classList.contains("moved")) window.movedCards.push(el.dataset.card);
+  }
+}).observe(document, {attributes: true, attributeFilter: ["class"], subtree: true});
 """
 
 
@@ -244,3 +252,10 @@ def test_a_burst_of_lines_is_shown_one_at_a_time(
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     # At the default pace a line every 375 ms, faster while more than six wait: never all at once.
     assert min(gaps) >= 150, gaps
+    # Each card a line names that is on the table is marked there as its line is shown.
+    named = set(page.eval_on_selector_all("#log [data-info]", "els => els.map(e => e.dataset.info)"))
+    on_table = set(
+        page.eval_on_selector_all("#table-layout [data-card]", "els => els.map(e => e.dataset.card)")
+    )
+    assert named & on_table, "the burst names no card on the table"
+    assert named & on_table <= set(page.evaluate("window.movedCards"))
