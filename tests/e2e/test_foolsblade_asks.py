@@ -154,8 +154,13 @@ def test_curses_open_their_text_and_a_fight_shows_its_parts(
     view = find_view(a_curse_in_a_fight)
     page = contexts("desktop")
     show(page, server, table, view)
-    parts = page.locator("#combat .fight-parts li")
+    parts = page.locator("#combat .fight-parts:not(.monster-parts) li")
     assert parts.count() == len(view["combat"]["player_parts"])
+    # The monster's side in its parts too, as the view gives them.
+    monster = page.locator("#combat .monster-parts li span").all_text_contents()
+    assert monster == [label for label, _ in view["combat"]["monster_parts"]]
+    page.locator("#combat").scroll_into_view_if_needed()
+    picture(page, "foolsblade-fight-parts-desktop")
     curse = page.locator(".chip.curse").first
     curse.click()
     page.wait_for_selector("#card-info:not(.hidden)")
@@ -253,9 +258,13 @@ def test_a_burst_of_lines_is_shown_one_at_a_time(
     # At the default pace a line every 375 ms, faster while more than six wait: never all at once.
     assert min(gaps) >= 150, gaps
     # Each card a line names that is on the table is marked there as its line is shown.
-    named = set(page.eval_on_selector_all("#log [data-info]", "els => els.map(e => e.dataset.info)"))
+    named = set(
+        page.eval_on_selector_all("#log [data-info]", "els => els.map(e => e.dataset.info)")
+    )
     on_table = set(
-        page.eval_on_selector_all("#table-layout [data-card]", "els => els.map(e => e.dataset.card)")
+        page.eval_on_selector_all(
+            "#table-layout [data-card]", "els => els.map(e => e.dataset.card)"
+        )
     )
     assert named & on_table, "the burst names no card on the table"
     assert named & on_table <= set(page.evaluate("window.movedCards"))

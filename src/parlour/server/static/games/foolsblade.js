@@ -187,6 +187,14 @@ function fightParts(view, fight, ctx) {
   return rows.length ? h("ul", {class: "fight-parts", "aria-label": "strength in parts"}, rows) : null;
 }
 
+/** The monster's strength in its parts, as the view carries them (printed, modifiers, its own
+ * effects, cards in play, played); ``null`` from a view without them. */
+function monsterParts(fight) {
+  const rows = (fight.monster_parts || []).map(([label, amount]) =>
+    h("li", {}, h("span", {}, label), h("b", {}, amount > 0 && label !== "printed" ? `+${amount}` : String(amount))));
+  return rows.length ? h("ul", {class: "fight-parts monster-parts", "aria-label": "the monster's strength in parts"}, rows) : null;
+}
+
 function combat(view, ctx) {
   const fight = view.combat;
   const boss = view.boss;
@@ -199,7 +207,7 @@ function combat(view, ctx) {
         fightParts(view, fight, ctx)),
       h("div", {class: "vs"}, "vs"),
       h("div", {}, card(fight.monster, ctx), h("div", {class: "strength", "aria-label": "monster's strength"}, element(fight.element), ` ${fight.monster_strength}`),
-        h("div", {class: "muted small"}, "the monster's strength, after its own and played effects"))));
+        monsterParts(fight) || h("div", {class: "muted small"}, "the monster's strength, after its own and played effects"))));
   }
   if (coming) {
     // Revealed this turn: the Boss cards are gathered only at the start of the next turn.
