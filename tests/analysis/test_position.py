@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from parlour import replay
-from parlour.analysis import Decision, Playouts, Settings, Verdict, judge, judge_position
-from parlour.core import GameError, State
+from parlour import load, replay
+from parlour.analysis import (
+    Decision,
+    Playouts,
+    Settings,
+    Verdict,
+    judge,
+    judge_move,
+    judge_position,
+)
+from parlour.core import GameError, Rng, State
 
 from .conftest import fearless_endgame, finished
 
@@ -133,3 +141,26 @@ def test_a_decision_keeps_its_errors_and_ranks_through_json() -> None:
     assert Decision.from_dict(decision.to_dict()) == decision
     old = {k: v for k, v in decision.to_dict().items() if k not in ("errors", "ranks")}
     assert Decision.from_dict(old).ranks == {}  # an analysis stored before ranks were kept
+
+
+def test_the_words_of_a_judged_move_name_seats_as_the_table_does() -> None:
+    # The server's analysis gives the table's names, so a Warlord's or Magician's moves read
+    # "Destroy Bo's Manor", as its buttons did, not "Player 1" counted from 0.
+    names = ["Ana", "Bo", "Cy"]
+    for seed in range(40):
+        state = load("citadels").new_game(3, seed=seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            named = [a for a in legal if state.label(a, names) != state.label(a)]
+            if named:
+                record = state.record()
+                before = len(record["actions"])
+                record["actions"].append(legal[0].text)
+                settings = Settings(iterations=2, rollout_depth=4)
+                decision = judge_move(record, before, settings, names)
+                assert decision.labels == {a.text: state.label(a, names) for a in legal}
+                assert any(name in decision.labels[named[0].text] for name in names)
+                return
+            state.apply(legal[rng.below(len(legal))])
+    pytest.fail("no move named a seat in 40 random games")

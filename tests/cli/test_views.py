@@ -163,6 +163,17 @@ def test_citadels_score_parts_add_up_to_the_scores(seed: int) -> None:
         assert rows[first][2] == "+4 first"
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fearless_score_parts_are_the_rounds_and_add_up_to_the_totals(players: int) -> None:
+    state = parlour.load("fearless").new_game(players, seed=players)
+    bot = bots.make("random", seed=players)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    names, rows = score_parts(state.view(None))
+    assert names == [f"round {number}" for number in range(1, players + 1)]
+    assert [sum(map(int, row)) for row in rows] == state.scores()
+
+
 def test_citadels_final_table_breaks_the_scores_down(invoke: Invoke) -> None:
     result = invoke("play citadels --watch --players 3 --bots random --delay 0 --seed 3")
     assert result.exit_code == 0, result.output

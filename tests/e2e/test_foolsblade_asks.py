@@ -119,14 +119,48 @@ def test_a_card_that_may_be_answered_shows_with_its_text(
     picture(page, f"foolsblade-asked-answer-{size}", docs=True)
 
 
+def test_a_seat_at_the_play_cap_is_told_so(server: str, contexts: Any) -> None:
+    # The second edition keeps the bound of 4 plays a seat in one window (records replay),
+    # which random play reaches: the seat at the cap reads why it is asked no more.
+    for game in range(100):
+        state = parlour.load("foolsblade").new_game(3, seed=1 + game, cards="v2")
+        rng = Rng(1 + game)
+        while not state.is_over and state.move_number < 3000:
+            seen = state.view(None)
+            window = seen["window"]
+            if window and window.get("capped") and seen["pending"]:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+        else:
+            continue
+        break
+    seat = window["capped"][0]
+    view = state.view(seat)
+    body = {"game": "foolsblade", "players": 3, "seed": 3, "bots": {}, "options": {"cards": "v2"}}
+    made = httpx.post(f"{server}/api/tables", json=body).json()
+    table = httpx.get(f"{server}/api/tables/{made['table']}").json()["table"]
+    page = contexts("desktop")
+    show(page, server, {**table, "names": [None] * 3}, view, fragment=f"#seat={seat}&pace=0")
+    turn = page.text_content("#turn") or ""
+    cap = view["window"]["play_cap"]
+    assert f"you have made {cap} plays in this window, the most one seat may make" in turn, turn
+    assert "answer it or pass" not in turn
+
+
 def test_curses_open_their_text_and_a_fight_shows_its_parts(
     server: str, contexts: Any, table: dict[str, Any]
 ) -> None:
     view = find_view(a_curse_in_a_fight)
     page = contexts("desktop")
     show(page, server, table, view)
-    parts = page.locator("#combat .fight-parts li")
+    parts = page.locator("#combat .fight-parts:not(.monster-parts) li")
     assert parts.count() == len(view["combat"]["player_parts"])
+    # The monster's side in its parts too, as the view gives them.
+    monster = page.locator("#combat .monster-parts li span").all_text_contents()
+    assert monster == [label for label, _ in view["combat"]["monster_parts"]]
+    page.locator("#combat").scroll_into_view_if_needed()
+    picture(page, "foolsblade-fight-parts-desktop")
     curse = page.locator(".chip.curse").first
     curse.click()
     page.wait_for_selector("#card-info:not(.hidden)")
@@ -183,6 +217,14 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document, {childList: true, subtree: true});
+// The cards marked on the table as a line that names them is shown.
+window.movedCards = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    const el = change.target;
+    if (el.classList && el.classList.contains("moved")) window.movedCards.push(el.dataset.card);
+  }
+}).observe(document, {attributes: true, attributeFilter: ["class"], subtree: true});
 """
 
 
@@ -215,3 +257,14 @@ def test_a_burst_of_lines_is_shown_one_at_a_time(
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     # At the default pace a line every 375 ms, faster while more than six wait: never all at once.
     assert min(gaps) >= 150, gaps
+    # Each card a line names that is on the table is marked there as its line is shown.
+    named = set(
+        page.eval_on_selector_all("#log [data-info]", "els => els.map(e => e.dataset.info)")
+    )
+    on_table = set(
+        page.eval_on_selector_all(
+            "#table-layout [data-card]", "els => els.map(e => e.dataset.card)"
+        )
+    )
+    assert named & on_table, "the burst names no card on the table"
+    assert named & on_table <= set(page.evaluate("window.movedCards"))

@@ -165,16 +165,33 @@ def test_the_citadels_final_table_shows_each_seats_score_in_parts(
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_fearless_final_table(server: str, contexts: Any, size: str) -> None:
-    """Fearless's score is one number a seat (the rounds' fear, which its view does not keep
-    apart), so its final table has no part columns."""
+def test_the_fearless_final_table_shows_each_rounds_fear(
+    server: str, contexts: Any, size: str
+) -> None:
+    """Fearless's parts are the rounds' fear points (``score_parts``), a column a round."""
     table = {**real_table(server, "fearless", {"0": "Ana"}), "status": "over"}
     view = played_out("fearless", 5)
     page = contexts(size)
     show(page, server, table, view)
     page.wait_for_selector("#final table.scores")
-    assert page.locator("#final th.score-part").count() == 0
+    heads = page.eval_on_selector_all("#final th.score-part", "ths => ths.map(t => t.textContent)")
+    assert heads == [f"Round {number}" for number in range(1, PLAYERS["fearless"] + 1)]
     assert "Fear (lowest wins)" in (page.text_content("#final thead") or "")
+    rows = page.locator("#final table.scores tbody tr").all()
+    assert len(rows) == PLAYERS["fearless"]
+    for row in rows:
+        numbers = [int(cell) for cell in row.locator("td.num").all_text_contents()]
+        assert sum(numbers[:-1]) == numbers[-1]  # the rounds add up to the total
+    cells = [row.locator("td.score-part").all_text_contents() for row in rows]
+    shown = sorted(tuple(int(cell) for cell in row) for row in cells)
+    assert shown == sorted(tuple(parts.values()) for parts in view["score_parts"])
+    if size == "phone":  # the rounds in a line under each name, in words
+        lines = page.locator("#final .parts-line").all_text_contents()
+        said = [
+            " \u00b7 ".join(f"{key.replace('_', ' ')}: {value}" for key, value in parts.items())
+            for parts in view["score_parts"]
+        ]
+        assert sorted(lines) == sorted(said)
     picture(page, f"fearless-final-{size}", docs=True)
 
 

@@ -11,8 +11,13 @@ import parlour
 from parlour.core import Rng
 
 from .conftest import screenshot
+from .test_accounts_pages import SIZES, contexts
+from .test_foolsblade_asks import show
+from .test_guide_pages import real_table
 
 pytestmark = pytest.mark.slow
+
+__all__ = ["contexts"]  # a fixture, used by name
 
 # A Fool's Blade view for seat 0 with every key API.md lists, mid-combat.
 FOOLSBLADE_VIEW = {
@@ -276,3 +281,22 @@ def test_the_forges_offer_to_you_sits_in_the_dock_above_your_hand(page: Any, ser
     page.evaluate(DRAW, [theirs, table])
     assert page.locator("#hand #forge").count() == 0
     assert page.locator("#forge [data-card='bone-handle']").count() == 1
+
+
+def test_nothing_covers_the_line_under_characters(server: str, contexts: Any) -> None:
+    # The Assassin's targets are moves, so their cards carry an "i" button, which stood over
+    # the facts line under the "Characters" heading.
+    state = parlour.load("citadels").new_game(4, seed=3)
+    rng = Rng(3)
+    while not any(a.text.startswith("assassinate") for a in state.legal_actions()):
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    table = real_table(server, "citadels", {"0": "Ana"})
+    for size in SIZES:
+        page = contexts(size)
+        show(page, server, table, state.view(state.current_player))
+        page.wait_for_selector("#characters .info-dot")
+        line = page.locator("#characters > .muted").bounding_box()
+        dots = [dot.bounding_box() for dot in page.locator("#characters .info-dot").all()]
+        assert line is not None and dots and all(dot is not None for dot in dots)
+        assert min(dot["y"] for dot in dots) >= line["y"] + line["height"]  # type: ignore[index]

@@ -53,7 +53,13 @@ def test_create_answers_a_link_per_human_seat_and_a_spectator_link(client: TestC
         ({"game": "chess", "players": 2}, "no game"),
         ({"game": "fearless", "players": 9}, "3 to 5 players"),
         ({"game": "fearless", "players": 4, "options": {"colour": 1}}, "no option"),
-        ({"game": "fearless", "players": 4, "bots": {"7": "easy"}}, "not a seat"),
+        # A seat repeated in a refusal is numbered as people count, from 1.
+        ({"game": "fearless", "players": 4, "bots": {"7": "easy"}}, "seat 8 is not a seat"),
+        (
+            {"game": "fearless", "players": 4, "bots": {"1": "easy"}, "names": {"1": "Bo"}},
+            "seat 2 is a bot's",
+        ),
+        ({"game": "fearless", "players": 3, "sit": 0, "open": [0]}, "seat 1 is the one you sit"),
         ({"game": "fearless", "players": 4, "bots": {"1": "genius"}}, "no bot"),
         ({"game": "fearless", "players": 4, "seed": -1}, "seed"),
         ([1, 2], "JSON object"),
@@ -189,6 +195,11 @@ def test_bad_messages_get_an_error_and_change_nothing(client: TestClient) -> Non
         assert '"action"' in _error(ws)
         ws.send_json({"type": "act", "action": "play purple+9", "move": 0})
         assert "legal" in _error(ws)
+        # The game's reason names the seat as the log does, from 1 (seat 0 is "Player 1").
+        held = set(view["hand"])
+        missing = next(t for t in parlour.load("fearless").action_space(3) if t[5:] not in held)
+        ws.send_json({"type": "act", "action": missing, "move": 0})
+        assert _error(ws).startswith(f"Player 1 holds no {missing[5:]}")
         ws.send_json({"type": "act", "action": legal[0], "move": 3})
         assert "stale" in _error(ws)
         ws.send_text(

@@ -125,7 +125,7 @@ def test_a_person_whose_time_runs_out_is_played_by_a_bot_until_back(
         message = ws.receive_json()
         while message["type"] != "error":
             message = ws.receive_json()
-        assert "seat 0 is not absent" in message["message"]
+        assert "seat 1 is not absent" in message["message"]
 
 
 def test_a_turn_based_clock_gives_each_decision_its_time(client: TestClient) -> None:
@@ -165,7 +165,7 @@ def test_back_is_refused_to_a_spectator_and_at_a_table_without_absence(
         message = ws.receive_json()
         while message["type"] != "error":
             message = ws.receive_json()
-        assert "seat 0 is not absent" in message["message"]
+        assert "seat 1 is not absent" in message["message"]
 
 
 def test_your_games_carry_their_clock_and_the_most_urgent_comes_first(

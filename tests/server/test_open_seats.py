@@ -77,7 +77,8 @@ def test_an_open_table_waits_in_the_lobby_until_its_last_seat_is_taken(
         view = next_state(ws)["view"]
         assert view["waiting"] is True and "legal_actions" not in view and "hand" in view
         ws.send_json({"type": "act", "action": "play zero", "move": 0})
-        assert "every seat is taken; still open: seat 1" in _error(ws)
+        # The open seat is seat 1 of the API, seat 2 as people count.
+        assert "every seat is taken; still open: seat 2" in _error(ws)
     time.sleep(0.3)
     assert describe(client, table)["move"] == 0  # the bot did not lead
     bob = sign_up(client, "bob")

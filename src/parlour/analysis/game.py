@@ -136,12 +136,17 @@ def decision_points(record: Record | Mapping[str, Any], seats: Iterable[int]) ->
     return points
 
 
-def judge_move(record: Mapping[str, Any], before: int, settings: Settings) -> Decision:
+def judge_move(
+    record: Mapping[str, Any],
+    before: int,
+    settings: Settings,
+    names: Sequence[str] | None = None,
+) -> Decision:
     """The decision at action number ``before + 1`` of ``record`` (a top-level function,
-    so worker processes can run it)."""
+    so worker processes can run it); its labels name seats by ``names``, as a table does."""
     rec = _checked(record)
     state = replay(rec, upto=before)
-    return judge_position(state, rec.actions[before], settings)
+    return judge_position(state, rec.actions[before], settings, names)
 
 
 def assemble(

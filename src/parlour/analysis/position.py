@@ -15,6 +15,7 @@ the analysis of the same position with the same settings give the same numbers.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
@@ -283,9 +284,10 @@ class Playouts:
         )
 
 
-def play_outs(state: State, settings: Settings) -> Playouts:
+def play_outs(state: State, settings: Settings, names: Sequence[str] | None = None) -> Playouts:
     """Every legal action of ``state.current_player`` played out in ``settings.iterations``
-    worlds drawn from that seat's view (seeds from the settings' seed and the move number)."""
+    worlds drawn from that seat's view (seeds from the settings' seed and the move number);
+    the labels name seats by ``names``, as the table's buttons do."""
     seat = state.current_player
     if seat is None:
         raise GameError("the game is over, so there is no decision to judge")
@@ -314,12 +316,14 @@ def play_outs(state: State, settings: Settings) -> Playouts:
         move=state.move_number + 1,
         seat=seat,
         legal=tuple(legal),
-        labels={action.text: state.label(action) for action in actions},
+        labels={action.text: state.label(action, names) for action in actions},
         results=tuple(results),
     )
 
 
-def judge_position(state: State, played: str, settings: Settings) -> Decision:
+def judge_position(
+    state: State, played: str, settings: Settings, names: Sequence[str] | None = None
+) -> Decision:
     """The decision of ``state.current_player`` here, which played ``played``.
 
     Depends only on that seat's view of ``state``, ``played`` and ``settings``: the worlds
@@ -328,4 +332,4 @@ def judge_position(state: State, played: str, settings: Settings) -> Decision:
     if state.current_player is None:
         raise GameError("the game is over, so there is no decision to judge")
     played = state.resolve(played).text
-    return play_outs(state, settings).judge(played)
+    return play_outs(state, settings, names).judge(played)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from .actions import Action
 from .errors import GameError, IllegalAction, quoted
-from .events import Event
+from .events import Event, player_name
 from .guide import Guide
 
 __all__ = ["Game", "Option", "State"]
@@ -262,8 +262,9 @@ class State:
         """The seats that won, ties shared; ``[]`` while the game goes on."""
         raise NotImplementedError
 
-    def explain_illegal(self, text: str) -> str | None:
-        """Why ``text`` is not legal now, when the game can say better than "not legal"."""
+    def explain_illegal(self, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Why ``text`` is not legal now, when the game can say better than "not legal"
+        (seats named by ``names``, as sentences name them)."""
         return None
 
     def label(self, action: Action, names: Sequence[str] | None = None) -> str:
@@ -291,8 +292,9 @@ class State:
         if events:
             self._journal = (None, events, self._journal)
 
-    def resolve(self, action: Action | str) -> Action:
-        """The legal action that ``action`` (or its text) names, else ``IllegalAction``."""
+    def resolve(self, action: Action | str, names: Sequence[str] | None = None) -> Action:
+        """The legal action that ``action`` (or its text) names, else ``IllegalAction``, whose
+        sentence names seats by ``names`` as events do ("Player N" without them)."""
         if self.is_over:
             raise IllegalAction(f"the game is over, so {quoted(str(action))} cannot be played")
         text = action if isinstance(action, str) else getattr(action, "text", None)
@@ -309,10 +311,15 @@ class State:
         # A game explains near misses in its own words, which quote the input: a text far
         # longer than any action is no near miss, and only the generic message (cut short)
         # answers it. The generic message quotes the input as it was given, not as normalised.
-        why = (self.explain_illegal(text) if len(text) <= EXPLAINED_LENGTH else None) or (
-            f"{quoted(typed.strip())} is not a legal action for Player {self.current_player} now"
+        why = (self.explain_illegal(text, names) if len(text) <= EXPLAINED_LENGTH else None) or (
+            f"{quoted(typed.strip())} is not a legal action for {self._mover(names)} now"
         )
         raise IllegalAction(why, [a.text for a in legal])
+
+    def _mover(self, names: Sequence[str] | None) -> str:
+        """The seat to move as sentences name it (a game not over has one)."""
+        seat = self.current_player
+        return "nobody" if seat is None else player_name(seat, names)
 
     def _texts(self) -> list[str]:
         return [] if self.is_over else [a.text for a in self.legal_actions()]

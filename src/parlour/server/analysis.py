@@ -130,6 +130,8 @@ class Analyses:
 
     async def _analyse(self, table: Table, seat: int, progress: Progress) -> None:
         record = table.info.record()
+        # The moves' words name seats as the table's buttons and log do (from 1).
+        names = table.sentence_names
         loop = asyncio.get_running_loop()
         try:
             settings = self.settings(table.info.game)
@@ -141,7 +143,7 @@ class Analyses:
                     # The pool's executor is looked up each time: it is replaced when a
                     # worker dies.
                     decision = await loop.run_in_executor(
-                        self.pool.executor, judge_move, record, before, settings
+                        self.pool.executor, judge_move, record, before, settings, names
                     )
                 progress.done += 1
                 return decision

@@ -29,7 +29,7 @@ from ..bots import names as bot_names
 from ..core import GameError
 from .community import clocks
 from .hub import RefusedError
-from .people import check_name
+from .people import check_name, seat_number
 
 __all__ = [
     "MAX_BOTS_AFTER",
@@ -98,7 +98,7 @@ def _seat(key: Any, players: int | None, what: str) -> int:
     except ValueError:
         raise _refuse(f'"{what}" keys are seat numbers, not {key!r}') from None
     if players is not None and not 0 <= seat < players:
-        raise _refuse(f"seat {seat} is not a seat of a {players}-player table")
+        raise _refuse(f"seat {seat_number(seat)} is not a seat of a {players}-player table")
     return seat
 
 
@@ -202,11 +202,13 @@ class TableRequest(BaseModel):
         for key, raw in value.items():
             seat = _seat(key, info.data.get("players"), "names")
             if seat in bots:
-                raise _refuse(f"seat {seat} is a bot's, and bots are named by their level")
+                raise _refuse(
+                    f"seat {seat_number(seat)} is a bot's, and bots are named by their level"
+                )
             try:
                 names[seat] = check_name(raw)
             except ValueError as error:
-                raise _refuse(f"the name of seat {seat}: {error}") from None
+                raise _refuse(f"the name of seat {seat_number(seat)}: {error}") from None
         return names
 
     @field_validator("hints", mode="before")
@@ -239,9 +241,9 @@ class TableRequest(BaseModel):
         for seat in value:
             _person_seat(seat, info, "open")
             if seat == info.data.get("sit"):
-                raise _refuse(f"seat {seat} is the one you sit at, so it is not open")
+                raise _refuse(f"seat {seat_number(seat)} is the one you sit at, so it is not open")
             if seat in info.data.get("names", {}):
-                raise _refuse(f"seat {seat} is open: whoever takes it names it")
+                raise _refuse(f"seat {seat_number(seat)} is open: whoever takes it names it")
         return list(value)
 
     @field_validator("rated", mode="before")
@@ -262,7 +264,7 @@ class TableRequest(BaseModel):
     @model_validator(mode="after")
     def _sit_unnamed(self) -> TableRequest:
         if self.sit is not None and self.sit in self.names:
-            raise _refuse(f"seat {self.sit} is yours: it is named by your username")
+            raise _refuse(f"seat {seat_number(self.sit)} is yours: it is named by your username")
         return self
 
     def bot_seats(self, agents: tuple[str, ...]) -> dict[int, str]:
@@ -275,9 +277,11 @@ def _person_seat(seat: int, info: ValidationInfo, what: str) -> int:
     """``seat`` if it is a seat of the table and not a bot's (for ``"sit"`` and ``"open"``)."""
     players = info.data.get("players")
     if players is not None and not 0 <= seat < players:
-        raise _refuse(f'"{what}": seat {seat} is not a seat of a {players}-player table')
+        raise _refuse(
+            f'"{what}": seat {seat_number(seat)} is not a seat of a {players}-player table'
+        )
     if seat in info.data.get("bots", {}):
-        raise _refuse(f"\"{what}\": seat {seat} is a bot's, not a person's")
+        raise _refuse(f"\"{what}\": seat {seat_number(seat)} is a bot's, not a person's")
     return seat
 
 

@@ -458,7 +458,7 @@ class Store:
 
         def take(row: TableRow, seats: list[SeatInfo]) -> None:
             if not seats[seat].open:
-                raise ConflictError(f"seat {seat} is not open: someone has it already")
+                raise ConflictError("the seat is not open: someone has it already")
             if account_id is not None and any(s.account == account_id for s in seats):
                 raise ConflictError("you have a seat at this table already")
             seats[seat] = SeatInfo(None, token_hash, name, seats[seat].auto_pass, account_id)
@@ -471,7 +471,7 @@ class Store:
 
         def fill(_row: TableRow, seats: list[SeatInfo]) -> None:
             if not seats[seat].open:
-                raise ConflictError(f"seat {seat} is not open: someone has it already")
+                raise ConflictError("the seat is not open: someone has it already")
             seats[seat] = SeatInfo(bot, None)
 
         return self._change_seats(table_id, fill, None, seat, rated=None)
@@ -485,7 +485,7 @@ class Store:
             if row.finished_at is None:
                 raise ConflictError("the game is not over: a seat is claimed once it ends")
             if seats[seat].account is not None:
-                raise ConflictError(f"seat {seat} belongs to an account already")
+                raise ConflictError("the seat belongs to an account already")
             if any(s.account == account_id for s in seats):
                 raise ConflictError("you have a seat at this table already")
             seats[seat].account, seats[seat].name = account_id, name

@@ -125,7 +125,7 @@ def test_the_thief_cannot_rob_the_assassin_himself_the_dead_or_a_face_up_charact
 def test_the_magician_cannot_swap_with_himself_or_nobody() -> None:
     state = scenario(characters={"magician": 0}, turn="magician", main=True)
     refused(state, "swap hands 0", "you cannot swap hands with yourself")
-    refused(state, "swap hands 5", "there is no Player 5; the seats are 0 to 2")
+    refused(state, "swap hands 5", "5 is not a seat: actions number the seats 0 to 2")
     refused(state, "swap hands one", "'one' is not a seat number")
 
 
@@ -167,7 +167,15 @@ def test_destroying_without_naming_the_seat() -> None:
     refused(state, "destroy castle", "no city has a Castle")
     refused(state, "destroy 3 temple", "Player 3 has no Temple")
     refused(state, "destroy 2", r"name the district too, as in 'destroy 2 watchtower'")
-    refused(state, "destroy 9 temple", "there is no Player 9")
+    refused(state, "destroy 9 temple", "9 is not a seat")
+    # With the table's names, as the server gives them, the seats are named as the log names
+    # them; the action's own numbers stay the API's.
+    names = ["Ana", "Bo", "Cy", "Player 4"]
+    with pytest.raises(IllegalAction) as error:
+        state.resolve("destroy watchtower", names)
+    assert error.value.why.startswith("Bo and Cy each have a Watchtower: name the seat")
+    with pytest.raises(IllegalAction, match="Player 4 has no Temple"):
+        state.resolve("destroy 3 temple", names)
 
 
 def test_what_the_warlord_cannot_destroy() -> None:

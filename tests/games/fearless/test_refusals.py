@@ -40,3 +40,25 @@ def test_every_illegal_text_at_every_turn_gets_a_reason(players: int, seed: int)
                 assert why.startswith(f"Player {seat} must follow ")
         state.apply(bot.choose(state))
     assert refusal(state, "play zero").startswith("the game is over")
+
+
+def test_a_refusal_names_the_seat_as_the_tables_sentences_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The server gives the table's names ("Player 1" for seat 0, numbered as people count),
+    # so a refusal reads like the log; without names the engine says "Player 0" as events do.
+    state = parlour.load("fearless").new_game(3, seed=1)
+    names = ["Ana", "Player 2", "Player 3"]
+    held = set(state.view(0)["hand"])
+    missing = next(a for a in parlour.load("fearless").action_space(3) if a[5:] not in held)
+    with pytest.raises(IllegalAction) as error:
+        state.resolve(missing, names)
+    assert error.value.why == f"Ana holds no {missing[5:]}"
+    with pytest.raises(IllegalAction) as error:
+        state.resolve(missing)
+    assert error.value.why == f"Player 0 holds no {missing[5:]}"
+    # The generic sentence of the base, for a text the game does not explain.
+    monkeypatch.setattr(type(state), "explain_illegal", lambda self, text, names=None: None)
+    with pytest.raises(IllegalAction) as error:
+        state.resolve("play zero zero", names)
+    assert error.value.why == "'play zero zero' is not a legal action for Ana now"

@@ -197,6 +197,8 @@ def test_shared_wins_on_equal_totals() -> None:
     end_round_with(state, [1, -1, 0], fear=[10, 10, 20], round_number=3)
     assert state.is_over and state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5, 0.0]
+    parts = state.view(None)["score_parts"]
+    assert [sum(seat.values()) for seat in parts] == state.scores() == [11, 11, 20]
 
 
 @settings(max_examples=60, deadline=None)

@@ -52,3 +52,31 @@ def test_a_changed_view_leaves_the_next_views_alone() -> None:
     first["tricks"].append({"cards": [], "winner": 0, "value": 0})
     first["played"].clear()
     assert state.view(1) == fresh_view(state, 1)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_score_parts_are_the_rounds_fear_and_add_up_to_the_totals(players: int) -> None:
+    # The final table's columns: each round's fear points, as the rounds' events gave them;
+    # shown once the game is over, and a clone taken before a round ends keeps its own.
+    state = parlour.load("fearless").new_game(players, seed=players)
+    rng = random.Random(players)
+    copy = None
+    while not state.is_over:
+        assert "score_parts" not in state.view(None)
+        if copy is None and state.view(None)["round"] == 2:
+            copy = state.clone()
+        state.apply(rng.choice(state.legal_actions()))
+    assert copy is not None
+    rounds = [event.to_dict()["fear"] for event in state.log if event.kind == "round"]
+    assert len(rounds) == players
+    for seat in [None, *range(players)]:
+        parts = state.view(seat)["score_parts"]
+        assert parts == [
+            {f"round_{number}": fear[s] for number, fear in enumerate(rounds, 1)}
+            for s in range(players)
+        ]
+        assert [sum(p.values()) for p in parts] == state.scores()
+    assert len(copy.fear_by_round) == 1  # type: ignore[attr-defined]
+    while not copy.is_over:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert [sum(p.values()) for p in copy.view(None)["score_parts"]] == copy.scores()

@@ -189,6 +189,13 @@ def test_strength_and_scores_in_parts_add_up_and_decisions_say_why(seed: int) ->
             assert combat["player_parts"][0][0] == "weapon"
             assert sum(amount for _, amount in combat["player_parts"]) == combat["player_strength"]
             seen["combat"] += 1
+        if combat is not None and combat["monster_strength"] > 0:
+            assert combat["monster_parts"][0][0] == "printed"
+            assert (
+                sum(amount for _, amount in combat["monster_parts"]) == combat["monster_strength"]
+            )
+            if len(combat["monster_parts"]) > 1:
+                seen["monster parts"] += 1
         if view["decision"] is not None:
             assert view["decision"]["why"]
             # What is asked agrees with the legal actions' count of cards.
@@ -200,3 +207,4 @@ def test_strength_and_scores_in_parts_add_up_and_decisions_say_why(seed: int) ->
         legal = state.legal_actions()
         state.apply(legal[rng.below(len(legal))])
     assert seen["combat"] > 0 and sum(seen.values()) > seen["combat"]
+    assert seen["monster parts"] > 0, "no monster had more than its printed strength"

@@ -14,7 +14,7 @@ from ...games.fearless.scoring import RUIN_FEAR
 from ...games.fearless.views import FearlessView
 from . import seat_name
 
-__all__ = ["LEGEND", "card_text", "describe", "hand", "render", "summary"]
+__all__ = ["LEGEND", "card_text", "describe", "hand", "render", "score_parts", "summary"]
 
 
 STYLES = {
@@ -115,6 +115,15 @@ def describe(slug: str) -> RenderableType | None:
         f"The highest card of the led suit wins the trick, and the winner's ghost moves by "
         "the sum of every card in it.",
     )
+
+
+def score_parts(view: FearlessView) -> tuple[list[str], list[list[str]]]:
+    """The final fear totals in their parts: each round's fear points (``round_1``, ...)."""
+    parts = view.get("score_parts") or []
+    names = list(parts[0]) if parts else []
+    return [name.replace("_", " ") for name in names], [
+        [str(seat_parts[name]) for name in names] for seat_parts in parts
+    ]
 
 
 def _removed(removed: Sequence[str]) -> Text:

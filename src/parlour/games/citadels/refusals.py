@@ -7,8 +7,10 @@ player's words as typed and never reveal a hidden card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ...core import player_name
 from . import cards
 from .cards import (
     ASSASSIN,
@@ -76,8 +78,11 @@ _ABILITY_OF = {
 }
 
 
-def explain_turn(state: CitadelsState, words: list[str]) -> str | None:
-    """Why an action cannot be played in this turn, in the table's words; else ``None``."""
+def explain_turn(
+    state: CitadelsState, words: list[str], names: Sequence[str] | None = None
+) -> str | None:
+    """Why an action cannot be played in this turn, in the table's words (seats named by
+    ``names``, as sentences name them); else ``None``."""
     verb = words[0]
     step = state.turn_step
     character = state.turn_character
@@ -110,13 +115,15 @@ def explain_turn(state: CitadelsState, words: list[str]) -> str | None:
         if character != MAGICIAN:
             name = C_NAME[character]
             return f"only the Magician discards cards to redraw; this is the {name}'s turn"
-        return _explain_ability(state, words) or _explain_in_hand(state, words, 1)
+        return _explain_ability(state, words, names) or _explain_in_hand(state, words, 1)
     if verb in _ABILITY_OF:
-        return _explain_ability(state, words)
+        return _explain_ability(state, words, names)
     return None
 
 
-def _explain_ability(state: CitadelsState, words: list[str]) -> str | None:
+def _explain_ability(
+    state: CitadelsState, words: list[str], names: Sequence[str] | None
+) -> str | None:
     verb = words[0]
     character = state.turn_character
     needed = _ABILITY_OF.get(verb, MAGICIAN)
@@ -131,7 +138,7 @@ def _explain_ability(state: CitadelsState, words: list[str]) -> str | None:
     if verb == "swap":
         return _explain_swap(state, words)
     if verb == "destroy":
-        return _explain_destroy(state, words)
+        return _explain_destroy(state, words, names)
     return None
 
 
@@ -167,7 +174,9 @@ def _explain_swap(state: CitadelsState, words: list[str]) -> str | None:
     return None
 
 
-def _explain_destroy(state: CitadelsState, words: list[str]) -> str | None:
+def _explain_destroy(
+    state: CitadelsState, words: list[str], names: Sequence[str] | None
+) -> str | None:
     if len(words) == 2 and words[1].isascii() and words[1].isdigit():
         return f"name the district too, as in 'destroy {words[1]} watchtower'"
     if len(words) == 2:
@@ -181,7 +190,7 @@ def _explain_destroy(state: CitadelsState, words: list[str]) -> str | None:
         example = f"as in 'destroy {owners[0]} {slug}'"
         if len(owners) == 1:
             return f"name the seat whose {name} you destroy, {example}"
-        both = " and ".join(f"Player {seat}" for seat in owners)
+        both = " and ".join(player_name(seat, names) for seat in owners)
         return f"{both} each have a {name}: name the seat, {example}"
     if len(words) != 3:
         return "name a seat and a district, as in 'destroy 1 watchtower'"
@@ -193,13 +202,17 @@ def _explain_destroy(state: CitadelsState, words: list[str]) -> str | None:
         return district
     name = cards.D_NAME[district]
     if district not in state.cities[owner]:
-        return f"Player {owner} has no {name}"
+        return f"{player_name(owner, names)} has no {name}"
     if district == KEEP:
         return f"the {name} cannot be destroyed"
     if len(state.cities[owner]) >= COMPLETE:
-        return f"Player {owner}'s city is complete, and a complete city cannot be touched"
+        return (
+            f"{player_name(owner, names)}'s city is complete, and a complete city cannot be touched"
+        )
     if bishop_protects(state, owner):
-        return f"Player {owner} is the Bishop, whose districts the Warlord cannot destroy"
+        return (
+            f"{player_name(owner, names)} is the Bishop, whose districts the Warlord cannot destroy"
+        )
     cost = destroy_cost(state, owner, district)
     gold = state.gold[state.turn_seat]
     if gold < cost:
@@ -262,8 +275,11 @@ def _explain_in_hand(state: CitadelsState, words: list[str], position: int) -> s
     return None
 
 
-def explain_rescue(state: CitadelsState, words: list[str]) -> str | None:
-    """Why an action cannot be played while a destroyed district waits for its rescuer."""
+def explain_rescue(
+    state: CitadelsState, words: list[str], names: Sequence[str] | None = None
+) -> str | None:
+    """Why an action cannot be played while a destroyed district waits for its rescuer (seats
+    named by ``names``, as sentences name them)."""
     slug = cards.D_SLUG[state.rescue_district]
     choice = f"'rescue {slug}' or 'pass'"
     if words[0] == "rescue":
@@ -272,7 +288,9 @@ def explain_rescue(state: CitadelsState, words: list[str]) -> str | None:
             return district
         return f"only the destroyed {cards.D_NAME[state.rescue_district]} can be rescued: {choice}"
     name = cards.D_NAME[state.rescue_district]
-    return f"Player {state.current_player} first decides whether to rescue the {name}: {choice}"
+    rescuer = state.current_player
+    assert rescuer is not None  # a rescue waits for its seat's answer
+    return f"{player_name(rescuer, names)} first decides whether to rescue the {name}: {choice}"
 
 
 def _is_character(words: list[str]) -> bool:
@@ -298,5 +316,5 @@ def _seat(state: CitadelsState, word: str) -> int | str:
         return f"{word!r} is not a seat number"
     seat = int(word)
     if seat >= state.players:
-        return f"there is no Player {seat}; the seats are 0 to {state.players - 1}"
+        return f"{seat} is not a seat: actions number the seats 0 to {state.players - 1}"
     return seat

@@ -248,16 +248,17 @@ class CitadelsState(State):
         """What a button says for a legal action: the prices and counts of this turn."""
         return labels.label(self, action, names)
 
-    def explain_illegal(self, text: str) -> str | None:
-        """Why ``text`` cannot be played now, in the table's words."""
+    def explain_illegal(self, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Why ``text`` cannot be played now, in the table's words (seats named by ``names``,
+        as sentences name them)."""
         words = text.split(" ")
         phase = self.phase
         if phase == TURN:
-            return explain_turn(self, words)
+            return explain_turn(self, words, names)
         if phase == DRAFT:
             return explain_draft(self, words)
         if phase == RESCUE:
-            return explain_rescue(self, words)
+            return explain_rescue(self, words, names)
         return None
 
     # -- results --------------------------------------------------------------------------

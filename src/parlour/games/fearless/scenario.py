@@ -23,10 +23,14 @@ def end_round_with(
     round_number: int | None = None,
 ) -> list[Event]:
     """Put the ghosts (``None``: on the ruin), and the fear totals and the round (1-based)
-    where given, then end the round now; the events it causes."""
+    where given, then end the round now; the events it causes. Given totals count as the
+    first round's fear points and the other earlier rounds' as 0, so that the rounds' fear
+    still adds up to the totals."""
     state.ghosts = list(ghosts)
-    if fear is not None:
-        state.fear = list(fear)
     if round_number is not None:
         state.round = round_number - 1
+    if fear is not None:
+        state.fear = list(fear)
+        nothing = (0,) * state.players
+        state.fear_by_round = (tuple(fear), *[nothing] * (state.round - 1))[: state.round]
     return end_round(state)

@@ -25,6 +25,7 @@ class FearlessState(State):
         "best_value",
         "chance",
         "fear",
+        "fear_by_round",
         "ghosts",
         "hands",
         "leader",
@@ -48,6 +49,7 @@ class FearlessState(State):
     best_seat: int
     ghosts: list[int | None]
     fear: list[int]
+    fear_by_round: tuple[tuple[int, ...], ...]  # each completed round's fear points, per seat
     round: int
     trick_number: int
     tricks: tuple[Any, ...] | None
@@ -70,6 +72,7 @@ class FearlessState(State):
         state.ghosts = [None] * players
         state.fear = [0] * players
         state.round = 0
+        state.fear_by_round = ()
         state.chance = rng.state
         if hands is None:
             deal(state)
@@ -175,6 +178,7 @@ class FearlessState(State):
         other.ghosts = self.ghosts[:]
         other.fear = self.fear[:]
         other.round = self.round
+        other.fear_by_round = self.fear_by_round
         other.trick_number = self.trick_number
         other.tricks = self.tricks
         other.voids = self.voids
@@ -185,9 +189,10 @@ class FearlessState(State):
         """What a button says for a play: "Play blue +3", "Play the zero"."""
         return label(action)
 
-    def explain_illegal(self, text: str) -> str | None:
-        """Say whether the text names no card, a card not held, or a card that does not follow."""
-        return explain(self, text)
+    def explain_illegal(self, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Say whether the text names no card, a card not held, or a card that does not follow
+        (the seat named by ``names``, as sentences name it)."""
+        return explain(self, text, names)
 
     # -- what a seat may know ----------------------------------------------------------------
 

@@ -6,9 +6,10 @@ here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core import Event, Rng
+from ...core import Event, Rng, player_name
 from .actions import PLAY, Play
 from .cards import CARD_HELP, SUITS
 from .events import GameEnded, RoundDealt, RoundScored, TrickWon
@@ -46,6 +47,8 @@ def end_round(state: FearlessState) -> list[Event]:
     """Score the round's fear points; deal the next round or end the game."""
     fear = round_fear(state.ghosts)
     state.fear = [total + points for total, points in zip(state.fear, fear, strict=True)]
+    # A tuple of tuples: clones share it, and a round's end makes a new one.
+    state.fear_by_round = (*state.fear_by_round, tuple(fear))
     events: list[Event] = [RoundScored(state.round + 1, fear, state.fear[:])]
     if state.round + 1 < state.players:
         state.round += 1
@@ -95,16 +98,17 @@ def start_trick(state: FearlessState, leader: int) -> None:
     state.best_seat = leader
 
 
-def why_illegal(state: FearlessState, play: Play) -> str:
-    """Why the player to move cannot play ``play``: not held, or not following suit."""
+def why_illegal(state: FearlessState, play: Play, names: Sequence[str] | None = None) -> str:
+    """Why the player to move cannot play ``play``: not held, or not following suit (the
+    seat named by ``names``, as sentences name it)."""
     seat = state.current_player
     assert seat is not None
     if not state.hands[seat] & play.mask:
-        return f"Player {seat} holds no {play.card}"
-    return f"Player {seat} must follow {SUITS[state.led]} (or play a zero)"
+        return f"{player_name(seat, names)} holds no {play.card}"
+    return f"{player_name(seat, names)} must follow {SUITS[state.led]} (or play a zero)"
 
 
-def explain(state: FearlessState, text: str) -> str | None:
+def explain(state: FearlessState, text: str, names: Sequence[str] | None = None) -> str | None:
     """Say whether the text names no card, a card not held, or a card that does not follow."""
     words = text.split()
     if len(words) != 2 or words[0] != "play":
@@ -112,4 +116,4 @@ def explain(state: FearlessState, text: str) -> str | None:
     play = PLAY.get(words[1])
     if play is None:
         return f"{words[1]!r} is not a Fearless card ({CARD_HELP})"
-    return why_illegal(state, play)
+    return why_illegal(state, play, names)

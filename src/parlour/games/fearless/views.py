@@ -9,6 +9,7 @@ from ...core.game import Chain, unchain
 from ...core.views import CommonView
 from .cards import SUIT_MASK, SUITS, card_texts
 from .dealing import canonical, deal_consistent
+from .scoring import fear_parts
 
 if TYPE_CHECKING:
     from .state import FearlessState
@@ -43,6 +44,8 @@ class FearlessView(CommonView):
     voids: list[list[str]]  # per seat: the suits it has shown it lacks
     first_leader: int
     removed: list[str]  # cards out of the game (public), by the deck file's rules
+    # Once the game is over, per seat: each round's fear points, ``{"round_1": 8, ...}``.
+    score_parts: NotRequired[list[dict[str, int]]]
 
 
 _MASK64 = (1 << 64) - 1
@@ -92,6 +95,9 @@ def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
         first_leader=table.first_leader,
         removed=list(table.removed),
     )
+    if state.is_over:
+        # Only the final table reads them; search reads views in its playouts.
+        out["score_parts"] = fear_parts(state.fear_by_round, players)
     return out
 
 

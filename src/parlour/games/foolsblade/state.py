@@ -242,14 +242,14 @@ class FoolsBladeState(State):
         # A copy: the caller may change its list, which must not make a move legal here.
         return self._legal[:]  # type: ignore[return-value]  # a list of Moves is one of Actions
 
-    def resolve(self, action: Action | str) -> Action:
+    def resolve(self, action: Action | str, names: Sequence[str] | None = None) -> Action:
         """The legal action named; a move taken from the list just given is found by identity
         (search applies what it was just offered, so the list is not built twice)."""
         if isinstance(action, Move) and self._legal_at == self.move_number:
             for candidate in self._legal:
                 if candidate is action:
                     return action
-        return super().resolve(action)
+        return super().resolve(action, names)
 
     def apply(self, action: Action | str) -> list[Event]:
         """Carry out a legal action (or its text); illegal input raises and changes nothing."""
@@ -293,8 +293,9 @@ class FoolsBladeState(State):
             return None
         return views.equip_words(self, self.active, action.card)
 
-    def explain_illegal(self, text: str) -> str | None:
-        """Why a hunt, or playing a card held, cannot be chosen now, in the table's words."""
+    def explain_illegal(self, text: str, names: Sequence[str] | None = None) -> str | None:
+        """Why a hunt, or playing a card held, cannot be chosen now, in the table's words
+        (which name no seat)."""
         words = text.split(" ")
         if words[0] == "play" and len(words) >= 2 and words[1] in self.table.index:
             return self._why_not_play(self.table.index[words[1]])

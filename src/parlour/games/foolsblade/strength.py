@@ -233,6 +233,29 @@ def monster_strength(state: FoolsBladeState) -> int:
     return max(0, total)
 
 
+def monster_parts(state: FoolsBladeState) -> list[tuple[str, int]]:
+    """``monster_strength`` in its parts, for people: the printed strength, what its modifiers
+    added (dice, summoned monsters, cards drawn), its own effects, cards in play aimed at it,
+    then what was played this combat; the parts that add nothing left out. Their sum is the
+    strength unless that falls below 0."""
+    table = state.table
+    card = state.combat_card
+    seat = state.combat_seat
+    printed = table.strength[card]
+    parts = {"printed": printed, "modifiers": state.combat_base - printed}
+    for label, effects in (
+        ("its own effects", table.monster_lasting[card]),
+        ("cards in play", in_play(state, seat).strength),
+    ):
+        for effect in effects:
+            if effect.who == "monster" and (effect.if_ is None or holds(state, effect.if_, seat)):
+                parts[label] = parts.get(label, 0) + effect.amount
+    for who, amount, _, _, _ in state.bonuses:
+        if who == MONSTER:
+            parts["played"] = parts.get("played", 0) + amount
+    return [(label, amount) for label, amount in parts.items() if amount or label == "printed"]
+
+
 def hand_limit(state: FoolsBladeState, seat: int) -> int:
     """``seat``'s hand limit now: 8, changed by lasting and played effects, never below 0."""
     total = HAND_LIMIT + state.limit_mod[seat] + state.hand_bonus[seat]

@@ -20,6 +20,7 @@ from .strength import (
     fighter_strength,
     hand_limits,
     is_full_set,
+    monster_parts,
     monster_strength,
     strength_parts,
 )
@@ -38,6 +39,7 @@ class CombatView(TypedDict):
     monster_strength: int
     player_strength: int
     player_parts: list[list[Any]]  # ``[label, amount]``: weapon, set bonus, gear, class ...
+    monster_parts: list[list[Any]]  # ``[label, amount]``: printed, modifiers, effects, played
     summoned: list[str]
 
 
@@ -144,6 +146,9 @@ def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
                     state, state.combat_seat, state.table.element[state.combat_card]
                 )
             ],
+            # The monster's strength in its parts the same way: printed, modifiers (dice,
+            # summons), its own effects, cards in play aimed at it, played this combat.
+            "monster_parts": [[label, amount] for label, amount in monster_parts(state)],
             # Face up on the table until the combat ends, so in the view (and kept by
             # determinize), not only in the events.
             "summoned": [ids[c] for c in state.combat_summoned],

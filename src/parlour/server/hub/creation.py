@@ -42,14 +42,20 @@ def _seats_fit(
     they do not fit together (a seat both a bot's and open, a rated table with a guest)."""
     for seat in sorted(open_seats | accounts.keys()):
         if not 0 <= seat < players:
-            raise RefusedError(f"seat {seat} is not a seat of a {players}-player table")
+            raise RefusedError(
+                f"seat {people.seat_number(seat)} is not a seat of a {players}-player table"
+            )
         if seat in bots:
-            raise RefusedError(f"seat {seat} is a bot's: only a person's seat is open or taken")
+            raise RefusedError(
+                f"seat {people.seat_number(seat)} is a bot's: only a person's seat is open or taken"
+            )
     for seat in sorted(open_seats):
         if seat in accounts:
-            raise RefusedError(f"seat {seat} is yours, so it is not open")
+            raise RefusedError(f"seat {people.seat_number(seat)} is yours, so it is not open")
         if seat in names:
-            raise RefusedError(f"seat {seat} is open: whoever takes it names it")
+            raise RefusedError(
+                f"seat {people.seat_number(seat)} is open: whoever takes it names it"
+            )
     if not rated:
         return hints
     taken = bots.keys() | accounts.keys() | open_seats
@@ -57,7 +63,8 @@ def _seats_fit(
     if guests:
         raise RefusedError(
             "at a rated table every person's seat is an account's: sit at one seat and "
-            f"leave the others open (seat {', '.join(map(str, guests))} is neither)"
+            f"leave the others open (seat {', '.join(str(people.seat_number(s)) for s in guests)} "
+            "is neither)"
         )
     if hints:
         raise RefusedError("a rated table has no hints")

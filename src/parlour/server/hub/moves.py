@@ -14,6 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ...core import GameError, IllegalAction, player_name
 from .. import metrics
 from ..community import ratings
+from ..people import seat_number
 from ..store import ConflictError
 from .closing import STOPPED_MESSAGE
 from .parts import RefusedError, UnstoredError, database_trouble
@@ -30,7 +31,7 @@ _ABSENT = 'your time ran out and a bot plays for you: send {"type": "back"} to t
 
 def _still_open(seats: Sequence[int]) -> str:
     """Why nobody may move yet at a table whose ``seats`` are open."""
-    which = ", ".join(map(str, seats))
+    which = ", ".join(str(seat_number(seat)) for seat in seats)
     return f"the game begins once every seat is taken; still open: seat {which}"
 
 
@@ -43,7 +44,7 @@ class Moves(Seats):
         if seat is None:
             raise RefusedError("spectators cannot act; open the table with a seat's link to play")
         if table.info.seats[seat].bot is not None:
-            raise RefusedError(f"seat {seat} is played by a bot")
+            raise RefusedError(f"seat {seat_number(seat)} is played by a bot")
         started = time.perf_counter()
         await self.play(table, seat, text, move)
         metrics.move_took(table.info.game, time.perf_counter() - started)
@@ -69,7 +70,7 @@ class Moves(Seats):
             if table.player_of(seat) != bot:
                 if bot is None:
                     raise RefusedError(_ABSENT)
-                raise RefusedError(f"seat {seat} is no longer played by the {bot} bot")
+                raise RefusedError(f"seat {seat_number(seat)} is no longer played by the {bot} bot")
             state = table.state
             if move != table.move:
                 raise RefusedError(
@@ -88,7 +89,7 @@ class Moves(Seats):
                 who = "nobody" if turn is None else player_name(turn, table.sentence_names)
                 raise RefusedError(f"it is not your turn: {who} decides now")
             try:
-                action = state.resolve(text)
+                action = state.resolve(text, table.sentence_names)
             except IllegalAction as error:
                 raise RefusedError(str(error)) from None
             seq = table.move + 1

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..community import clocks
+from ..people import seat_number
 from ..store import SeatInfo
 from .parts import STORE_RETRY_CAP, RefusedError, UnstoredError, database_trouble
 from .seats import Seats
@@ -138,8 +139,8 @@ class ClockTimers(Seats):
         async with table.lock:
             if table.clock is None or not table.info.seats[seat].absent:
                 raise RefusedError(
-                    f"seat {seat} is not absent: nobody plays it for you, so there is no "
-                    "need to come back"
+                    f"seat {seat_number(seat)} is not absent: nobody plays it for you, so "
+                    "there is no need to come back"
                 )
             its_turn = table.state.current_player == seat and not table.state.is_over
             after = table.clock.back(seat, its_turn, time.time())

@@ -36,7 +36,7 @@ from ..deps import (
 from ..errors import RequestError
 from ..hub import RefusedError, Table, event_json, seat_url
 from ..limits import count_refusal
-from ..people import check_name, hints_default, seat_names
+from ..people import check_name, hints_default, seat_names, seat_number
 from ..schemas import (
     BotRequest,
     ClaimRequest,
@@ -385,7 +385,9 @@ async def sit(
         if table.seat_of_account(account.id) is not None:
             raise RequestError(409, "you have a seat at this table already")
     if not table.info.seats[asked.seat].open:
-        raise RequestError(409, f"seat {asked.seat} is not open: someone has it already")
+        raise RequestError(
+            409, f"seat {seat_number(asked.seat)} is not open: someone has it already"
+        )
     try:
         token = await hub.sit(table, asked.seat, name, account.id if account else None)
     except ConflictError as error:
@@ -424,7 +426,7 @@ async def fill_seat(
     except RefusedError as error:
         raise RequestError(400, str(error)) from None
     if not table.info.seats[seat].open:
-        raise RequestError(409, f"seat {seat} is not open: someone has it already")
+        raise RequestError(409, f"seat {seat_number(seat)} is not open: someone has it already")
     try:
         await hub.fill(table, seat, bot)
     except ConflictError as error:
@@ -520,7 +522,7 @@ async def claim(
     if not table.state.is_over:
         raise RequestError(409, "the game is still going on: a seat is claimed once it ends")
     if table.info.seats[seat].account is not None:
-        raise RequestError(409, f"seat {seat} belongs to an account already")
+        raise RequestError(409, f"seat {seat_number(seat)} belongs to an account already")
     if table.seat_of_account(account.id) is not None:
         raise RequestError(409, "you have a seat at this table already")
     try:

@@ -161,7 +161,7 @@ export function finalTable(view, table, mySeat) {
   const parts = Array.isArray(view.score_parts) && view.score_parts.length ? view.score_parts : null;
   const partNames = parts ? Object.keys(parts[0]) : [];
   const rows = order.map((s) => h("tr", {}, h("td", {}, winners.includes(s) ? "\u2605 " : ""), h("td", {}, seatName(table, s, mySeat, view.names),
-      parts ? h("div", {class: "parts-line"}, partNames.map((part) => `${part.replace(/_/g, " ")} ${parts[s][part]}`).join(" \u00B7 ")) : null),
+      parts ? h("div", {class: "parts-line"}, partNames.map((part) => `${part.replace(/_/g, " ")}: ${parts[s][part]}`).join(" \u00B7 ")) : null),
     ...partNames.map((part) => h("td", {class: "num score-part", "data-part": part}, parts[s][part])),
     h("td", {class: "num"}, h("b", {}, view.scores[s])),
     changes ? change(s) : null));

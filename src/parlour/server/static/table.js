@@ -359,9 +359,23 @@ function showLines() {
     const line = logLine(event);
     line.classList.add("fresh");
     log.append(line);
+    markMoved(line);
   }
   log.scrollTop = log.scrollHeight;
   lines.timer = lines.queue.length ? setTimeout(showLines, LINE_MS / Math.ceil(lines.queue.length / 6)) : null;
+}
+
+/** The cards a new log line names, marked on the table where they are now (where they went),
+ * for as long as the line is new. */
+function markMoved(line) {
+  const ids = new Set([...line.querySelectorAll("[data-info]")].map((el) => el.dataset.info));
+  for (const id of ids) {
+    for (const el of document.querySelectorAll(`#table-layout [data-card="${CSS.escape(id)}"]`)) {
+      el.classList.remove("moved");
+      void el.offsetWidth;  // restart the mark's animation on a card marked before
+      el.classList.add("moved");
+    }
+  }
 }
 
 /** The people at the table besides this page's seat, by the name the table shows. */

@@ -106,18 +106,24 @@ export function confirm(action, view, ctx) {
 /** What the seat to act is asked and why, in the view's words ("Discard 1 card: Burr Rat's
  * Lose effect"), and the card it may answer, if any; ``null`` when the phase says it all. */
 export function asked(view, ctx) {
+  // A seat that has made the most plays one seat may make in a window (the game's bound,
+  // the view's ``play_cap``) is asked no more in it: its turn line says so while it applies.
+  const w = view.window;
+  const capped = w && (w.capped || []).includes(ctx.seat)
+    ? `you have made ${w.play_cap} plays in this window, the most one seat may make` : null;
   const d = view.decision;
   if (d && d.seat === view.current_player) {
     const other = d.other === null || d.other === undefined ? "" : d.kind === "give" ? ` to ${ctx.names(d.other)}` : ` of ${ctx.names(d.other)}`;
-    return {words: `${d.ask}${other}: ${d.why}`, card: null};
+    return {words: `${d.ask}${other}: ${d.why}${capped && d.seat !== ctx.seat ? `; ${capped}` : ""}`, card: null};
   }
   const p = view.pending;
-  if (view.window && p && !p.negated) {
+  if (w && p && !p.negated) {
     const on = p.target === null || p.target === undefined ? "" : ` on ${ctx.names(p.target)}`;
     const what = p.ability ? `${name(p.card, ctx)}'s ability` : name(p.card, ctx);
+    if (capped) return {words: `${ctx.names(p.seat)} plays ${what}${on}; ${capped}`, card: null};
     return {words: `${ctx.names(p.seat)} plays ${what}${on}: answer it or pass`, card: p.card};
   }
-  return null;
+  return capped ? {words: capped.charAt(0).toUpperCase() + capped.slice(1), card: null} : null;
 }
 
 export function phase(view, ctx) {
@@ -181,6 +187,14 @@ function fightParts(view, fight, ctx) {
   return rows.length ? h("ul", {class: "fight-parts", "aria-label": "strength in parts"}, rows) : null;
 }
 
+/** The monster's strength in its parts, as the view carries them (printed, modifiers, its own
+ * effects, cards in play, played); ``null`` from a view without them. */
+function monsterParts(fight) {
+  const rows = (fight.monster_parts || []).map(([label, amount]) =>
+    h("li", {}, h("span", {}, label), h("b", {}, amount > 0 && label !== "printed" ? `+${amount}` : String(amount))));
+  return rows.length ? h("ul", {class: "fight-parts monster-parts", "aria-label": "the monster's strength in parts"}, rows) : null;
+}
+
 function combat(view, ctx) {
   const fight = view.combat;
   const boss = view.boss;
@@ -193,7 +207,7 @@ function combat(view, ctx) {
         fightParts(view, fight, ctx)),
       h("div", {class: "vs"}, "vs"),
       h("div", {}, card(fight.monster, ctx), h("div", {class: "strength", "aria-label": "monster's strength"}, element(fight.element), ` ${fight.monster_strength}`),
-        h("div", {class: "muted small"}, "the monster's strength, after its own and played effects"))));
+        monsterParts(fight) || h("div", {class: "muted small"}, "the monster's strength, after its own and played effects"))));
   }
   if (coming) {
     // Revealed this turn: the Boss cards are gathered only at the start of the next turn.
