@@ -50,9 +50,10 @@ GAME = Game(
     # few dozen playouts and the close ones get up to 2000; the heuristic's move stands
     # unless beaten by a standard error. A race ends once the actions left are within 1% of
     # a win of each other: 73% of the CPU went to races that reached 2000 playouts to part
-    # actions 0.003-0.16% of a win apart (docs/bots.md).
+    # actions 0.003-0.16% of a win apart (docs/bots.md). At most 400 playouts: on 300
+    # positions the cap changed no choice and saved a quarter of the playouts (docs/bots.md).
     search={
-        "iterations": 2000,
+        "iterations": 400,
         "rollout": "heuristic",
         "rollout_depth": 200,
         "rollout_turn": True,
