@@ -13,14 +13,25 @@ Run ``.venv/bin/python benchmarks/foolsblade_hard.py --deals 50 --positions 40``
   kind of decision. ``--settings key=value ...`` overrides `hard`'s settings; given more than
   once, each is a variant timed on the same positions (``--settings measured=false
   indifference=0 --settings``: `hard` before issue 34 beside `hard` as shipped).
+- ``--instructions``: the same positions' decisions counted in instructions under
+  ``valgrind --tool=callgrind`` against as many random 4-player games, which the machine's
+  load does not change: one run of this script under callgrind finds the positions only,
+  one also makes every decision (a run a variant), one also plays the random games; the
+  first run's count is subtracted from the others, and the ratio of the totals is printed.
+  Valgrind runs Python some 50 times slower: 20 positions take several minutes.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import subprocess
+import sys
+import tempfile
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 from typing import Any
 
 import parlour
@@ -119,6 +130,62 @@ def cost(positions: int, seed: int, variants: list[dict[str, Any]]) -> None:
             )
 
 
+def positions_of(positions: int, seed: int) -> list[tuple[State, int]]:
+    """The decisions ``cost`` times, with each one's game number: every 25th with a real
+    choice of 4-player `medium` games."""
+    found: list[tuple[State, int]] = []
+    game = 0
+    while len(found) < positions:
+        state = parlour.load("foolsblade").new_game(4, seed=seed + game)
+        seats = [bots.make("medium", seed=seed + game * 8 + s) for s in range(4)]
+        step = 0
+        while not state.is_over and len(found) < positions:
+            seat = state.current_player
+            assert seat is not None
+            if len(state.legal_actions()) > 1 and step % 25 == 0:
+                found.append((state.clone(), game))
+            step += 1
+            state.apply(seats[seat].choose(state))
+        game += 1
+    return found
+
+
+def part(name: str, positions: int, seed: int, settings: dict[str, Any]) -> None:
+    """One run counted under callgrind: the positions, then (``decide``) `hard`'s decision
+    at each, or (``random``) one random 4-player game each."""
+    found = positions_of(positions, seed)
+    if name == "decide":
+        for state, game in found:
+            bots.make("hard", seed=seed + game, **settings).choose(state)
+    elif name == "random":
+        for number in range(len(found)):
+            random_game_seconds(seed * 1000 + number)
+
+
+def counted(name: str, positions: int, seed: int, pairs: list[str]) -> int:
+    """The instructions of one ``part`` run of this script under callgrind."""
+    with tempfile.TemporaryDirectory(prefix="foolsblade-hard-") as folder:
+        out = Path(folder) / "callgrind.out"
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        command += [sys.executable, __file__, "--part", name, "--positions", str(positions)]
+        command += ["--seed", str(seed), "--settings", *pairs]
+        subprocess.run(command, check=True, capture_output=True)
+        return int(re.findall(r"^(?:summary|totals): (\d+)", out.read_text(), re.M)[-1])
+
+
+def instructions(positions: int, seed: int, groups: list[list[str]]) -> None:
+    """Print each variant's instructions a decision in random 4-player games' instructions."""
+    setup = counted("setup", positions, seed, [])
+    games = counted("random", positions, seed, []) - setup
+    print(f"{positions} positions, seed {seed}: a random 4-player game {games / positions:.3g}")
+    print("| hard settings | instructions a decision | random games a decision |")
+    print("| --- | --- | --- |")
+    for pairs in groups:
+        spent = counted("decide", positions, seed, pairs) - setup
+        label = " ".join(pairs) or "as shipped"
+        print(f"| {label} | {spent / positions:.3g} | {spent / games:.2f} |")
+
+
 def parse(pairs: list[str]) -> dict[str, Any]:
     """``key=value`` settings, numbers and booleans read as such."""
     out: dict[str, Any] = {}
@@ -150,8 +217,22 @@ def main() -> None:
         action="append",
         help="hard's settings, key=value; repeated: variants timed on the same positions",
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count the cost's instructions under callgrind instead of timing it",
+    )
+    parser.add_argument("--part", choices=("setup", "decide", "random"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    variants = [parse(group) for group in args.settings or [[]]]
+    groups = args.settings or [[]]
+    variants = [parse(group) for group in groups]
+    if args.part:
+        part(args.part, args.positions, args.seed, variants[0])
+        return
+    if args.instructions:
+        print(f"load average {os.getloadavg()[0]:.1f}")
+        instructions(args.positions, args.seed, groups)
+        return
     if args.deals:
         class_choices(args.deals, args.seed, variants[0])
     if args.positions:
