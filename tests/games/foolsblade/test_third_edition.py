@@ -404,3 +404,21 @@ def test_the_monsters_that_roll_instead_of_calling_one_sit_on_their_decks_value_
         ]
         assert peers, reworked
         assert expected_strength(card, cards) >= sum(peers) / len(peers) - 1, reworked
+
+
+@pytest.mark.parametrize(("held", "after"), [(1, 2), (2, 2), (3, 3)])
+def test_tideborn_trades_a_card_for_a_quest_card_and_draws_a_tavern_card_only_when_nearly_empty(
+    held: int, after: int
+) -> None:
+    """Tideborn won 1.31 of fair at 4 players (1,748 games) with +1 Water and a Tavern card
+    whenever its hand held 2 cards or fewer: now no strength, and the Tavern card at 1."""
+    state = started("v3", players=2)
+    seat = state.active
+    as_class(state, seat, "tideborn")
+    hold(state, seat, ["whetstone"] * held)
+    state.apply("use tideborn")
+    pass_until(state, lambda s: s.counter is None and s.decision is None)
+    kinds = [state.table.kind[card] for card in state.hands[seat]]
+    assert len(kinds) == after
+    assert kinds.count("tavern") == after - 1  # the Whetstones left, or the Tavern card drawn
+    assert state.table.cards[state.table.index["tideborn"]].effects == []
