@@ -71,12 +71,13 @@ def test_hard_searches_the_class_when_told_or_plays_the_one_preferred() -> None:
 
 
 def test_the_shipped_shares_cover_every_class_of_the_default_edition_at_every_size() -> None:
-    table = parlour.load("foolsblade").new_game(4, seed=1, cards="v2").table
-    ids = {table.ids[c] for c in table.classes}
-    for players in range(2, 7):
-        shares = measured_shares("v2", players)
-        assert shares is not None and set(shares) == ids
-        assert all(0.3 < share < 2.5 for share in shares.values())
+    for edition in ("v2", "v3"):
+        table = parlour.load("foolsblade").new_game(4, seed=1, cards=edition).table
+        ids = {table.ids[c] for c in table.classes}
+        for players in range(2, 7):
+            shares = measured_shares(edition, players)
+            assert shares is not None and set(shares) == ids
+            assert all(0.3 < share < 2.5 for share in shares.values())
     assert edition_of(None) == "v1" and edition_of("v2") == "v2"
     assert edition_of("some/folder") is None and measured_shares(None, 4) is None
 
