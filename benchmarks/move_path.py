@@ -157,6 +157,8 @@ async def measure(args: argparse.Namespace) -> None:
     if not args.plain:
         collected = int(re.findall(r"^summary: (\d+)", Path(f"{out}.1").read_text(), re.M)[-1])
         figures["instructions_a_move"] = collected / made
+        if args.keep:
+            shutil.copy(f"{out}.1", args.keep)
     shutil.rmtree(folder, ignore_errors=True)
     figures["load"] = os.getloadavg()[0]
     print(json.dumps(figures))
@@ -168,6 +170,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--plain", action="store_true", help="no valgrind: CPU time only")
+    parser.add_argument("--keep", type=Path, help="where to keep callgrind's profile")
     args = parser.parse_args()
     start_time = time.monotonic()
     asyncio.run(measure(args))

@@ -203,6 +203,8 @@ class Connections(Cache):
             # not hold the table (its lock, everyone's updates) for longer than this. Most
             # sends finish at once and need no timer (a timer a message was a tenth of the
             # server's CPU a move, its heap grown by the cancelled ones).
+            if client.send_now is not None and client.send_now(message):
+                return
             rest = _started(client.send(message))
             if rest is not None:
                 async with asyncio.timeout(SEND_TIMEOUT):

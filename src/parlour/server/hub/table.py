@@ -39,6 +39,9 @@ class Client:
     close: Closer | None = None
     # Ends the connection for good with a close code (the table was closed).
     shut: Callable[[int], Awaitable[None]] | None = None
+    # Sends a message at once if the connection takes it without waiting (``False``: not
+    # sent, ``send`` waits for it); ``None``: every message goes through ``send``.
+    send_now: Callable[[dict[str, Any]], bool] | None = None
 
 
 @dataclass(eq=False)
