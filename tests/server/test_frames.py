@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from uvicorn.config import Config
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.server import ServerState
 from websockets.client import ClientProtocol
 from websockets.frames import Close, Frame, Opcode
@@ -233,6 +234,35 @@ def test_written_text_frames_are_websockets_own(length: int) -> None:
         session.wire.take()
         assert not session.protocol.write_text(payload)
         assert session.wire.written == b""
+
+    asyncio.run(run())
+
+
+def test_a_lost_connection_is_written_nothing_and_its_send_says_so() -> None:
+    async def run() -> None:
+        session = _Session()
+        await session.open()
+        session.protocol.connection_lost(None)
+        # Written to, asyncio would warn at every message; uvicorn's send says it is gone,
+        # so the hub lets go of the connection, as before.
+        assert not session.protocol.write_text(b'{"type":"state"}')
+        assert session.wire.written == b""
+        with pytest.raises(ClientDisconnected):
+            await session.protocol.send({"type": "websocket.send", "text": "{}"})
+
+    asyncio.run(run())
+
+
+def test_a_text_frame_that_is_not_utf8_closes_with_1007_as_before() -> None:
+    async def run() -> None:
+        session = _Session()
+        await session.open()
+        session.client.send_text(b"\xff\xfe not UTF-8")
+        session.protocol.data_received(session.to_server())
+        await session.settle()
+        (close,) = session.to_client()
+        assert Close.parse(close.data).code == 1007
+        assert session.texts() == []
 
     asyncio.run(run())
 

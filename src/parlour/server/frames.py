@@ -203,8 +203,14 @@ class ReadAhead(WebSocketsSansIOProtocol):
     def write_text(self, payload: bytes) -> bool:
         """Write ``payload`` (UTF-8) as one text frame if the connection is open and its
         buffer takes it now; ``False``: nothing written (send it uvicorn's way, which waits
-        for the buffer or says the connection is gone)."""
-        if self.conn.state is not State.OPEN or self.close_sent or not self.writable.is_set():
+        for the buffer or says the connection is gone: a lost connection's state stays open
+        in websockets, so ``disconnected`` is what tells)."""
+        if (
+            self.disconnected
+            or self.close_sent
+            or self.conn.state is not State.OPEN
+            or not self.writable.is_set()
+        ):
             return False
         length = len(payload)
         if length < 126:
