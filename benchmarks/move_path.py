@@ -3,7 +3,8 @@ one process) runs under ``valgrind --tool=callgrind`` while tables of four clien
 client acting the moment its turn comes; only the moves are counted (instrumentation is
 switched on once every client has its first state, and off after ``--moves`` moves).
 
-Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain]``. Prints the
+Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain] [--keep FILE]``
+(``--keep``: callgrind's profile, for ``callgrind_annotate --inclusive=yes``). Prints the
 server's instructions a move (the event loop, the database's thread, the kernel's part left
 out: valgrind counts user-space instructions) and its CPU time a move (user and system, from
 ``/proc``; under valgrind, many times the real figure, so read it only with ``--plain``,
