@@ -3,7 +3,8 @@ one process) runs under ``valgrind --tool=callgrind`` while tables of four clien
 client acting the moment its turn comes; only the moves are counted (instrumentation is
 switched on once every client has its first state, and off after ``--moves`` moves).
 
-Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain]``. Prints the
+Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain] [--keep FILE]``
+(``--keep``: callgrind's profile, for ``callgrind_annotate --inclusive=yes``). Prints the
 server's instructions a move (the event loop, the database's thread, the kernel's part left
 out: valgrind counts user-space instructions) and its CPU time a move (user and system, from
 ``/proc``; under valgrind, many times the real figure, so read it only with ``--plain``,
@@ -157,6 +158,8 @@ async def measure(args: argparse.Namespace) -> None:
     if not args.plain:
         collected = int(re.findall(r"^summary: (\d+)", Path(f"{out}.1").read_text(), re.M)[-1])
         figures["instructions_a_move"] = collected / made
+        if args.keep:
+            shutil.copy(f"{out}.1", args.keep)
     shutil.rmtree(folder, ignore_errors=True)
     figures["load"] = os.getloadavg()[0]
     print(json.dumps(figures))
@@ -168,6 +171,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--plain", action="store_true", help="no valgrind: CPU time only")
+    parser.add_argument("--keep", type=Path, help="where to keep callgrind's profile")
     args = parser.parse_args()
     start_time = time.monotonic()
     asyncio.run(measure(args))

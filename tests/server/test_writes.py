@@ -4,19 +4,21 @@ outcome is in doubt (an answer lost, another writer first) is settled by the sto
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import event
-from sqlalchemy.exc import OperationalError
+from sqlalchemy import delete, event, insert
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from parlour.server.hub import Hub
-from parlour.server.store import ConflictError, NewAction, SeatInfo, Store
+from parlour.server.store import ActionRow, ConflictError, NewAction, SeatInfo, Store
 from parlour.server.writes import GroupCommit
 
 from .conftest import create, next_state
+from .postgres import Postgres
 from .test_refused_writes import read_only, writable
 
 
@@ -113,3 +115,57 @@ def test_a_move_another_writer_stored_first_is_caught_up_with(client: TestClient
     assert states[0]["view"]["move"] == 1
     assert error["message"].startswith("stale move: you acted on move 0")
     assert hub.tables[table_id].info.actions[0] == first
+
+
+def _stored_rows(store: Store) -> list[tuple[Any, ...]]:
+    """The action rows as the database holds them (SQLite's text for their times)."""
+    with store.engine.connect() as connection:
+        query = (
+            "SELECT table_id, seq, seat, text, created_at FROM parlour_actions ORDER BY table_id"
+        )
+        return [tuple(row) for row in connection.exec_driver_sql(query)]
+
+
+def _stores_like_sqlalchemy(store: Store) -> None:
+    # A batch goes by the driver's executemany, SQLAlchemy's insert compiled once: its rows
+    # are the rows SQLAlchemy's own insert stores (the time in the same form).
+    now = datetime(2026, 12, 4, 11, 30, 5, tzinfo=UTC)
+    actions = [NewAction("t1", 1, 0, "play zero"), NewAction("t2", 1, 2, "play blue+3 ✓")]
+    with store.engine.begin() as connection:
+        store._insert_actions(connection, actions, now)
+    ours = _stored_rows(store)
+    with store.engine.begin() as connection:
+        connection.execute(delete(ActionRow))
+        connection.execute(
+            insert(ActionRow),
+            [
+                {
+                    "table_id": a.table_id,
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "text": a.text,
+                    "created_at": now,
+                }
+                for a in actions
+            ],
+        )
+    assert ours == _stored_rows(store)
+    assert [store.get(t).actions for t in ("t1", "t2")] == [["play zero"], ["play blue+3 ✓"]]  # type: ignore[union-attr]
+    # A number taken is SQLAlchemy's IntegrityError, as before: the group commit's cue.
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        store._insert_actions(connection, actions[:1], now)
+
+
+def test_a_batch_stores_the_rows_sqlalchemys_insert_stores(store: Store) -> None:
+    _stores_like_sqlalchemy(store)
+    store.close()
+
+
+def test_a_batch_stores_the_rows_sqlalchemys_insert_stores_on_postgresql(
+    postgres: Postgres,
+) -> None:
+    opened = Store(postgres.url)
+    for n in range(3):
+        opened.create(f"t{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
+    _stores_like_sqlalchemy(opened)
+    opened.close()

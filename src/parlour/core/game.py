@@ -250,6 +250,13 @@ class State:
         """Exactly what ``seat`` may know, as JSON; ``None`` is the spectator."""
         raise NotImplementedError
 
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view`` of each of ``seats``, equal to what it gives, in order. A game may build
+        what they have in common once (the server sends every seat its view after each
+        move); the views may then share their lists and dicts: read them, never change
+        them."""
+        return [self.view(seat) for seat in seats]
+
     def determinize(self, seat: int | None, seed: int) -> State:
         """A state that ``seat`` cannot tell apart from this one, hidden cards redrawn."""
         raise NotImplementedError

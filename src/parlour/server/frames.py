@@ -5,25 +5,42 @@ its exception handler's wrapper and the access log's wrapper each add a call and
 every one of those messages, and none of them has anything to do with a text frame (they
 watch for the accept and the close, which still go through them). ``DirectSend`` keeps the
 server's own ``send`` of each WebSocket session in its scope, and ``sender`` hands the text
-frames to it; ``ReadAhead`` reads a connection's frames without pausing after each one
-(docs/server.md, "The move path's CPU").
+frames to it. ``ReadAhead``, the server's WebSocket protocol (uvicorn's own, RFC 6455 by
+websockets), reads a connection's frames without pausing after each one, and does the common
+case itself: it writes a message as a text frame straight to the socket when the connection
+takes it at once (``sender_now``), and reads a person's text frames (and the pongs of
+uvicorn's keep-alive pings) without websockets' parser; anything else a connection sends, or
+a message that has to wait, goes uvicorn's and websockets' way, as before (docs/server.md,
+"The move path's CPU").
 """
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
 from typing import Any
 
 import orjson
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request
+from websockets.protocol import State
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # pragma: no cover  # websockets built without its C part
+    from websockets.utils import apply_mask
 
 from .hub import Sender
 
-__all__ = ["READ_AHEAD", "DirectSend", "ReadAhead", "sender"]
+__all__ = ["READ_AHEAD", "DirectSend", "ReadAhead", "encode", "sender", "sender_now"]
 
-# Where ``DirectSend`` keeps the server's ``send`` in a WebSocket session's scope.
+# Where ``DirectSend`` keeps the server's ``send`` in a WebSocket session's scope, and where
+# ``ReadAhead`` keeps itself.
 SERVER_SEND = "parlour.server_send"
+PROTOCOL = "parlour.protocol"
 
 
 class DirectSend:
@@ -40,17 +57,42 @@ class DirectSend:
         await self.app(scope, receive, send)
 
 
+def encode(message: dict[str, Any]) -> bytes:
+    """``message`` as compact JSON in UTF-8, as ``send_json`` gives it (encoded by orjson:
+    the standard library's encoder took a tenth of the server's time). Keys that are not
+    strings (a few games' views have numbers) are written as strings; orjson's option for
+    them doubles the cost of every message, so it is asked for only where it is needed."""
+    try:
+        return orjson.dumps(message)
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS)
+
+
 def sender(websocket: WebSocket) -> Sender:
-    """Send a message to an accepted ``websocket`` as compact JSON text (as ``send_json``
-    does, encoded by orjson: the standard library's encoder took a tenth of the server's
-    time), straight to the server's ``send``, which ``DirectSend`` kept."""
+    """Send a message to an accepted ``websocket`` as compact JSON text (``encode``),
+    straight to the server's ``send``, which ``DirectSend`` kept."""
     send: Send = websocket.scope[SERVER_SEND]
 
     async def send_message(message: dict[str, Any]) -> None:
-        text = orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
-        await send({"type": "websocket.send", "text": text})
+        await send({"type": "websocket.send", "text": encode(message).decode()})
 
     return send_message
+
+
+def sender_now(websocket: WebSocket) -> Callable[[dict[str, Any]], bool] | None:
+    """Send a message to an accepted ``websocket`` at once, as ``sender`` would, if the
+    connection takes it without waiting: ``False`` when nothing was sent (the connection's
+    buffer is full, or it is closing), and ``sender`` must be awaited. ``None`` if the
+    server is not ``ReadAhead`` (a test's client)."""
+    protocol = websocket.scope.get(PROTOCOL)
+    if not isinstance(protocol, ReadAhead):
+        return None
+    write = protocol.write_text
+
+    def send_now(message: dict[str, Any]) -> bool:
+        return write(encode(message))
+
+    return send_now
 
 
 # Frames a connection may have read and not yet handed to the application before its
@@ -59,10 +101,126 @@ def sender(websocket: WebSocket) -> Sender:
 READ_AHEAD = 4
 
 
+# The first byte of a frame with its FIN bit, and the second's mask bit (RFC 6455, 5.2).
+_TEXT = 0x80 | Opcode.TEXT
+_PONG = 0x80 | Opcode.PONG
+_MASKED = 0x80
+_LENGTH_16 = struct.Struct("!H")
+_HEAD_16 = struct.Struct("!BBH")
+_HEAD_64 = struct.Struct("!BBQ")
+# The opening request's end; a request longer than this is websockets' to refuse.
+_REQUEST_END = b"\r\n\r\n"
+_LONGEST_REQUEST = 1 << 16
+
+
 class ReadAhead(WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol, pausing a connection's reading only once ``READ_AHEAD``
     frames wait to be handled, not after each frame: the pause and the resume are a system
-    call each (``epoll_ctl``), and were a tenth of the event loop's time under load."""
+    call each (``epoll_ctl``), and were a tenth of the event loop's time under load.
+
+    Once the opening request is read (and nothing after it: a client sends no frame before
+    the answer), it reads the connection's frames itself while they are complete, masked text
+    messages in one frame or pongs, at most ``ws_max_size``: websockets' parser, a generator
+    per field, cost more than the rest of a frame's reading. Any other frame (a close, a
+    ping, a fragment, a binary or too large one), or a frame after the server's close, hands
+    the connection to websockets for good, from that frame on: websockets has seen no frame
+    before it, so it picks up at a frame's start. ``write_text`` writes a server's text frame
+    (never masked) straight to the socket."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # What came before the opening request was read (``None``: no longer kept), the
+        # frames are read here (``direct``), and the start of a frame not all read yet.
+        self.request_read: bytearray | None = bytearray()
+        self.direct = False
+        self.unread = b""
+
+    def handle_connect(self, event: Request) -> None:
+        """Open the session (uvicorn's), with this protocol in its scope for ``sender_now``."""
+        super().handle_connect(event)
+        if self.response.status_code == 101:
+            self.scope[PROTOCOL] = self  # type: ignore[literal-required]
+
+    def data_received(self, data: bytes) -> None:
+        """Read what came: frames here once that is sound, else by uvicorn and websockets."""
+        if self.direct:
+            self.read_frames(data)
+            return
+        read = self.request_read
+        if read is None:
+            super().data_received(data)
+            return
+        read += data
+        super().data_received(data)
+        if self.handshake_initiated or len(read) > _LONGEST_REQUEST:
+            self.request_read = None
+            self.direct = (
+                self.handshake_initiated
+                and self.response.status_code == 101
+                and read.find(_REQUEST_END) + len(_REQUEST_END) == len(read)
+            )
+
+    def read_frames(self, data: bytes) -> None:
+        """Hand the complete frames in ``data`` (after what was left unread) to the
+        application, keeping an incomplete one for the next data; hand the connection to
+        websockets at the first frame this does not read."""
+        if self.unread:
+            data, self.unread = self.unread + data, b""
+        size, at, most = len(data), 0, self.conn.max_message_size
+        while not self.close_sent:
+            if size - at < 6:
+                self.unread = data[at:]
+                return
+            first, second = data[at], data[at + 1]
+            length, start = second & 0x7F, at + 6
+            if not second & _MASKED or length == 127 or (first != _TEXT and first != _PONG):
+                break
+            if length == 126:
+                if first == _PONG:  # a control frame has at most 125 bytes
+                    break
+                if size - at < 8:
+                    self.unread = data[at:]
+                    return
+                (length,) = _LENGTH_16.unpack_from(data, at + 2)
+                start = at + 8
+                if most is not None and length > most:
+                    break
+            end = start + length
+            if end > size:
+                self.unread = data[at:]
+                return
+            payload = apply_mask(data[start:end], data[start - 4 : start])
+            at = end
+            if first == _TEXT:
+                self.curr_msg_data_type, self.frames = "text", [payload]
+                self.send_receive_event_to_app()
+            else:
+                self.handle_pong(Frame(Opcode.PONG, payload))
+        self.direct = False
+        if at < size:
+            super().data_received(data[at:])
+
+    def write_text(self, payload: bytes) -> bool:
+        """Write ``payload`` (UTF-8) as one text frame if the connection is open and its
+        buffer takes it now; ``False``: nothing written (send it uvicorn's way, which waits
+        for the buffer or says the connection is gone: a lost connection's state stays open
+        in websockets, so ``disconnected`` is what tells)."""
+        if (
+            self.disconnected
+            or self.close_sent
+            or self.conn.state is not State.OPEN
+            or not self.writable.is_set()
+        ):
+            return False
+        length = len(payload)
+        if length < 126:
+            head = bytes((_TEXT, length))
+        elif length < 65536:
+            head = _HEAD_16.pack(_TEXT, 126, length)
+        else:
+            head = _HEAD_64.pack(_TEXT, 127, length)
+        self.transport.write(head + payload)
+        return True
 
     def send_receive_event_to_app(self) -> None:
         """Queue the frame read for the application; pause reading if too many wait."""

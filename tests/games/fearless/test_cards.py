@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parlour import GameError
 from parlour.games.fearless.cards import (
     CARD_MASK,
     DATA,
+    card_texts,
     deal_rules,
     deck_bits,
     load_deck,
@@ -64,3 +67,13 @@ def test_card_texts_parse_in_one_place() -> None:
         with pytest.raises(ValueError, match="is not a Fearless card"):
             parse_card(text)
     assert len(CARD_MASK) == 4 * 12 + 1
+
+
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1), st.sampled_from([3, 4, 5]))
+def test_card_texts_name_each_card_held_in_deck_order(chosen: int, players: int) -> None:
+    # Any set of the deck's cards: each card's text as many times as its copies held, in the
+    # order of CARD_MASK (by suit, highest value first, the zeros last).
+    deck = deck_bits(players)
+    held = deck & (chosen | chosen << 64)
+    expected = [text for text, mask in CARD_MASK.items() for _ in range((held & mask).bit_count())]
+    assert card_texts(held) == expected

@@ -200,6 +200,7 @@ class FearlessState(State):
     # themselves rather than methods that call them: no extra frame.
     view = views.view
     determinize = views.determinize
+    views = views.views  # last: the module's name is the method's from here on
 
     # -- results -----------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng
@@ -14,7 +15,7 @@ from .scoring import fear_parts
 if TYPE_CHECKING:
     from .state import FearlessState
 
-__all__ = ["FearlessView", "TrickView", "determinize", "view"]
+__all__ = ["FearlessView", "TrickView", "determinize", "view", "views"]
 
 
 class TrickView(TypedDict):
@@ -62,10 +63,31 @@ def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
     (its done tricks' lists are shared by the views of the round: read them, never change
     them)."""
     out = state.common_view(seat)
-    players = state.players
-    table = state.table
     if seat is not None:
         out["hand"] = card_texts(state.hands[seat])
+    out.update(_table_view(state))
+    return out
+
+
+def views(state: FearlessState, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+    """``view`` of each of ``seats``, the table's part (all but the seat's own keys and
+    hand) built once and shared by them."""
+    table = _table_view(state)
+    out = []
+    for seat in seats:
+        one = state.common_view(seat)
+        if seat is not None:
+            one["hand"] = card_texts(state.hands[seat])
+        one.update(table)
+        out.append(one)
+    return out
+
+
+def _table_view(state: FearlessState) -> dict[str, Any]:
+    """What every seat's view shows alike: the hands' counts, the trick, the track, the
+    round so far, in their order in a view (each list its own, but the done tricks)."""
+    players = state.players
+    table = state.table
     # Search reads a spectator's view after every playout, so the pieces are built in
     # single passes with the seat orders and void names looked up, not recomputed, and
     # in plain loops: on Python 3.11 a comprehension costs a function call.
@@ -78,27 +100,27 @@ def view(state: FearlessState, seat: int | None) -> dict[str, Any]:
     void_names = []
     for shift in range(0, 4 * players, 4):
         void_names.append(list(_VOID_NAMES[voids >> shift & 15]))
-    out.update(
-        hand_counts=list(map(int.bit_count, state.hands)),
-        leader=state.leader,
-        trick=trick,
-        led_suit=SUITS[state.led] if state.led >= 0 else None,
-        trick_value=state.trick_value,
-        ghosts=state.ghosts[:],
-        round=state.round + 1,
-        rounds=players,
-        trick_number=min(state.trick_number + 1, table.hand_size),
-        tricks_per_round=table.hand_size,
-        played=played[:],
-        tricks=tricks[:],
-        voids=void_names,
-        first_leader=table.first_leader,
-        removed=list(table.removed),
-    )
+    table_part: dict[str, Any] = {
+        "hand_counts": list(map(int.bit_count, state.hands)),
+        "leader": state.leader,
+        "trick": trick,
+        "led_suit": SUITS[state.led] if state.led >= 0 else None,
+        "trick_value": state.trick_value,
+        "ghosts": state.ghosts[:],
+        "round": state.round + 1,
+        "rounds": players,
+        "trick_number": min(state.trick_number + 1, table.hand_size),
+        "tricks_per_round": table.hand_size,
+        "played": played[:],
+        "tricks": tricks[:],
+        "voids": void_names,
+        "first_leader": table.first_leader,
+        "removed": list(table.removed),
+    }
     if state.is_over:
         # Only the final table reads them; search reads views in its playouts.
-        out["score_parts"] = fear_parts(state.fear_by_round, players)
-    return out
+        table_part["score_parts"] = fear_parts(state.fear_by_round, players)
+    return table_part
 
 
 # The round's done tricks as last built: the chain they were built from (its cells never

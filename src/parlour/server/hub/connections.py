@@ -101,6 +101,8 @@ class _Shared:
 
     events: dict[int, dict[str, Any]] = field(default_factory=dict)
     messages: dict[tuple[int | None, int], dict[str, Any]] = field(default_factory=dict)
+    # The views of the connections' seats, built together (``Table.views``).
+    views: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
 
 class Connections(Cache):
@@ -187,9 +189,10 @@ class Connections(Cache):
             if place not in shared.events:
                 shared.events[place] = event_json(event, seat, names)
             events.append(shared.events[place])
+        view = shared.views.get(seat) if shared is not None else None
         message = {
             "type": "state",
-            "view": table.view(seat),
+            "view": table.view(seat) if view is None else view,
             "events": events,
             "log_from": start,
         }
@@ -203,6 +206,8 @@ class Connections(Cache):
             # not hold the table (its lock, everyone's updates) for longer than this. Most
             # sends finish at once and need no timer (a timer a message was a tenth of the
             # server's CPU a move, its heap grown by the cancelled ones).
+            if client.send_now is not None and client.send_now(message):
+                return
             rest = _started(client.send(message))
             if rest is not None:
                 async with asyncio.timeout(SEND_TIMEOUT):
@@ -242,8 +247,12 @@ class Connections(Cache):
                 await self._send_state(table, client)
 
     async def _broadcast(self, table: Table) -> None:
-        shared = _Shared()
-        for client in list(table.clients):
+        clients = list(table.clients)
+        # Every seat's view, and the spectators', is built as the move left the table: the
+        # table's lock is held until all are sent.
+        seats = list(dict.fromkeys(client.seat for client in clients))
+        shared = _Shared(views=dict(zip(seats, table.views(seats), strict=True)))
+        for client in clients:
             await self._send_state(table, client, shared)
 
     async def _shut_all(self, table: Table, why: str, code: int) -> None:

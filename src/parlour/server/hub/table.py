@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +39,9 @@ class Client:
     close: Closer | None = None
     # Ends the connection for good with a close code (the table was closed).
     shut: Callable[[int], Awaitable[None]] | None = None
+    # Sends a message at once if the connection takes it without waiting (``False``: not
+    # sent, ``send`` waits for it); ``None``: every message goes through ``send``.
+    send_now: Callable[[dict[str, Any]], bool] | None = None
 
 
 @dataclass(eq=False)
@@ -207,9 +210,21 @@ class Table:
         ``"clock"`` and ``"absent"``; an absent seat is offered no action (a bot plays it
         until ``"back"``).
         """
-        view = self.state.view(seat)
+        return self._seat_view(self.state.view(seat), seat, self.waiting)
+
+    def views(self, seats: Sequence[int | None]) -> list[dict[str, Any]]:
+        """``view`` of each of ``seats``, in order, built together (``State.views``: what
+        they have in common is built once, and shared: read them, never change them)."""
+        waiting = self.waiting
+        return [
+            self._seat_view(view, seat, waiting)
+            for view, seat in zip(self.state.views(seats), seats, strict=True)
+        ]
+
+    def _seat_view(self, view: dict[str, Any], seat: int | None, waiting: bool) -> dict[str, Any]:
+        """The game's ``view`` of ``seat`` with the table's keys (``view``)."""
         view["names"] = self.names
-        if self.waiting:
+        if waiting:
             view.pop("legal_actions", None)
             view["waiting"] = True
         if self.clock is not None:

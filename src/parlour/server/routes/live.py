@@ -16,7 +16,7 @@ from ...core import GameError
 from ..community.moderation import BANNED, standing
 from ..deps import HubDep, SettingsDep, client_address, current_account, get_quotas
 from ..errors import RequestError, error_body, unavailable
-from ..frames import sender
+from ..frames import sender, sender_now
 from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Table
 from ..inbound import parse
 from ..limits import CROWDED, MessageRate, Quotas, count_refusal
@@ -159,6 +159,7 @@ async def _open(
         token=token if seat is not None else None,
         close=closer(websocket),
         shut=shutter(websocket),
+        send_now=sender_now(websocket),
     )
     return table, client
 
