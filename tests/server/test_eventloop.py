@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 
 from parlour.server.config import ServeSettings
 from parlour.server.eventloop import EVENTS_AT_ONCE, LATER_AT_ONCE, new_loop, when_free
-from parlour.server.frames import ReadAhead
+from parlour.server.frames import FirstRequestInTurn, ReadAhead
 
 # The module, not the ``serve`` function the package gives under that name.
 serve_module = importlib.import_module("parlour.server.serve")
@@ -174,3 +174,65 @@ def test_a_message_behind_a_crowd_that_closes_waits_for_their_reading_not_their_
     ends_before = dict(heard)["after the crowd"]
     assert sum(what == "end" for what, _ in heard) == crowd + 1  # every connection ended
     assert ends_before < crowd // 4, f"{ends_before} of the {crowd} ended before it"
+
+
+HANDSHAKE = (
+    b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+)
+
+
+def test_a_message_behind_a_crowd_that_connects_waits_for_their_reading_not_their_sessions() -> (
+    None
+):
+    """64 clients send their WebSocket handshakes at once, and another client's message comes
+    right behind them: the server takes the handshakes in turn (a few a pass), so the
+    application hears the message before most of the crowd's sessions begin (before, all
+    64 began first)."""
+    crowd = 4 * EVENTS_AT_ONCE
+    heard: list[tuple[str, int]] = []  # what the application heard, with the sessions so far
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        assert (await receive())["type"] == "websocket.connect"
+        heard.append(("begun", len(heard)))
+        await send({"type": "websocket.accept"})
+        while True:
+            message = await receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            heard.append((message["text"], sum(what == "begun" for what, _ in heard)))
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        config = Config(app, ws="parlour.server.frames:ReadAhead", log_level="warning")
+        config.load()
+        server = await loop.create_server(
+            lambda: FirstRequestInTurn(config, ServerState(), {}, _loop=loop), "127.0.0.1", 0
+        )
+        port = server.sockets[0].getsockname()[1]
+        async with server, connect(f"ws://127.0.0.1:{port}/") as talker:
+            # Connected and taken by the server first, so their handshakes come before the
+            # message in the kernel's ready list.
+            raw = [socket.create_connection(("127.0.0.1", port)) for _ in range(crowd)]
+            try:
+                await asyncio.sleep(0.2)
+                for client in raw:
+                    client.sendall(HANDSHAKE)
+                await talker.send("after the crowd")
+                for _ in range(100):
+                    await asyncio.sleep(0.02)
+                    if sum(what == "begun" for what, _ in heard) == crowd + 1:
+                        break
+            finally:
+                for client in raw:
+                    client.close()
+            await asyncio.sleep(0.2)
+
+    loop = new_loop()
+    try:
+        loop.run_until_complete(run())
+    finally:
+        loop.close()
+    assert sum(what == "begun" for what, _ in heard) == crowd + 1  # every session began
+    begun_before = dict(heard)["after the crowd"] - 1  # the talker's own was the first
+    assert begun_before < crowd // 4, f"{begun_before} of the {crowd} began before it"

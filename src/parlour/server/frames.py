@@ -7,7 +7,8 @@ watch for the accept and the close, which still go through them). ``DirectSend``
 server's own ``send`` of each WebSocket session in its scope, and ``sender`` hands the text
 frames to it; ``ReadAhead`` reads a connection's frames without pausing after each one
 (docs/server.md, "The move path's CPU"), and ends a connection its client closed when the
-event loop is free (docs/server.md, "Limits").
+event loop is free; ``FirstRequestInTurn`` reads a new connection's first request (a
+WebSocket's handshake) when the event loop is free (docs/server.md, "Limits").
 """
 
 from __future__ import annotations
@@ -18,13 +19,14 @@ from typing import Any
 import orjson
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame
 
 from .eventloop import when_free
 from .hub import Sender
 
-__all__ = ["READ_AHEAD", "DirectSend", "ReadAhead", "sender"]
+__all__ = ["READ_AHEAD", "DirectSend", "FirstRequestInTurn", "ReadAhead", "sender"]
 
 # Where ``DirectSend`` keeps the server's ``send`` in a WebSocket session's scope.
 SERVER_SEND = "parlour.server_send"
@@ -120,3 +122,33 @@ class ReadAhead(WebSocketsSansIOProtocol):
             super().send_receive_event_to_app()
         finally:
             self.read_paused = False
+
+
+class FirstRequestInTurn(H11Protocol):
+    """uvicorn's HTTP protocol, reading a new connection's first request (a WebSocket's
+    handshake, its upgrade and the session's beginning) when the event loop is free
+    (``eventloop.when_free``): a crowd that connects at once is let in a few at a time,
+    and the messages of other connections ready behind it are not held up by the
+    handshakes ahead of them (each a few tenths of a millisecond)."""
+
+    begun = False
+    waiting: list[bytes] | None = None  # what came before the connection's turn
+
+    def data_received(self, data: bytes) -> None:
+        """Read the data at once if the connection had its turn, else in its turn."""
+        if self.begun:
+            super().data_received(data)
+        elif self.waiting is not None:
+            self.waiting.append(data)
+        else:
+            self.waiting = [data]
+            self.flow.pause_reading()
+            when_free(self.loop, self._begin)
+
+    def _begin(self) -> None:
+        self.begun = True
+        data, self.waiting = b"".join(self.waiting or []), None
+        if self.transport.is_closing():
+            return
+        self.flow.resume_reading()
+        super().data_received(data)
