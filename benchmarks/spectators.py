@@ -297,6 +297,7 @@ async def one_crowd(
         "server_cpu_s": cpu,
         "table_messages": told[0],
         "longest_pass_cpu_ms": max((p[2] for p in during), default=0.0),
+        "joining_s": phases["holding"] - phases["joining"],
         "leaving_s": phases["after"] - phases["leaving"],
         "load": os.getloadavg()[0],
         "placed": sum(ping.read is not None for ping in crowded),
@@ -345,7 +346,8 @@ def show(code: str, crowd_name: str, number: int, f: dict[str, Any]) -> str:
         f"{f['p99']:.1f} max {f['max']:.1f} ms ({f['pings']} pings) | reference p50 "
         f"{f['reference_p50']:.1f} p99 {f['reference_p99']:.1f} | server CPU "
         f"{f['server_cpu_s']:.2f} s | longest loop pass {f['longest_pass_cpu_ms']:.1f} CPU ms | "
-        f"table messages {f['table_messages']} | left in {f['leaving_s']:.2f} s | load "
+        f"table messages {f['table_messages']} | joined in {f['joining_s']:.2f} s, left in "
+        f"{f['leaving_s']:.2f} s | load "
         f"{f['load']:.2f}\n{'':>8}   worst ping by phase (ms): {phases}\n{'':>8}   the server's "
         f"CPU ms a ping waited for: p99 {f['server_share_p99']:.1f}, max "
         f"{f['server_share_max']:.1f}; worst by phase: {shares}\n{'':>8}   longest loop "

@@ -1,6 +1,6 @@
 """The server's event loop: asyncio's, taking at most ``EVENTS_AT_ONCE`` ready sockets from
-each poll, and running the work given to ``when_free`` once the sockets ready before it are
-read.
+each poll, and running the work given to ``when_free`` a little at a time between the
+polls, behind the sockets that are ready.
 
 asyncio's selector hands the loop every socket that is ready, and the loop runs all their
 callbacks before it polls again. When a crowd connects or leaves at once (hundreds of
