@@ -183,6 +183,8 @@ class Record:
     pings: list[float] = field(default_factory=list)
     pongs: list[float] = field(default_factory=list)
     collections: list[tuple[float, float]] = field(default_factory=list)
+    closes: list[float] = field(default_factory=list)
+    losts: list[float] = field(default_factory=list)
 
     @classmethod
     def read(cls, path: Path) -> Record:
@@ -194,6 +196,10 @@ class Record:
                 record.passes.append((float(start), float(wall), float(cpu), int(ready)))
             elif kind == "gc":
                 record.collections.append((float(values[0]), float(values[1])))
+            elif kind == "close":
+                record.closes.append(float(values[0]))
+            elif kind == "lost":
+                record.losts.append(float(values[0]))
             elif kind == "ping":
                 record.pings.append(float(values[0]))
             elif kind == "pong":
@@ -281,7 +287,14 @@ async def one_crowd(
         for name, following in pairwise(names)
     }
     collections = [c for c in record.collections if phases["joining"] <= c[0] <= phases["after"]]
+    # The crowd's close frames: from the first read to the last, the server's CPU in its
+    # loop passes is what a message arriving with the last of them waited for, at most.
+    closes = [t for t in record.closes if phases["leaving"] <= t <= phases["after"]]
+    ends = [t for t in record.losts if phases["leaving"] <= t <= phases["after"]]
     return {
+        "closes_read_ms": (max(closes) - min(closes)) * 1000 if closes else 0.0,
+        "closes_read_cpu_ms": record.cpu_ms(min(closes), max(closes)) if closes else 0.0,
+        "ended_ms": (max(ends) - min(closes)) * 1000 if closes and ends else 0.0,
         "longest_pass_by_phase": longest_by_phase,
         "collections_ms": [c[1] for c in collections],
         "reference_p50": statistics.median(p.ms for p in reference),
@@ -350,7 +363,10 @@ def show(code: str, crowd_name: str, number: int, f: dict[str, Any]) -> str:
         f"{f['leaving_s']:.2f} s | load "
         f"{f['load']:.2f}\n{'':>8}   worst ping by phase (ms): {phases}\n{'':>8}   the server's "
         f"CPU ms a ping waited for: p99 {f['server_share_p99']:.1f}, max "
-        f"{f['server_share_max']:.1f}; worst by phase: {shares}\n{'':>8}   longest loop "
+        f"{f['server_share_max']:.1f}; worst by phase: {shares}\n{'':>8}   the crowd's close "
+        f"frames read over {f['closes_read_ms']:.1f} ms ({f['closes_read_cpu_ms']:.1f} CPU ms of "
+        f"the server's loop passes), its connections ended over {f['ended_ms']:.1f} ms\n"
+        f"{'':>8}   longest loop "
         f"pass by phase (CPU ms, sockets read): {longest}; garbage collections over 1 ms: "
         f"{collections}\n{'':>8}   slowest: {slow}"
     )
