@@ -182,11 +182,15 @@ UNLIMITED = [
 ]
 
 
-def start_server(db: str, port: int, workers: int, processes: int = 1) -> subprocess.Popen[bytes]:
-    """``parlour serve`` on 127.0.0.1:port, returned once it answers."""
+def start_server(
+    db: str, port: int, workers: int, processes: int = 1, host: str = "127.0.0.1"
+) -> subprocess.Popen[bytes]:
+    """``parlour serve`` on host:port, returned once it answers."""
     command = [sys.executable, "-c", "from parlour.cli.app import main; main()"]
     helped = subprocess.run([*command, "serve", "--help"], capture_output=True, text=True)
     command += ["serve", "--port", str(port)]
+    if host != "127.0.0.1":  # the default, left out for older servers
+        command += ["--host", host]
     if processes > 1:  # left out otherwise, so that the benchmark runs older servers too
         command += ["--processes", str(processes)]
     if UNLIMITED[0] in helped.stdout:  # an older server has no limits to lift
@@ -206,7 +210,7 @@ def start_server(db: str, port: int, workers: int, processes: int = 1) -> subpro
             assert process.stderr is not None
             raise SystemExit(f"load: the server stopped: {process.stderr.read().decode()}")
         try:
-            httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            httpx.get(f"http://{host}:{port}/api/games", timeout=1)
             return process
         except httpx.HTTPError:
             time.sleep(0.1)

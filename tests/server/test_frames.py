@@ -88,8 +88,8 @@ class _Session:
     async def open(self, trailing: bytes = b"") -> None:
         self.client.send_request(self.client.connect())
         self.protocol.data_received(self.to_server() + trailing)
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
+        # The session begins when the event loop is free (``eventloop.when_free``).
+        await self.settle()
         (response,) = self.to_client()[:1]
         assert isinstance(response, Response) and response.status_code == 101
 
@@ -247,6 +247,7 @@ def test_a_lost_connection_is_written_nothing_and_its_send_says_so() -> None:
         # so the hub lets go of the connection, as before.
         assert not session.protocol.write_text(b'{"type":"state"}')
         assert session.wire.written == b""
+        await session.settle()  # the loss is handled when the event loop is free
         with pytest.raises(ClientDisconnected):
             await session.protocol.send({"type": "websocket.send", "text": "{}"})
 

@@ -12,10 +12,14 @@ takes it at once (``sender_now``), and reads a person's text frames (and the pon
 uvicorn's keep-alive pings) without websockets' parser; anything else a connection sends, or
 a message that has to wait, goes uvicorn's and websockets' way, as before (docs/server.md,
 "The move path's CPU").
+``ReadAhead`` also ends a connection its client closed when the event loop is free, and
+``FirstRequestInTurn`` reads a new connection's first request (a WebSocket's handshake) when
+the event loop is free (docs/server.md, "Limits").
 """
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -23,6 +27,7 @@ from typing import Any
 import orjson
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Request
@@ -33,9 +38,18 @@ try:
 except ImportError:  # pragma: no cover  # websockets built without its C part
     from websockets.utils import apply_mask
 
+from .eventloop import when_free
 from .hub import Sender
 
-__all__ = ["READ_AHEAD", "DirectSend", "ReadAhead", "encode", "sender", "sender_now"]
+__all__ = [
+    "READ_AHEAD",
+    "DirectSend",
+    "FirstRequestInTurn",
+    "ReadAhead",
+    "encode",
+    "sender",
+    "sender_now",
+]
 
 # Where ``DirectSend`` keeps the server's ``send`` in a WebSocket session's scope, and where
 # ``ReadAhead`` keeps itself.
@@ -95,6 +109,12 @@ def sender_now(websocket: WebSocket) -> Callable[[dict[str, Any]], bool] | None:
     return send_now
 
 
+def _done(turn: asyncio.Future[None]) -> None:
+    """Let a session that waited its turn begin (unless its connection is gone)."""
+    if not turn.done():
+        turn.set_result(None)
+
+
 # Frames a connection may have read and not yet handed to the application before its
 # reading pauses (each at most ``ws_max_size``): a person sends a frame a move or so, and a
 # flood is refused by the message rate long before.
@@ -125,7 +145,13 @@ class ReadAhead(WebSocketsSansIOProtocol):
     ping, a fragment, a binary or too large one), or a frame after the server's close, hands
     the connection to websockets for good, from that frame on: websockets has seen no frame
     before it, so it picks up at a frame's start. ``write_text`` writes a server's text frame
-    (never masked) straight to the socket."""
+    (never masked) straight to the socket.
+
+    A connection its client closes (a close frame, or the socket's end) stops being read at
+    once, and is ended (its close answered, its socket closed, the application told) when
+    the event loop is free (``eventloop.when_free``): when a crowd leaves at once, the
+    messages of other connections ready behind it are not held up by the ending of every
+    closing connection ahead of them."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -134,6 +160,7 @@ class ReadAhead(WebSocketsSansIOProtocol):
         self.request_read: bytearray | None = bytearray()
         self.direct = False
         self.unread = b""
+        self.ending = False  # the client's close is being answered in turn
 
     def handle_connect(self, event: Request) -> None:
         """Open the session (uvicorn's), with this protocol in its scope for ``sender_now``."""
@@ -207,6 +234,7 @@ class ReadAhead(WebSocketsSansIOProtocol):
         in websockets, so ``disconnected`` is what tells)."""
         if (
             self.disconnected
+            or self.ending
             or self.close_sent
             or self.conn.state is not State.OPEN
             or not self.writable.is_set()
@@ -222,6 +250,33 @@ class ReadAhead(WebSocketsSansIOProtocol):
         self.transport.write(head + payload)
         return True
 
+    async def run_asgi(self) -> None:
+        """The application's session, begun when the event loop is free: a crowd that
+        connects at once is let in a few at a time, between the reading of other sockets."""
+        turn = self.loop.create_future()
+        when_free(self.loop, _done, turn)
+        await turn
+        await super().run_asgi()
+
+    def handle_close(self, event: Frame) -> None:
+        """The client's close frame: reading stops; it is answered, and the connection
+        ended, in turn."""
+        if self.ending or self.close_sent or self.transport.is_closing():
+            super().handle_close(event)  # the answer to the server's own close, or late
+            return
+        self.ending = True
+        self.transport.pause_reading()
+        when_free(self.loop, super().handle_close, event)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The socket ended: the application is told in turn (at once if it ended after
+        a close frame, which waited its turn already)."""
+        if self.ending:
+            super().connection_lost(exc)
+            return
+        self.ending = True
+        when_free(self.loop, super().connection_lost, exc)
+
     def send_receive_event_to_app(self) -> None:
         """Queue the frame read for the application; pause reading if too many wait."""
         if self.read_paused or self.queue.qsize() + 1 >= READ_AHEAD:
@@ -233,3 +288,33 @@ class ReadAhead(WebSocketsSansIOProtocol):
             super().send_receive_event_to_app()
         finally:
             self.read_paused = False
+
+
+class FirstRequestInTurn(H11Protocol):
+    """uvicorn's HTTP protocol, reading a new connection's first request (a WebSocket's
+    handshake, its upgrade and the session's beginning) when the event loop is free
+    (``eventloop.when_free``): a crowd that connects at once is let in a few at a time,
+    and the messages of other connections ready behind it are not held up by the
+    handshakes ahead of them (each a few tenths of a millisecond)."""
+
+    begun = False
+    waiting: list[bytes] | None = None  # what came before the connection's turn
+
+    def data_received(self, data: bytes) -> None:
+        """Read the data at once if the connection had its turn, else in its turn."""
+        if self.begun:
+            super().data_received(data)
+        elif self.waiting is not None:
+            self.waiting.append(data)
+        else:
+            self.waiting = [data]
+            self.flow.pause_reading()
+            when_free(self.loop, self._begin)
+
+    def _begin(self) -> None:
+        self.begun = True
+        data, self.waiting = b"".join(self.waiting or []), None
+        if self.transport.is_closing():
+            return
+        self.flow.resume_reading()
+        super().data_received(data)

@@ -31,7 +31,7 @@ __all__ = [
 # wait their turn. A crowd that connects (or leaves) together is then handled a few at a
 # time, so the event loop goes back to other tables' messages between them instead of
 # running every handshake in one stretch (benchmarks/spectators.py).
-TURNS = 4
+TURNS = 2
 
 # The WebSocket close code of a connection refused by a cap (too many from its address, or
 # spectators at its table), after an error message that says which.

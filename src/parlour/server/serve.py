@@ -17,7 +17,7 @@ from . import logs, metrics
 from .app import create_app
 from .collector import keep_pauses_short
 from .config import ServeSettings
-from .frames import ReadAhead
+from .frames import FirstRequestInTurn, ReadAhead
 from .inbound import MAX_MESSAGE
 from .limits import Limits
 from .redact import shown_url
@@ -106,6 +106,7 @@ def serve(config: ServeSettings) -> None:
         # are not held up behind hundreds of handshakes or closes.
         "loop": "parlour.server.eventloop:new_loop",
         "ws": ReadAhead,  # uvicorn's own, reading on while a few frames wait (frames.py)
+        "http": FirstRequestInTurn,  # uvicorn's h11, a connection's first request in turn
         "log_level": "warning",
         # Configured here and in each server process (``worker_app``), not by uvicorn: its
         # configuration runs in a new process before the process answers uvicorn's health
