@@ -8,6 +8,7 @@ import asyncio
 import importlib
 import selectors
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,25 +29,32 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_a_poll_takes_a_few_ready_sockets_and_the_next_polls_the_rest() -> None:
+@pytest.fixture
+def loop_and_pairs() -> Iterator[
+    tuple[asyncio.AbstractEventLoop, list[tuple[socket.socket, socket.socket]]]
+]:
+    """A new server loop and three polls' worth of connected socket pairs, closed after."""
     loop = new_loop()
     pairs = [socket.socketpair() for _ in range(3 * EVENTS_AT_ONCE)]
-    try:
-        selector = loop._selector  # type: ignore[attr-defined]
-        for reader, writer in pairs:
-            selector.register(reader, selectors.EVENT_READ)
-            writer.send(b"x")  # every socket is ready, and stays ready
-        seen: set[int] = set()
-        for _ in range(3):
-            ready = selector.select(0)
-            assert len(ready) == EVENTS_AT_ONCE
-            seen |= {key.fd for key, _ in ready}
-        assert seen == {reader.fileno() for reader, _ in pairs}  # none waits behind the others
-    finally:
-        for reader, writer in pairs:
-            reader.close()
-            writer.close()
-        loop.close()
+    yield loop, pairs
+    for reader, writer in pairs:
+        reader.close()
+        writer.close()
+    loop.close()
+
+
+def test_a_poll_takes_a_few_ready_sockets_and_the_next_polls_the_rest(loop_and_pairs: Any) -> None:
+    loop, pairs = loop_and_pairs
+    selector = loop._selector
+    for reader, writer in pairs:
+        selector.register(reader, selectors.EVENT_READ)
+        writer.send(b"x")  # every socket is ready, and stays ready
+    seen: set[int] = set()
+    for _ in range(3):
+        ready = selector.select(0)
+        assert len(ready) == EVENTS_AT_ONCE
+        seen |= {key.fd for key, _ in ready}
+    assert seen == {reader.fileno() for reader, _ in pairs}  # none waits behind the others
 
 
 def test_a_server_on_it_answers_a_crowd_that_connects_at_once() -> None:
@@ -89,32 +97,27 @@ def test_parlour_serve_asks_uvicorn_for_this_loop(
     )
 
 
-def test_work_kept_for_later_runs_one_a_pass_while_sockets_wait_then_a_few() -> None:
-    loop = new_loop()
-    pairs = [socket.socketpair() for _ in range(3 * EVENTS_AT_ONCE)]
+def test_work_kept_for_later_runs_one_a_pass_while_sockets_wait_then_a_few(
+    loop_and_pairs: Any,
+) -> None:
+    loop, pairs = loop_and_pairs
     read: list[int] = []
     ran: list[int] = []
-    try:
-        for reader, writer in pairs:
-            loop.add_reader(reader, read.append, reader.fileno())
-            writer.send(b"x")  # never read: every socket stays ready, every poll is full
-        for number in range(3 + 2 * LATER_AT_ONCE):
-            when_free(loop, ran.append, number)
-        for passes in range(1, 4):
-            loop._run_once()  # type: ignore[attr-defined]
-            assert len(read) == passes * EVENTS_AT_ONCE
-            assert ran == list(range(passes))  # one a pass, in the order given
-        for reader, _ in pairs:
-            loop.remove_reader(reader)
-        loop._run_once()  # type: ignore[attr-defined]  # caught up: a few at once
-        assert ran == list(range(3 + LATER_AT_ONCE))
-        loop._run_once()  # type: ignore[attr-defined]  # without waiting for a socket
-        assert ran == list(range(3 + 2 * LATER_AT_ONCE))
-    finally:
-        for reader, writer in pairs:
-            reader.close()
-            writer.close()
-        loop.close()
+    for reader, writer in pairs:
+        loop.add_reader(reader, read.append, reader.fileno())
+        writer.send(b"x")  # never read: every socket stays ready, every poll is full
+    for number in range(3 + 2 * LATER_AT_ONCE):
+        when_free(loop, ran.append, number)
+    for passes in range(1, 4):
+        loop._run_once()  # type: ignore[attr-defined]
+        assert len(read) == passes * EVENTS_AT_ONCE
+        assert ran == list(range(passes))  # one a pass, in the order given
+    for reader, _ in pairs:
+        loop.remove_reader(reader)
+    loop._run_once()  # type: ignore[attr-defined]  # caught up: a few at once
+    assert ran == list(range(3 + LATER_AT_ONCE))
+    loop._run_once()  # type: ignore[attr-defined]  # without waiting for a socket
+    assert ran == list(range(3 + 2 * LATER_AT_ONCE))
 
 
 def test_on_another_loop_work_kept_for_later_runs_at_its_next_pass() -> None:
