@@ -178,7 +178,10 @@ def test_state_frames_skip_starlette_and_are_compact_json(
                 ws.send_json(act)
         ws.send_json({"type": "ping"})
         assert ws.receive_json() == {"type": "pong"}
-    assert through_starlette == ["websocket.accept", '{"type":"pong"}']
+        # Taken before leaving: a bot's move racing the disconnect closes the connection
+        # through Starlette, which is right and not what this test is about.
+        while_connected = list(through_starlette)
+    assert while_connected == ["websocket.accept", '{"type":"pong"}']
 
 
 class _Transport:
