@@ -243,3 +243,22 @@ def test_strength_played_this_turn_prices_the_hunt() -> None:
     # Fire counts double against Plant; the monster's bonus is not the seat's.
     assert fb.strength_against(view, me, "forest", "plant") == before + 6
     assert fb.hunt_value(view, me, "forest") > fb.hunt_value(view | {"bonuses": []}, me, "forest")
+
+
+@pytest.mark.parametrize(("players", "cards"), [(3, "v2"), (4, "v3")])
+def test_the_view_read_when_needed_gives_the_full_views_choices(players: int, cards: str) -> None:
+    # The search's playouts read ``fb.view`` (each key computed when read): every choice
+    # and every evaluation must be the one the full view gives.
+    state = parlour.load("foolsblade").new_game(players, seed=31, cards=cards)
+    seats = [bots.make("medium", seed=310 + s) for s in range(players)]
+    checked = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        if len(state.legal_actions()) > 1:
+            full = fb.choose(state.view(seat), Rng(checked))
+            assert fb.choose(fb.view(state, seat), Rng(checked)) == full
+            assert fb.evaluate(fb.view(state, None)) == fb.evaluate(state.view(None))
+            checked += 1
+        state.apply(seats[seat].choose(state))
+    assert checked > 100

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action, GameError, Rng, State, load
 from ..core.registry import declared
-from .heuristic import Chooser, Clock, Evaluator, chooser, clock, evaluator
+from .heuristic import Chooser, Clock, Evaluator, Viewer, chooser, clock, evaluator, viewer
 from .playout import random_playout
 
 if TYPE_CHECKING:
@@ -77,14 +77,18 @@ def play_out(
     evaluate: Evaluator | None,
     margin: float = 0.0,
     turn_clock: Clock | None = None,
+    look: Viewer | None = None,
 ) -> list[float]:
     """Each seat's reward after playing ``d`` on: random moves, or ``heuristic``'s.
 
     Play stops at the end, after ``depth`` actions (``None``: no limit), or, given a
     ``turn_clock``, where its count changes (the turn being played ends); a finished game
     scores ``shaped_returns(d, margin)``, an unfinished one ``evaluate`` of the public view
-    (which must then be given).
+    (which must then be given). ``look(state, seat)`` gives the views the heuristic and
+    ``evaluate`` read (the game heuristic's ``viewer``; ``None``: ``state.view``).
     """
+    if look is None:
+        look = _full_view
     limit = sys.maxsize if depth is None else depth
     if heuristic is None and turn_clock is None:
         random_playout(d, rng, limit)
@@ -100,12 +104,16 @@ def play_out(
             # A lone legal action needs no view: most steps of a Fool's Blade playout are
             # forced passes, and building the view is most of a heuristic step's cost.
             legal = legal_actions()
-            apply(legal[0] if len(legal) == 1 else heuristic(d.view(d.current_player), rng))
+            apply(legal[0] if len(legal) == 1 else heuristic(look(d, d.current_player), rng))
     if d.is_over:
         return shaped_returns(d, margin)
     if evaluate is None:
         raise GameError("a playout cut short needs an evaluate function to score it")
-    return evaluate(d.view(None))
+    return evaluate(look(d, None))
+
+
+def _full_view(state: State, seat: int | None) -> dict[str, Any]:
+    return state.view(seat)
 
 
 # Determinizations before ``race`` may drop an action: a spread measured on fewer is unsure.
@@ -289,10 +297,11 @@ class IsmctsBot:
         if self.rollout_turn and turn_clock is None:
             raise GameError(f"rollout_turn needs a clock function for {game!r}")
         heuristic = chooser(game) if self.rollout == "heuristic" else None
+        look = viewer(game)
         if heuristic is not None:
             # The heuristic's choice first: ties go to it (``leader`` keeps the first of
             # equals), and ``caution`` measures the others against it.
-            first = heuristic(state.view(seat), Rng(self.rng.next64()))
+            first = heuristic(look(state, seat), Rng(self.rng.next64()))
             legal = sorted(legal, key=lambda a: a.text != first)
         rewards: list[list[float]] = [[] for _ in legal]
         alive = list(range(len(legal)))
@@ -315,6 +324,7 @@ class IsmctsBot:
                         evaluate,
                         self.margin,
                         turn_clock,
+                        look,
                     )[seat]
                 )
             done += len(alive)
@@ -342,6 +352,7 @@ class IsmctsBot:
             if evaluate is None:
                 raise GameError(f"rollout_depth needs an evaluate function for {game!r}")
         heuristic = chooser(game) if self.rollout == "heuristic" else None
+        look = viewer(game)
         rng = self.rng
         root = Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
@@ -356,7 +367,7 @@ class IsmctsBot:
             # Reading the clock costs about as much as a short playout step: check every 16.
             if deadline is not None and done & 15 == 0 and time.perf_counter() >= deadline:
                 break
-            self._iterate(state.determinize(seat, rng.next64()), root, evaluate, heuristic)
+            self._iterate(state.determinize(seat, rng.next64()), root, evaluate, heuristic, look)
             done += 1
         self.last_iterations = done
         return root
@@ -367,10 +378,13 @@ class IsmctsBot:
         root: Node,
         evaluate: Evaluator | None,
         heuristic: Chooser | None,
+        look: Viewer | None = None,
     ) -> None:
         """One iteration on the determinization ``d``: select, expand, play out, back up."""
         path = self._descend(d, root, 0)
-        rewards = play_out(d, self.rng, self.rollout_depth, heuristic, evaluate, self.margin)
+        rewards = play_out(
+            d, self.rng, self.rollout_depth, heuristic, evaluate, self.margin, None, look
+        )
         for child, mover in path:
             child.visits += 1
             child.total += rewards[mover]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action, GameError, Rng, State, load
-from .heuristic import HeuristicBot, measured
+from .heuristic import HeuristicBot, measured, viewer
 from .ismcts import IsmctsBot
 
 __all__ = ["HARD_DEFAULT", "EasyBot", "HardBot", "MediumBot", "hard_settings"]
@@ -82,7 +82,7 @@ class HardBot:
                     return action
             choice = measured(game) if self.measured else None
             if choice is not None:
-                text = choice(state.view(state.current_player), self.rng)
+                text = choice(viewer(game)(state, state.current_player), self.rng)
                 if text is not None:
                     return state.resolve(text)
         searcher = self._searchers.get(game)

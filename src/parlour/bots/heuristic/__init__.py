@@ -7,7 +7,9 @@ which lets the search cut its rollouts short, and ``clock(state) -> int``: the t
 far (public), so that the search may cut a playout where a turn ends (``rollout_turn``),
 and ``measured(view, rng) -> str | None``: the action for a decision better made from
 measurements than by search (Fool's Blade: the class, from measured win shares), ``None``
-for the others; `hard` plays it without searching.
+for the others; `hard` plays it without searching. ``view(state, seat)`` may give a cheaper
+view for the bots: the same keys and values as ``state.view(seat)``, computed when read
+(Fool's Blade: ``views.LazyView``); without it the bots read ``state.view(seat)``.
 """
 
 from __future__ import annotations
@@ -25,16 +27,19 @@ __all__ = [
     "Evaluator",
     "HeuristicBot",
     "Measured",
+    "Viewer",
     "chooser",
     "clock",
     "evaluator",
     "measured",
+    "viewer",
 ]
 
 Chooser = Callable[[dict[str, Any], Rng], str]
 Evaluator = Callable[[dict[str, Any]], list[float]]
 Clock = Callable[[State], int]
 Measured = Callable[[dict[str, Any], Rng], str | None]
+Viewer = Callable[[State, int | None], dict[str, Any]]
 
 _modules: dict[str, ModuleType | None] = {}
 
@@ -79,6 +84,17 @@ def measured(game: str) -> Measured | None:
     return found
 
 
+def _full_view(state: State, seat: int | None) -> dict[str, Any]:
+    return state.view(seat)
+
+
+def viewer(game: str) -> Viewer:
+    """The ``view`` function of ``game``'s heuristic (what the bots read), else
+    ``state.view``."""
+    found: Viewer = getattr(_module(game), "view", _full_view)
+    return found
+
+
 class HeuristicBot:
     """Plays the game's heuristic from the deciding seat's view."""
 
@@ -89,6 +105,7 @@ class HeuristicBot:
 
     def choose(self, state: State) -> Action:
         """The heuristic's action for ``state.current_player``, read from that seat's view."""
-        view = state.view(state.current_player)
-        text = chooser(view["game"])(view, self.rng)
+        game = state.game.name
+        view = viewer(game)(state, state.current_player)
+        text = chooser(game)(view, self.rng)
         return state.resolve(text)

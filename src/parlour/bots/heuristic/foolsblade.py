@@ -40,7 +40,7 @@ from ...games.foolsblade.schema import (
 from ...games.foolsblade.strength import ELEMENT_CODE, clauses_of, satisfied
 from ...games.foolsblade.strength import bonus_multiplier as _bonus_multiplier
 from ...games.foolsblade.table import DECK_INDEX, MULTIPLIERS, PARTS, Table, latest_table
-from ...games.foolsblade.views import CombatView, FoolsBladeView
+from ...games.foolsblade.views import CombatView, FoolsBladeView, LazyView
 from ...games.foolsblade.vocabulary import PRIMITIVES
 from ..classes import edition_of, measured_shares
 
@@ -54,6 +54,7 @@ __all__ = [
     "fights_this_turn",
     "measured",
     "strength_against",
+    "view",
 ]
 
 # What one card of a kind is worth to its holder, in points of score, before its effects.
@@ -864,6 +865,12 @@ def evaluate(view: FoolsBladeView) -> list[float]:
     weights = [math.exp((e - high) / temperature) for e in estimates]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
+    """What the bots read: ``state.view(seat)``, each key computed when read (a heuristic
+    step reads a few of them)."""
+    return LazyView(cast("FoolsBladeState", state), seat)
 
 
 def clock(state: State) -> int:

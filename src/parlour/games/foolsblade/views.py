@@ -10,6 +10,7 @@ in the seat's hand nor known nor face up, so a card seen going under a deck is f
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ...core import Rng, derive_seed
@@ -125,130 +126,250 @@ HAND_DECKS = (TAVERN, ANVIL, QUEST)
 BONUS_ELEMENTS = (*ELEMENTS, "best")
 
 
+def _combat(state: FoolsBladeState) -> dict[str, Any] | None:
+    if state.combat_seat < 0:
+        return None
+    ids = state.table.ids
+    return {
+        "seat": state.combat_seat,
+        "monster": ids[state.combat_card],
+        "element": ELEMENTS[state.table.element[state.combat_card]],
+        "monster_strength": monster_strength(state),
+        "player_strength": fighter_strength(state),
+        # The fighter's strength in its parts ([label, amount], summing to it unless
+        # that falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
+        "player_parts": [
+            [label, amount]
+            for label, amount in strength_parts(
+                state, state.combat_seat, state.table.element[state.combat_card]
+            )
+        ],
+        # The monster's strength in its parts the same way: printed, modifiers (dice,
+        # summons), its own effects, cards in play aimed at it, played this combat.
+        "monster_parts": [[label, amount] for label, amount in monster_parts(state)],
+        # Face up on the table until the combat ends, so in the view (and kept by
+        # determinize), not only in the events.
+        "summoned": [ids[c] for c in state.combat_summoned],
+    }
+
+
+def _boss(state: FoolsBladeState) -> dict[str, Any] | None:
+    if state.approach < 0:
+        return None
+    ids = state.table.ids
+    return {
+        "approach": ids[state.approach],
+        "cards": [ids[c] for c in state.boss_cards],
+        "strikes": state.strikes,
+        "strike_limit": state.strike_limit
+        if state.gathered
+        else state.table.strikes[state.approach],
+    }
+
+
+def _window(state: FoolsBladeState) -> dict[str, Any] | None:
+    if state.counter is not None:
+        return {"kind": "negate", "seat": state.counter.seat, "passes": state.counter.passes}
+    if state.window is None:
+        return None
+    window: dict[str, Any] = {
+        "kind": WINDOW_NAMES[state.window_kind],
+        "seat": state.window.seat,
+        "passes": state.window.passes,
+    }
+    cap = state.table.max_plays
+    capped = [seat for seat, plays in enumerate(state.plays) if plays >= cap]
+    if capped:
+        window["capped"] = capped
+        window["play_cap"] = cap
+    return window
+
+
+def _pending(state: FoolsBladeState) -> dict[str, Any] | None:
+    if state.pending is None:
+        return None
+    p_seat, card, target, ability, negated = state.pending
+    return {
+        "seat": p_seat,
+        "card": state.table.ids[card],
+        "target": None if target < 0 else target,
+        "ability": ability,
+        "negated": negated,
+    }
+
+
+def _decision(state: FoolsBladeState) -> dict[str, Any] | None:
+    if state.decision is None:
+        return None
+    kind, d_seat, count, other, zone, _, _ = state.decision
+    return {
+        "kind": DECISION_NAMES[kind],
+        "seat": d_seat,
+        "count": count,
+        "other": None if other < 0 else other,
+        "zone": ZONES[zone],
+        "source": state.table.ids[state.source] if state.source >= 0 else None,
+        "why": decision_reason(state),
+        "ask": decision_ask(kind, count, zone),
+    }
+
+
+def _curses(state: FoolsBladeState) -> list[list[list[Any]]]:
+    ids = state.table.ids
+    return [
+        [[ids[c], left] for c, left in zip(state.curses[s], state.curse_left[s], strict=True)]
+        for s in range(state.players)
+    ]
+
+
+def _trash(state: FoolsBladeState) -> dict[str, list[str]]:
+    ids = state.table.ids
+    return {DECKS[d]: [ids[c] for c in state.trash[d]] for d in range(LOOT)}
+
+
+def _bonuses(state: FoolsBladeState) -> list[list[Any]]:
+    return [
+        [None if s == MONSTER else s, amount, BONUS_ELEMENTS[el], "turn" if t else "combat"]
+        for s, amount, el, t, _ in state.bonuses
+    ]
+
+
+# The keys ``view`` adds to the common ones, in its order, each read from the state alone
+# (``hand``, the seat's own, is added last). ``LazyView`` reads them one at a time.
+_READS: dict[str, Callable[[FoolsBladeState], Any]] = {
+    "classes": lambda state: [state.table.ids[c] if c >= 0 else None for c in state.classes],
+    "weapons": lambda state: [
+        {PARTS[k]: state.table.ids[p] if p >= 0 else None for k, p in enumerate(w)}
+        for w in state.weapons
+    ],
+    "gear": lambda state: [[state.table.ids[c] for c in g] for g in state.gear],
+    "stash": lambda state: [[state.table.ids[c] for c in s] for s in state.stash],
+    "curses": _curses,
+    "hand_counts": lambda state: [len(h) for h in state.hands],
+    "known": lambda state: [[state.table.ids[c] for c in k] for k in state.known],
+    "hand_limits": hand_limits,
+    "decks": lambda state: {DECKS[d]: len(state.decks[d]) for d in range(len(DECKS))},
+    "trash": _trash,
+    "forge": lambda state: [state.table.ids[c] for c in state.forge] if state.forge else None,
+    "combat": _combat,
+    "boss": _boss,
+    # Nobody's turn before the first one (the classes are being chosen).
+    "active": lambda state: state.active if state.turn > 0 else None,
+    "turn": lambda state: state.turn,
+    "phase": lambda state: PHASE_NAMES[state.phase],
+    "first_player": lambda state: state.first_player,
+    "max_turns": lambda state: state.max_turns,
+    "cards": lambda state: state.options.get("cards"),
+    "window": _window,
+    "pending": _pending,
+    "decision": _decision,
+    "bonuses": _bonuses,
+    "skips": lambda state: state.skips[:],
+    "abilities_used": lambda state: state.used[:],
+    "removed": lambda state: [state.table.ids[c] for c in state.removed],
+    # Each seat's score in parts: weapon, monsters, treasures, legendary.
+    "score_parts": lambda state: [score_parts(state, s) for s in range(state.players)],
+    "roll": lambda state: state.roll,
+}
+
+
+def _hand(state: FoolsBladeState, seat: int) -> list[str]:
+    ids = state.table.ids
+    return sorted((ids[c] for c in state.hands[seat]), key=state.table.index.__getitem__)
+
+
 def view(state: FoolsBladeState, seat: int | None) -> dict[str, Any]:
     """Exactly what ``seat`` may know, as JSON; ``None`` is the spectator."""
     out = state.common_view(seat)
-    ids = state.table.ids
-    players = range(state.players)
-    combat = None
-    if state.combat_seat >= 0:
-        combat = {
-            "seat": state.combat_seat,
-            "monster": ids[state.combat_card],
-            "element": ELEMENTS[state.table.element[state.combat_card]],
-            "monster_strength": monster_strength(state),
-            "player_strength": fighter_strength(state),
-            # The fighter's strength in its parts ([label, amount], summing to it unless
-            # that falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
-            "player_parts": [
-                [label, amount]
-                for label, amount in strength_parts(
-                    state, state.combat_seat, state.table.element[state.combat_card]
-                )
-            ],
-            # The monster's strength in its parts the same way: printed, modifiers (dice,
-            # summons), its own effects, cards in play aimed at it, played this combat.
-            "monster_parts": [[label, amount] for label, amount in monster_parts(state)],
-            # Face up on the table until the combat ends, so in the view (and kept by
-            # determinize), not only in the events.
-            "summoned": [ids[c] for c in state.combat_summoned],
-        }
-    boss = None
-    if state.approach >= 0:
-        boss = {
-            "approach": ids[state.approach],
-            "cards": [ids[c] for c in state.boss_cards],
-            "strikes": state.strikes,
-            "strike_limit": state.strike_limit
-            if state.gathered
-            else state.table.strikes[state.approach],
-        }
-    window = None
-    if state.counter is not None:
-        window = {"kind": "negate", "seat": state.counter.seat, "passes": state.counter.passes}
-    elif state.window is not None:
-        window = {
-            "kind": WINDOW_NAMES[state.window_kind],
-            "seat": state.window.seat,
-            "passes": state.window.passes,
-        }
-        cap = state.table.max_plays
-        capped = [seat for seat, plays in enumerate(state.plays) if plays >= cap]
-        if capped:
-            window["capped"] = capped
-            window["play_cap"] = cap
-    pending = None
-    if state.pending is not None:
-        p_seat, card, target, ability, negated = state.pending
-        pending = {
-            "seat": p_seat,
-            "card": ids[card],
-            "target": None if target < 0 else target,
-            "ability": ability,
-            "negated": negated,
-        }
-    decision = None
-    if state.decision is not None:
-        kind, d_seat, count, other, zone, _, _ = state.decision
-        decision = {
-            "kind": DECISION_NAMES[kind],
-            "seat": d_seat,
-            "count": count,
-            "other": None if other < 0 else other,
-            "zone": ZONES[zone],
-            "source": ids[state.source] if state.source >= 0 else None,
-            "why": decision_reason(state),
-            "ask": decision_ask(kind, count, zone),
-        }
-    out.update(
-        {
-            "classes": [ids[c] if c >= 0 else None for c in state.classes],
-            "weapons": [
-                {PARTS[k]: ids[p] if p >= 0 else None for k, p in enumerate(w)}
-                for w in state.weapons
-            ],
-            "gear": [[ids[c] for c in g] for g in state.gear],
-            "stash": [[ids[c] for c in s] for s in state.stash],
-            "curses": [
-                [
-                    [ids[c], left]
-                    for c, left in zip(state.curses[s], state.curse_left[s], strict=True)
-                ]
-                for s in players
-            ],
-            "hand_counts": [len(h) for h in state.hands],
-            "known": [[ids[c] for c in k] for k in state.known],
-            "hand_limits": hand_limits(state),
-            "decks": {DECKS[d]: len(state.decks[d]) for d in range(len(DECKS))},
-            "trash": {DECKS[d]: [ids[c] for c in state.trash[d]] for d in range(LOOT)},
-            "forge": [ids[c] for c in state.forge] if state.forge else None,
-            "combat": combat,
-            "boss": boss,
-            # Nobody's turn before the first one (the classes are being chosen).
-            "active": state.active if state.turn > 0 else None,
-            "turn": state.turn,
-            "phase": PHASE_NAMES[state.phase],
-            "first_player": state.first_player,
-            "max_turns": state.max_turns,
-            "cards": state.options.get("cards"),
-            "window": window,
-            "pending": pending,
-            "decision": decision,
-            "bonuses": [
-                [None if s == MONSTER else s, amount, BONUS_ELEMENTS[el], "turn" if t else "combat"]
-                for s, amount, el, t, _ in state.bonuses
-            ],
-            "skips": state.skips[:],
-            "abilities_used": state.used[:],
-            "removed": [ids[c] for c in state.removed],
-            # Each seat's score in parts: weapon, monsters, treasures, legendary.
-            "score_parts": [score_parts(state, s) for s in players],
-            "roll": state.roll,
-        }
-    )
+    for key, read in _READS.items():
+        out[key] = read(state)
     if seat is not None:
-        out["hand"] = sorted((ids[c] for c in state.hands[seat]), key=state.table.index.__getitem__)
+        out["hand"] = _hand(state, seat)
     return out
+
+
+# The keys of ``State.common_view``, each read from the state (``legal_actions`` only for
+# the seat to act). ``LazyView`` must give what ``common_view`` gives: tests/games/foolsblade
+# compare every key of both on many states.
+_COMMON: dict[str, Callable[[FoolsBladeState], Any]] = {
+    "game": lambda state: state.game.name,
+    "players": lambda state: state.players,
+    "current_player": lambda state: state.current_player,
+    "is_over": lambda state: state.is_over,
+    "move": lambda state: state.move_number,
+    "scores": lambda state: state.scores(),
+    "winners": lambda state: state.winners(),
+}
+
+
+class LazyView(dict[str, Any]):
+    """``view(state, seat)`` read key by key: each key is computed the first time it is read,
+    from the state as it is then, and kept. For search: a heuristic step reads a few keys of
+    a view whose full build (scores' parts, hand limits, strength parts ...) costs more than
+    the step. Reading (``[]``, ``get``, ``in``, iteration, ``**``) gives what the full view
+    gives, so long as the state does not change while the view is read; the view is not
+    for JSON (``json`` writes only the keys read so far)."""
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: FoolsBladeState, seat: int | None) -> None:
+        super().__init__(seat=seat)
+        if seat is not None and not 0 <= seat < state.players:
+            state.common_view(seat)  # the contract's error for a seat out of range
+        self._state = state
+        self._seat = seat
+
+    def _names(self) -> list[str]:
+        names = ["game", "players", "seat", "current_player", "is_over", "move", "scores"]
+        names.append("winners")
+        if self._seat is not None and self._seat == self._state.current_player:
+            names.append("legal_actions")
+        names.extend(_READS)
+        if self._seat is not None:
+            names.append("hand")
+        return names
+
+    def __missing__(self, key: str) -> Any:
+        state, seat = self._state, self._seat
+        read = _READS.get(key) or _COMMON.get(key)
+        if read is not None:
+            value = read(state)
+        elif key == "legal_actions" and seat is not None and seat == state.current_player:
+            value = [a.text for a in state.legal_actions()]
+        elif key == "hand" and seat is not None:
+            value = _hand(state, seat)
+        else:
+            raise KeyError(key)
+        self[key] = value
+        return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def keys(self) -> Any:
+        return self._names()
+
+    def items(self) -> Any:
+        return self.full().items()
+
+    def values(self) -> Any:
+        return self.full().values()
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def full(self) -> dict[str, Any]:
+        """Every key, in ``view``'s order: what ``view(state, seat)`` gives."""
+        return {key: self[key] for key in self._names()}
 
 
 # What each kind of decision does, and where its cards are, in the words of a request.
@@ -359,4 +480,4 @@ def equip_words(state: FoolsBladeState, seat: int, card: int) -> str | None:
     return " and ".join(words) or None
 
 
-__all__ = ["determinize", "equip_words", "view"]
+__all__ = ["LazyView", "determinize", "equip_words", "view"]
