@@ -36,6 +36,9 @@ def test_every_key_read_alone_or_all_together_is_the_views(players: int, cards: 
             # Each key read first on a fresh view: no key leans on another read before it.
             for key, value in full.items():
                 assert LazyView(state, seat)[key] == value, key
+            if full["combat"] is not None:
+                for key, value in full["combat"].items():
+                    assert LazyView(state, seat)["combat"][key] == value, key
             lazy = LazyView(state, seat)
             assert list(lazy) == list(full)
             assert len(lazy) == len(full)
@@ -44,6 +47,7 @@ def test_every_key_read_alone_or_all_together_is_the_views(players: int, cards: 
             unpacked = {**lazy}
             assert list(unpacked) == list(full) and unpacked == full
             assert lazy.full() == full and dict(lazy.items()) == full
+            assert lazy == full and not lazy != full
             seen_combat |= full["combat"] is not None
             seen_window |= full["window"] is not None
             seen_decision |= full["decision"] is not None

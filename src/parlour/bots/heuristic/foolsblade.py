@@ -17,7 +17,7 @@ Classes are chosen at random, so that every class is measured in play. Reads onl
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core import Rng, State
@@ -131,24 +131,57 @@ def _facts(view: FoolsBladeView, seat: int, deck: str, element: str) -> dict[str
     }
 
 
+class _LazyFacts:
+    """``_facts(view, seat, deck, element)`` as a function of the subject, the facts found
+    when a condition first asks (none when no effect counted has a condition)."""
+
+    __slots__ = ("args", "found")
+
+    def __init__(self, view: FoolsBladeView, seat: int, deck: str, element: str) -> None:
+        self.args = (view, seat, deck, element)
+        self.found: dict[str, Any] | None = None
+
+    def __call__(self, subject: str) -> Any:
+        if self.found is None:
+            self.found = _facts(*self.args)
+        return self.found[subject]
+
+
 def holds(condition: str | None, facts: dict[str, Any]) -> bool:
     """Whether an ``if`` condition holds for these facts (the game's own reading of it)."""
     return condition is None or satisfied(clauses_of(condition), facts.__getitem__)
 
 
-def _effect_strength(effects: Iterable[Effect], facts: dict[str, Any], element: str) -> float:
+# Per effect list (by identity; the list is kept so that its id is not reused): the
+# effects that add strength for their holder at combat start, as (condition, mean, element).
+_ADDING: dict[int, tuple[Sequence[Effect], list[tuple[str | None, float, str]]]] = {}
+
+
+def _adding(effects: Sequence[Effect]) -> list[tuple[str | None, float, str]]:
+    """The effects of ``effects`` that ``_effect_strength`` counts, in order, with their
+    mean strength: lasting ``strength`` and ``roll`` for ``self`` or ``fighter``, not 0."""
+    found = _ADDING.get(id(effects))
+    if found is None or found[0] is not effects:
+        rows: list[tuple[str | None, float, str]] = []
+        for effect in effects:
+            # Only these add strength (``mean_strength``); the rest count 0 here.
+            if not isinstance(effect, Strength | Roll) or effect.who not in ("self", "fighter"):
+                continue
+            mean = PRIMITIVES[effect.do].mean_strength(effect)
+            if mean and effect.on in (None, "combat"):
+                rows.append((effect.if_, mean, effect.element))
+        found = _ADDING[id(effects)] = (effects, rows)
+    return found[1]
+
+
+def _effect_strength(effects: Sequence[Effect], facts: Callable[[str], Any], element: str) -> float:
     """The strength for their holder that effects bring against ``element``: lasting
-    ``strength`` and ``roll`` at combat start, at their dice's mean."""
+    ``strength`` and ``roll`` at combat start, at their dice's mean (``facts``: the value
+    of a condition's subject)."""
     total = 0.0
-    for effect in effects:
-        # Only these add strength (``mean_strength``); the rest count 0 here.
-        if not isinstance(effect, Strength | Roll) or effect.who not in ("self", "fighter"):
-            continue
-        if not holds(effect.if_, facts):
-            continue
-        mean = PRIMITIVES[effect.do].mean_strength(effect)
-        if mean and effect.on in (None, "combat"):
-            total += mean * bonus_multiplier(effect.element, element)
+    for condition, mean, bonus_element in _adding(effects):
+        if condition is None or satisfied(clauses_of(condition), facts):
+            total += mean * bonus_multiplier(bonus_element, element)
     return total
 
 
@@ -156,7 +189,7 @@ def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -
     """``seat``'s expected strength against a monster of ``deck`` and ``element``, from its
     weapon, set bonus, Gear, class and curses (Tavern and Action cards not counted)."""
     cards = cards_of(view)
-    facts = _facts(view, seat, deck, element)
+    facts = _LazyFacts(view, seat, deck, element)
     total = 0.0
     weapon = [cards.card(w, PartCard) for w in view["weapons"][seat].values() if w]
     for part in weapon:
@@ -302,6 +335,20 @@ def _lose_cost(effects: Iterable[Effect]) -> float:
     return total
 
 
+# Per monster card (by identity, kept): what a win brings and a loss costs (``hunt_value``).
+_STAKES: dict[int, tuple[MonsterCard, float, float]] = {}
+
+
+def _stakes(monster: MonsterCard) -> tuple[float, float]:
+    """What beating ``monster`` brings (its value and Win effects) and what losing to it
+    costs (its Lose effects and 0.5), in points of score."""
+    found = _STAKES.get(id(monster))
+    if found is None or found[0] is not monster:
+        gain = monster.value + _win_reward(monster.win)
+        found = _STAKES[id(monster)] = (monster, gain, _lose_cost(monster.lose) + 0.5)
+    return found[1], found[2]
+
+
 def _unseen_monsters(view: FoolsBladeView, deck: str) -> list[MonsterCard]:
     """The monsters of ``deck`` not in any Stash (those may still come up)."""
     table = _table(view)
@@ -357,8 +404,8 @@ def hunt_value(view: FoolsBladeView, seat: int, deck: str) -> float:
         if mine is None:
             mine = against[monster.element] = strength_against(view, seat, deck, monster.element)
         p = win_chance(mine - _monster_strength(monster, mean))
-        gain = monster.value + _win_reward(monster.win)
-        total += p * gain - (1.0 - p) * (_lose_cost(monster.lose) + 0.5)
+        gain, loss = _stakes(monster)
+        total += p * gain - (1.0 - p) * loss
     return total / len(monsters)
 
 
@@ -423,7 +470,7 @@ def choose(view: FoolsBladeView, rng: Rng) -> str:
     if len(legal) == 1:
         return legal[0]
     me = _seat(view)
-    verbs = {_split(a)[0] for a in legal}
+    verbs = {a.partition(" ")[0] for a in legal}
     if "choose" in verbs:
         return rng.choice(legal)
     if verbs & {"discard", "give", "steal", "break"}:
@@ -604,12 +651,9 @@ def _play_score(view: FoolsBladeView, me: int, card_id: str, target: int | None)
     kind = table.kind[index]
     effects = table.played[index]
     cost = table.ability_cost[index]
-    active = view["active"]
-    combat = view.get("combat")
-    leader = _leader(view, me)
     if any(PRIMITIVES[e.do].negates for e in effects):
         return _negate_score(view, me)
-    judge = _Play(view, me, target, active, combat, leader)
+    judge = _Play(view, me, target, view["active"], view.get("combat"))
     score = 0.0
     dice: list[str] = []
     for effect in effects:
@@ -662,10 +706,17 @@ class _Play:
         target: int | None,
         active: int | None,
         combat: CombatView | None,
-        leader: int,
     ) -> None:
         self.view, self.me, self.target = view, me, target
-        self.active, self.combat, self.leader = active, combat, leader
+        self.active, self.combat = active, combat
+        self._leader: int | None = None
+
+    @property
+    def leader(self) -> int:
+        """The opponent with the highest score, found when first asked (``_leader``)."""
+        if self._leader is None:
+            self._leader = _leader(self.view, self.me)
+        return self._leader
 
     def cards(self, effect: Any, count: int) -> float:
         """Cards for me, a share of them for each player, none for others."""
@@ -758,7 +809,7 @@ def _strength_play(
         if who == "self" and active == me and effect.duration == "turn":
             element = getattr(effect, "element", "neutral")
             played = [*view["bonuses"], [me, amount, element, "turn"]]
-            if not fights_this_turn(cast("FoolsBladeView", {**view, "bonuses": played}), me):
+            if not fights_this_turn(cast("FoolsBladeView", _Overlay(view, played)), me):
                 return -1.0
             return 0.6 + 0.05 * amount
         if who == "active" and active != me and amount < 0:
@@ -786,6 +837,21 @@ def _strength_play(
     if counted < 0 and fighter != me and not boss:
         return _sabotage(view, me, combat, -counted)
     return -1.0
+
+
+class _Overlay(dict[str, Any]):
+    """``view`` with other ``bonuses``, the rest read from ``view`` when asked (a copy of a
+    view read key by key would compute every key)."""
+
+    def __init__(self, view: FoolsBladeView, bonuses: list[list[Any]]) -> None:
+        super().__init__(bonuses=bonuses)
+        self.view = view
+
+    def __missing__(self, key: str) -> Any:
+        return self.view[key]  # type: ignore[literal-required]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self["bonuses"] if key == "bonuses" else self.view.get(key, default)
 
 
 def _sabotage(view: FoolsBladeView, me: int, combat: CombatView | None, amount: float) -> float:

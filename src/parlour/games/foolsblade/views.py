@@ -126,31 +126,34 @@ HAND_DECKS = (TAVERN, ANVIL, QUEST)
 BONUS_ELEMENTS = (*ELEMENTS, "best")
 
 
+# The combat's keys, in the view's order, each read from the state (``combat_seat`` >= 0).
+_COMBAT: dict[str, Callable[[FoolsBladeState], Any]] = {
+    "seat": lambda state: state.combat_seat,
+    "monster": lambda state: state.table.ids[state.combat_card],
+    "element": lambda state: ELEMENTS[state.table.element[state.combat_card]],
+    "monster_strength": monster_strength,
+    "player_strength": fighter_strength,
+    # The fighter's strength in its parts ([label, amount], summing to it unless that
+    # falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
+    "player_parts": lambda state: [
+        [label, amount]
+        for label, amount in strength_parts(
+            state, state.combat_seat, state.table.element[state.combat_card]
+        )
+    ],
+    # The monster's strength in its parts the same way: printed, modifiers (dice,
+    # summons), its own effects, cards in play aimed at it, played this combat.
+    "monster_parts": lambda state: [[label, amount] for label, amount in monster_parts(state)],
+    # Face up on the table until the combat ends, so in the view (and kept by
+    # determinize), not only in the events.
+    "summoned": lambda state: [state.table.ids[c] for c in state.combat_summoned],
+}
+
+
 def _combat(state: FoolsBladeState) -> dict[str, Any] | None:
     if state.combat_seat < 0:
         return None
-    ids = state.table.ids
-    return {
-        "seat": state.combat_seat,
-        "monster": ids[state.combat_card],
-        "element": ELEMENTS[state.table.element[state.combat_card]],
-        "monster_strength": monster_strength(state),
-        "player_strength": fighter_strength(state),
-        # The fighter's strength in its parts ([label, amount], summing to it unless
-        # that falls below 0): weapon, weapon effects, set bonus, gear, class, curses...
-        "player_parts": [
-            [label, amount]
-            for label, amount in strength_parts(
-                state, state.combat_seat, state.table.element[state.combat_card]
-            )
-        ],
-        # The monster's strength in its parts the same way: printed, modifiers (dice,
-        # summons), its own effects, cards in play aimed at it, played this combat.
-        "monster_parts": [[label, amount] for label, amount in monster_parts(state)],
-        # Face up on the table until the combat ends, so in the view (and kept by
-        # determinize), not only in the events.
-        "summoned": [ids[c] for c in state.combat_summoned],
-    }
+    return {key: read(state) for key, read in _COMBAT.items()}
 
 
 def _boss(state: FoolsBladeState) -> dict[str, Any] | None:
@@ -251,7 +254,7 @@ _READS: dict[str, Callable[[FoolsBladeState], Any]] = {
     "decks": lambda state: {DECKS[d]: len(state.decks[d]) for d in range(len(DECKS))},
     "trash": _trash,
     "forge": lambda state: [state.table.ids[c] for c in state.forge] if state.forge else None,
-    "combat": _combat,
+    "combat": _combat,  # ``LazyView`` reads it key by key too (``_LazyCombat``)
     "boss": _boss,
     # Nobody's turn before the first one (the classes are being chosen).
     "active": lambda state: state.active if state.turn > 0 else None,
@@ -302,45 +305,19 @@ _COMMON: dict[str, Callable[[FoolsBladeState], Any]] = {
 }
 
 
-class LazyView(dict[str, Any]):
-    """``view(state, seat)`` read key by key: each key is computed the first time it is read,
-    from the state as it is then, and kept. For search: a heuristic step reads a few keys of
-    a view whose full build (scores' parts, hand limits, strength parts ...) costs more than
-    the step. Reading (``[]``, ``get``, ``in``, iteration, ``**``) gives what the full view
-    gives, so long as the state does not change while the view is read; the view is not
-    for JSON (``json`` writes only the keys read so far)."""
+class _Lazy(dict[str, Any]):
+    """A dict whose keys (``_names``) are computed when first read (``_read``) and kept."""
 
-    __slots__ = ("_seat", "_state")
-
-    def __init__(self, state: FoolsBladeState, seat: int | None) -> None:
-        super().__init__(seat=seat)
-        if seat is not None and not 0 <= seat < state.players:
-            state.common_view(seat)  # the contract's error for a seat out of range
-        self._state = state
-        self._seat = seat
+    __slots__ = ()
 
     def _names(self) -> list[str]:
-        names = ["game", "players", "seat", "current_player", "is_over", "move", "scores"]
-        names.append("winners")
-        if self._seat is not None and self._seat == self._state.current_player:
-            names.append("legal_actions")
-        names.extend(_READS)
-        if self._seat is not None:
-            names.append("hand")
-        return names
+        raise NotImplementedError
+
+    def _read(self, key: str) -> Any:
+        raise NotImplementedError
 
     def __missing__(self, key: str) -> Any:
-        state, seat = self._state, self._seat
-        read = _READS.get(key) or _COMMON.get(key)
-        if read is not None:
-            value = read(state)
-        elif key == "legal_actions" and seat is not None and seat == state.current_player:
-            value = [a.text for a in state.legal_actions()]
-        elif key == "hand" and seat is not None:
-            value = _hand(state, seat)
-        else:
-            raise KeyError(key)
-        self[key] = value
+        value = self[key] = self._read(key)
         return value
 
     def get(self, key: str, default: Any = None) -> Any:
@@ -367,9 +344,80 @@ class LazyView(dict[str, Any]):
     def __len__(self) -> int:
         return len(self._names())
 
+    def __eq__(self, other: object) -> bool:
+        return self.full() == other
+
+    def __ne__(self, other: object) -> bool:
+        return self.full() != other
+
+    __hash__ = None
+
     def full(self) -> dict[str, Any]:
-        """Every key, in ``view``'s order: what ``view(state, seat)`` gives."""
-        return {key: self[key] for key in self._names()}
+        """Every key, in order, as a plain dict (nested lazy ones too)."""
+        out = {}
+        for key in self._names():
+            value = self[key]
+            out[key] = value.full() if isinstance(value, _Lazy) else value
+        return out
+
+
+class _LazyCombat(_Lazy):
+    """The view's ``combat``, each key computed when read: the strengths' parts are for
+    people, and the strengths themselves are read only where a play may change them."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: FoolsBladeState) -> None:
+        super().__init__()
+        self._state = state
+
+    def _names(self) -> list[str]:
+        return list(_COMBAT)
+
+    def _read(self, key: str) -> Any:
+        return _COMBAT[key](self._state)
+
+
+class LazyView(_Lazy):
+    """``view(state, seat)`` read key by key: each key is computed the first time it is read,
+    from the state as it is then, and kept. For search: a heuristic step reads a few keys of
+    a view whose full build (scores' parts, hand limits, strength parts ...) costs more than
+    the step (``combat`` is read key by key too). Reading (``[]``, ``get``, ``in``,
+    iteration, ``**``, ``==``) gives what the full view gives, so long as the state does not
+    change while the view is read; it is not for JSON (``json`` writes only the keys read so
+    far): ``full()`` is the plain view."""
+
+    __slots__ = ("_seat", "_state")
+
+    def __init__(self, state: FoolsBladeState, seat: int | None) -> None:
+        super().__init__(seat=seat)
+        if seat is not None and not 0 <= seat < state.players:
+            state.common_view(seat)  # the contract's error for a seat out of range
+        self._state = state
+        self._seat = seat
+
+    def _names(self) -> list[str]:
+        names = ["game", "players", "seat", "current_player", "is_over", "move", "scores"]
+        names.append("winners")
+        if self._seat is not None and self._seat == self._state.current_player:
+            names.append("legal_actions")
+        names.extend(_READS)
+        if self._seat is not None:
+            names.append("hand")
+        return names
+
+    def _read(self, key: str) -> Any:
+        state, seat = self._state, self._seat
+        if key == "combat":
+            return _LazyCombat(state) if state.combat_seat >= 0 else None
+        read = _READS.get(key) or _COMMON.get(key)
+        if read is not None:
+            return read(state)
+        if key == "legal_actions" and seat is not None and seat == state.current_player:
+            return [a.text for a in state.legal_actions()]
+        if key == "hand" and seat is not None:
+            return _hand(state, seat)
+        raise KeyError(key)
 
 
 # What each kind of decision does, and where its cards are, in the words of a request.
