@@ -108,43 +108,56 @@ def cards_of(view: FoolsBladeView) -> CardSet:
 # -- reading the view ----------------------------------------------------------------------
 
 
+def _player_strength(view: FoolsBladeView) -> int:
+    combat = view.get("combat")
+    return combat["player_strength"] if combat else 0
+
+
+# The subjects of conditions for a seat against a monster of a deck and an element, each
+# read from the view when a condition asks (``_LazyFacts``).
+_FACTS: dict[str, Callable[[FoolsBladeView, int, str, str], Any]] = {
+    "hand": lambda view, seat, deck, element: view["hand_counts"][seat],
+    "gear": lambda view, seat, deck, element: len(view["gear"][seat]),
+    "parts": lambda view, seat, deck, element: sum(
+        1 for p in PARTS if view["weapons"][seat].get(p)
+    ),
+    "stash": lambda view, seat, deck, element: len(view["stash"][seat]),
+    "curses": lambda view, seat, deck, element: len(view["curses"][seat]),
+    "turn": lambda view, seat, deck, element: view.get("turn", 0),
+    "loot": lambda view, seat, deck, element: view["decks"]["loot"],
+    "combat": lambda view, seat, deck, element: 1 if view.get("combat") else 0,
+    "boss": lambda view, seat, deck, element: 1 if deck == "boss" else 0,
+    "element": lambda view, seat, deck, element: element,
+    "deck": lambda view, seat, deck, element: deck,
+    "strength": lambda view, seat, deck, element: _player_strength(view),
+    "fighter": lambda view, seat, deck, element: _player_strength(view),
+    "monster": lambda view, seat, deck, element: (
+        combat["monster_strength"] if (combat := view.get("combat")) else 0
+    ),
+    "roll": lambda view, seat, deck, element: 0,
+}
+
+
 def _facts(view: FoolsBladeView, seat: int, deck: str, element: str) -> dict[str, Any]:
     """The subjects of conditions for ``seat`` against a monster of ``deck`` and ``element``."""
-    weapon = view["weapons"][seat]
-    combat = view.get("combat")
-    return {
-        "hand": view["hand_counts"][seat],
-        "gear": len(view["gear"][seat]),
-        "parts": sum(1 for p in PARTS if weapon.get(p)),
-        "stash": len(view["stash"][seat]),
-        "curses": len(view["curses"][seat]),
-        "turn": view.get("turn", 0),
-        "loot": view["decks"]["loot"],
-        "combat": 1 if combat else 0,
-        "boss": 1 if deck == "boss" else 0,
-        "element": element,
-        "deck": deck,
-        "strength": combat["player_strength"] if combat else 0,
-        "fighter": combat["player_strength"] if combat else 0,
-        "monster": combat["monster_strength"] if combat else 0,
-        "roll": 0,
-    }
+    return {subject: read(view, seat, deck, element) for subject, read in _FACTS.items()}
 
 
 class _LazyFacts:
-    """``_facts(view, seat, deck, element)`` as a function of the subject, the facts found
-    when a condition first asks (none when no effect counted has a condition)."""
+    """``_facts(view, seat, deck, element)`` as a function of the subject, each read when a
+    condition asks for it."""
 
     __slots__ = ("args", "found")
 
     def __init__(self, view: FoolsBladeView, seat: int, deck: str, element: str) -> None:
         self.args = (view, seat, deck, element)
-        self.found: dict[str, Any] | None = None
+        self.found: dict[str, Any] = {}
 
     def __call__(self, subject: str) -> Any:
-        if self.found is None:
-            self.found = _facts(*self.args)
-        return self.found[subject]
+        found = self.found
+        if subject not in found:
+            found[subject] = _FACTS[subject](*self.args)
+        return found[subject]
 
 
 def holds(condition: str | None, facts: dict[str, Any]) -> bool:
