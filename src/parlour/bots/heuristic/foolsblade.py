@@ -203,11 +203,14 @@ def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -
     weapon, set bonus, Gear, class and curses (Tavern and Action cards not counted)."""
     cards = cards_of(view)
     facts = _LazyFacts(view, seat, deck, element)
+    # Effects that add nothing are skipped: adding their 0.0 would change no total.
+    against = MULTIPLIERS[ELEMENT_CODE[element]]  # ``multiplier(attack, element)``
     total = 0.0
     weapon = [cards.card(w, PartCard) for w in view["weapons"][seat].values() if w]
     for part in weapon:
-        total += part.strength * multiplier(part.element, element)
-        total += _effect_strength(part.effects, facts, element)
+        total += part.strength * against[ELEMENT_CODE[part.element]]
+        if _adding(part.effects):
+            total += _effect_strength(part.effects, facts, element)
     if len(weapon) == 4 and len({p.set for p in weapon}) == 1:
         blade = next(p for p in weapon if p.part == "blade")
         total += _effect_strength(blade.set_bonus, facts, element)
