@@ -35,7 +35,7 @@ def test_a_model_plays_a_whole_game_through_the_endpoint(
     assert first["model"] == "stub-1" and first["temperature"] == 0.0
     system, user = first["messages"]
     assert system["role"] == "system" and parlour.agents.rules("fearless") in system["content"]
-    assert user["content"].startswith("You are Player 0 at a 3-player game of Fearless")
+    assert user["content"].startswith("You are Player 1 at a 3-player game of Fearless")
     entries = [json.loads(line) for line in transcript.read_text().splitlines()]
     assert len(entries) == 39 and {e["outcome"] for e in entries} == {"played"}
     assert entries[0]["answer"].startswith("<think>")

@@ -26,7 +26,7 @@ def test_play_watches_a_program_against_bots(
     lineup = f"cmd:{agent_command('scripted')},random,random"
     save = str(tmp_path / "g.json")
     out = run("play", "fearless", "--watch", "--delay", "0", "--save", save, "--bots", lineup)
-    assert "final scores" in out and "Player 0: cmd:" in out
+    assert "final scores" in out and "Player 1: cmd:" in out
     assert json.loads((tmp_path / "g.json").read_text())["actions"]
 
 

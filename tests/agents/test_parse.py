@@ -67,7 +67,7 @@ def test_with_the_state_a_refusal_gives_the_games_reason() -> None:
     )
     with pytest.raises(NotUnderstood) as error:
         match_action(missing, legal, state=state)
-    assert error.value.why == f"Player 0 holds no {missing}"
+    assert error.value.why == f"Player 1 holds no {missing}"
 
 
 def test_a_chatty_reply_is_read_by_its_last_line_or_the_only_action_it_quotes() -> None:

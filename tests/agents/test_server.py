@@ -42,7 +42,7 @@ def test_agent_join_plays_a_seat_to_the_end_and_refuses_a_bad_token(
             ],
         )
         assert result.exit_code == 0, result.output
-        assert "Game over: the agent (Player 0)" in result.output
+        assert "Game over: the agent (Player 1)" in result.output
         assert "0 fallback moves" in result.output
         record = httpx.get(f"{base}/api/tables/{created['table']}/record", timeout=10).json()
         assert len(record["actions"]) == 117

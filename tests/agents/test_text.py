@@ -24,7 +24,7 @@ def test_a_seat_is_told_its_hand_its_turn_and_its_legal_actions(game: str) -> No
     assert seat is not None
     view = state.view(seat)
     text = agents.prompt(view)
-    assert f"You are Player {seat} at a 3-player game of {state.game.title}" in text
+    assert f"You are Player {seat + 1} at a 3-player game of {state.game.title}" in text
     assert "It is your turn to decide." in text
     assert agents.rules(game) in text
     for number, action in enumerate(view["legal_actions"], 1):

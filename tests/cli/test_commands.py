@@ -47,7 +47,7 @@ def test_games_lists_aliases(invoke: Invoke) -> None:
 def test_play_takes_bot_settings(invoke: Invoke) -> None:
     result = invoke("play fearless --watch --delay 0 --seed 1 --bots ismcts:iterations=10")
     assert result.exit_code == 0, result.output
-    assert "Player 0: ismcts:iterations=10 · Player 1: ismcts:iterations=10" in result.output
+    assert "Player 1: ismcts:iterations=10 · Player 2: ismcts:iterations=10" in result.output
     bad = invoke("play fearless --bots ismcts:iterations=0")
     assert bad.exit_code == 2 and bad.stderr.startswith("error: ")
 

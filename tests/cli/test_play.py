@@ -55,7 +55,7 @@ def test_human_plays_a_whole_game_by_number_text_and_a_bad_entry(
     assert re.search(rf"Your move \(.*\): Not legal: 'bogus'[^\n]*\n{choices}Your move", out)
     assert re.search(rf"Not legal: there is no choice 0; choose 1 to 13\.\n{choices}Your move", out)
     assert out.count("Your move (") == 52 + 2
-    assert "Player 0 (you) leads" in out and "Your hand:" in out
+    assert "Player 1 (you) leads" in out and "Your hand:" in out
     assert "Fear after round 4 of 4" in out
     assert "Game saved to g.json" in out
 
@@ -75,7 +75,9 @@ def test_human_plays_a_whole_game_by_number_text_and_a_bad_entry(
 
 
 def human_turn_with_an_unplayable_card() -> tuple[int, str, str]:
-    """A seed, a card in the human's hand that is not legal at their first turn, and why."""
+    """A seed, a card in the human's hand that is not legal at their first turn, and why
+    (seats named as people count them, from 1)."""
+    names = [f"Player {seat + 1}" for seat in range(4)]
     for seed in range(100):
         game = parlour.load("fearless").new_game(4, seed=seed, first_leader=1)
         state = bots_until_human(game, seed)
@@ -83,7 +85,7 @@ def human_turn_with_an_unplayable_card() -> tuple[int, str, str]:
         for card in state.view(0)["hand"]:
             if f"play {card}" not in legal:
                 with pytest.raises(IllegalAction) as error:
-                    state.apply(f"play {card}")
+                    state.resolve(f"play {card}", names)
                 return seed, card, error.value.why
     raise AssertionError("no deal in 100 seeds leaves the human a card they may not play")
 
@@ -109,7 +111,7 @@ def test_watched_game_runs_to_the_end_and_its_save_replays_to_the_same_scores(
     assert "Your move" not in result.output
     assert "Your hand" not in result.output  # a spectator sees no hand
     assert (
-        "Player 0: medium · Player 1: medium · Player 2: medium · Player 3: medium" in result.output
+        "Player 1: medium · Player 2: medium · Player 3: medium · Player 4: medium" in result.output
     )
     state = parlour.replay(load_record(tmp_path / "w.json"))
     assert state.is_over
@@ -179,13 +181,13 @@ def test_bots_one_per_other_seat_set_the_table(invoke: Invoke) -> None:
         input="q\n",
     )
     assert result.exit_code == 0, result.output
-    assert "Player 0: random · Player 1: you · Player 2: random" in result.output
+    assert "Player 1: random · Player 2: you · Player 3: random" in result.output
 
 
 def test_bots_by_difficulty_level(invoke: Invoke, tmp_path: Path) -> None:
     result = invoke("play fearless --bots medium,easy,random --seed 6 --delay 0", input="1\n")
     assert result.exit_code == 1  # input ended after one move
-    assert "Player 0: you · Player 1: medium · Player 2: easy · Player 3: random" in result.output
+    assert "Player 1: you · Player 2: medium · Player 3: easy · Player 4: random" in result.output
 
 
 def test_a_bots_list_of_the_wrong_length_is_a_one_line_error(invoke: Invoke) -> None:
@@ -219,4 +221,4 @@ def test_options_reach_the_game_and_its_record(invoke: Invoke, tmp_path: Path) -
     assert result.exit_code == 0, result.output
     record = load_record(tmp_path / "o.json")
     assert record["options"]["first_leader"] == 2
-    assert "Player 2 leads" in result.output.split("\n", 3)[2]
+    assert "Player 3 leads" in result.output.split("\n", 3)[2]  # seat 2, from 0

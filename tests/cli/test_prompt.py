@@ -68,7 +68,7 @@ def test_a_card_without_its_verb_is_explained_as_that_card(invoke: Invoke) -> No
     hand = set(parlour.load("fearless").new_game(4, seed=1).view(0)["hand"])
     missing = next(f"blue{v:+d}" for v in (6, 5, 4, 3, 2, -2, -3) if f"blue{v:+d}" not in hand)
     result = invoke("play fearless --bots random --seed 1 --delay 0", input=f"{missing}\nq\n")
-    assert not_legal_lines(result.output) == [f"Not legal: Player 0 holds no {missing}."]
+    assert not_legal_lines(result.output) == [f"Not legal: Player 1 holds no {missing}."]
 
 
 def test_citadels_echoes_the_entry_not_a_rewrite_of_it(invoke: Invoke) -> None:
@@ -130,7 +130,7 @@ def test_question_mark_shows_the_legend_and_help_describes_cards(invoke: Invoke)
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Legend" in out
-    for symbol in ("ruin [0 2]", "*", "Enter alone", "help NAME", "Out of the game"):
+    for symbol in ("ruin [1 3]", "*", "Enter alone", "help NAME", "Out of the game"):
         assert symbol in out, symbol
     assert "green+2: a green card worth +2" in out
     assert "zero: a four-colour card worth 0" in out

@@ -29,7 +29,7 @@ def test_replay_prints_every_action_and_the_final_table(invoke: Invoke, saved: P
     assert result.exit_code == 0, result.output
     out = result.output
     assert f"Fearless, 4 players, seed 5, {total} actions, seen by a spectator" in out
-    assert f"1/{total}: Player 0" in out and f"{total}/{total}: Player" in out
+    assert f"1/{total}: Player 1" in out and f"{total}/{total}: Player" in out
     assert "Your hand" not in out  # the spectator sees no hand
     assert final_scores(out) == parlour.replay(record).scores()
 
@@ -41,11 +41,11 @@ def test_replay_for_a_seat_shows_its_hand_and_only_its_own_action_texts(
     result = invoke(f"replay {saved} --seat 2 --no-step")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "seen by Player 2" in out and "Player 2 (you)" in out and "Your hand:" in out
+    assert "seen by Player 3" in out and "Player 3 (you)" in out and "Your hand:" in out
     state = parlour.replay(record, upto=0)
     for number, text in enumerate(record["actions"], 1):
         mover = state.current_player
-        heading = f"{number}/{len(record['actions'])}: Player {mover}"
+        heading = f"{number}/{len(record['actions'])}: Player {mover + 1}"
         assert (f"{heading}: {text} " in out) == (mover == 2), heading
         state.apply(text)
 
@@ -166,7 +166,7 @@ def test_a_finished_game_shows_every_hand(invoke: Invoke, saved: Path) -> None:
     assert "Every hand:" in first
     start = parlour.replay(record, upto=0)
     for seat in range(4):
-        assert f"Player {seat}:" in first
+        assert f"Player {seat + 1}:" in first
         hand = start.view(seat)["hand"]
         blues = sorted((int(c[4:]) for c in hand if c.startswith("blue")), reverse=True)
         assert f"blue  {' '.join(f'{v:+d}' for v in blues)}" in first

@@ -40,16 +40,16 @@ def test_fearless_view_shows_hand_by_suit_trick_track_and_fear() -> None:
     view = state.view(state.current_player)
     out = text_of(render_view(view))
     assert f"round 1 of 4 · trick {view['trick_number']} of 13" in out
-    assert f"Player {view['seat']} (you)" in out and "to play" in out
+    assert f"Player {view['seat'] + 1} (you)" in out and "to play" in out
     assert "Your hand:" in out
     for suit in {card.rstrip("+-0123456789") for card in view["hand"]} - {"zero"}:
         values = sorted(
             (int(c[len(suit) :]) for c in view["hand"] if c.startswith(suit)), reverse=True
         )
         assert f"{suit}  {' '.join(f'{v:+d}' for v in values)}" in out
-    trick = ", ".join(f"Player {seat} {card}" for seat, card in view["trick"])
+    trick = ", ".join(f"Player {seat + 1} {card}" for seat, card in view["trick"])
     assert f"Trick: {trick}   led: {view['led_suit']}   worth {view['trick_value']:+d}" in out
-    on_ruin = [str(seat) for seat, pos in enumerate(view["ghosts"]) if pos is None]
+    on_ruin = [str(seat + 1) for seat, pos in enumerate(view["ghosts"]) if pos is None]
     assert f"ruin [{' '.join(on_ruin)}]" in out
     assert "Played earlier this round:" in out
 
@@ -72,7 +72,11 @@ def test_ghosts_far_out_widen_the_track() -> None:
     view: dict[str, Any] = played(seed=4, actions=0).view(None)
     view["ghosts"] = [None, 45, -3, 0]
     out = text_of(render_view(view))
-    assert "ruin [0]  -60 " in out and " +60" in out  # 45 needs 3 track spaces a cell
+    assert "ruin [1]  -60 " in out and " +60" in out  # 45 needs 3 track spaces a cell
+    # The other ghosts by their seats as people count them: seats 2 and 3 (at -3 and 0)
+    # side by side, seat 1 (at 45) far right.
+    track = next(line for line in out.splitlines() if "ruin [1]" in line)
+    assert "·34·" in track and "·2·" in track
 
 
 @pytest.mark.parametrize("card", ["blue+6", "orange-1", "magenta+3", "green-6", "zero"])
@@ -99,7 +103,7 @@ def test_summary_shows_fear_at_the_end_of_each_round_only() -> None:
     ]
     last, scores = shown[-1]
     for seat, total in enumerate(scores):
-        name = "Player 0 (you)" if seat == 0 else f"Player {seat}"
+        name = "Player 1 (you)" if seat == 0 else f"Player {seat + 1}"
         assert name in last and f"{total} │" in last
 
 
@@ -113,7 +117,7 @@ def test_a_game_without_a_renderer_gets_a_plain_table() -> None:
         "legal_actions": ["wave"],
     }
     out = text_of(render_view(view))
-    assert "no-such-game (view of Player 1)" in out
+    assert "no-such-game (view of Player 2)" in out
     assert "scores" in out and "[3, 4]" in out
     assert "wave" not in out  # the prompt lists the legal actions
     assert render_summary(view, view) is None
@@ -199,7 +203,7 @@ def finished_citadels_as_played(seed: int) -> parlour.core.State:
 
 
 def test_a_legend_and_descriptions_come_with_each_renderer() -> None:
-    assert "ruin [0 2]" in text_of(legend("fearless"))
+    assert "ruin [1 3]" in text_of(legend("fearless"))
     assert "Manor Y3" in text_of(legend("citadels"))
     assert "Enter alone" in text_of(legend("no-such-game"))
     assert describe("citadels", "Haunted City") is not None

@@ -69,7 +69,10 @@ def test_an_analysis_opens_only_for_a_finished_game_and_a_real_seat(client: Test
     client.app.state.analyses.iterations = ITERATIONS  # type: ignore[attr-defined]
     finished = finished_table(client, seed=5)
     bad = client.get(f"/api/tables/{finished}/analysis/3")
-    assert bad.status_code == 404 and bad.json()["message"] == "seat must be from 0 to 2"
+    assert (
+        bad.status_code == 404
+        and bad.json()["message"] == "seat 4 is not a seat of a 3-player table"
+    )
 
 
 def test_a_failed_analysis_says_why_and_is_tried_again(client: TestClient) -> None:

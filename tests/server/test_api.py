@@ -132,6 +132,10 @@ def test_a_whole_game_against_bots_then_the_record_opens(client: TestClient) -> 
     listed = {t["id"]: t for t in client.get("/api/tables").json()}
     assert listed[table]["status"] == "over" and listed[table]["scores"] == state.scores()
     step = client.get(f"/api/tables/{table}/replay/5?seat=1").json()
+    # A seat the table does not have is refused in people's numbers (?seat=3 is seat 4).
+    beyond = client.get(f"/api/tables/{table}/replay/5?seat=3")
+    assert beyond.status_code == 404
+    assert beyond.json()["message"] == "seat 4 is not a seat of a 3-player table"
     names = [None, "random bot", "medium bot"]
     assert step["view"] == {**parlour.replay(record, upto=5).view(1), "names": names}
     # The replay's sentences name the seats as the live table did.

@@ -9,6 +9,8 @@ import os
 import random
 import re
 import signal
+import socket
+import struct
 import time
 from pathlib import Path
 from typing import Any
@@ -24,6 +26,8 @@ from .live import free_port, next_state, open_seat, served, start_server, stop
 from .postgres import postgres_server, unavailable
 
 PASSWORD = "correct horse battery"
+# Connections that close as soon as they are let in, one after the other.
+CLOSING_AT_ONCE = 10
 
 
 def play_game(ws: ClientConnection) -> dict[str, Any]:
@@ -72,6 +76,11 @@ def lines(folder: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in written if line.startswith("{")]
 
 
+def session_lines(folder: Path) -> list[dict[str, Any]]:
+    """The lines of WebSocket sessions the server in ``folder`` wrote."""
+    return [line for line in lines(folder) if line["logger"] == "parlour.session"]
+
+
 def test_json_logs_have_a_line_per_request_and_session_and_no_secret(tmp_path: Path) -> None:
     db = f"sqlite:///{tmp_path / 'parlour.db'}"
     with (
@@ -106,6 +115,49 @@ def test_json_logs_have_a_line_per_request_and_session_and_no_secret(tmp_path: P
     sessions = [line for line in written if line["logger"] == "parlour.session"]
     assert [(line["table"], line["seat"]) for line in sessions] == [(table, 0), (table, None)]
     assert all(line["close_code"] == 1000 and line["duration_s"] > 0 for line in sessions)
+
+
+def close_frame(code: int) -> bytes:
+    """A client's close frame with ``code`` (masked, as a client's must be)."""
+    payload, mask = struct.pack("!H", code), os.urandom(4)
+    return (
+        bytes((0x88, 0x80 | len(payload)))
+        + mask
+        + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    )
+
+
+def test_a_session_its_client_closes_as_it_opens_is_logged_with_the_clients_close_code(
+    tmp_path: Path,
+) -> None:
+    """A client closes (1000) as soon as it is let in, while the server still opens its
+    session (it reads the account of the cookie in a thread): its line says 1000. Before,
+    the server's first message found the connection closing, and the server let go of it
+    as of one that does not read, with 1013, which its line said instead."""
+    db = f"sqlite:///{tmp_path / 'parlour.db'}"
+    with served(db, "--log-format", "json", folder=tmp_path) as (address, _):
+        made = httpx.post(f"{address}/api/accounts", json={"username": "bob", "password": PASSWORD})
+        session_id = made.cookies[COOKIE]
+        body = {"game": "fearless", "players": 3, "bots": {"0": "random", "1": "random"}}
+        table = httpx.post(f"{address}/api/tables", json=body).json()["table"]
+        port = int(address.rsplit(":", 1)[1])
+        handshake = (
+            f"GET /ws/{table} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Sec-WebSocket-Version: 13\r\nCookie: {COOKIE}={session_id}\r\n\r\n"
+        ).encode()
+        for _ in range(CLOSING_AT_ONCE):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as client:
+                client.sendall(handshake)
+                assert client.recv(4096).startswith(b"HTTP/1.1 101 ")
+                client.sendall(close_frame(1000))
+                while client.recv(4096):  # until the server closes the socket
+                    pass
+        deadline = time.monotonic() + 10
+        while len(sessions := session_lines(tmp_path)) < CLOSING_AT_ONCE:
+            assert time.monotonic() < deadline, sessions
+            time.sleep(0.05)
+    assert [line["close_code"] for line in sessions] == [1000] * CLOSING_AT_ONCE
 
 
 def test_text_logs_are_the_default(tmp_path: Path) -> None:

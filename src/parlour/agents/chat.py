@@ -18,6 +18,7 @@ import urllib.request
 from typing import Any
 
 from ..core import load
+from ..core.views import seat_name
 from .protocol import AgentError, AgentTimeout, Exchange, Request
 from .text import ANSWER, prompt, rules
 
@@ -60,8 +61,9 @@ class ChatAgent:
         if request.attempt == 0 or not self._messages:
             game = str(request.view["game"])
             seat = request.view.get("seat")
+            who = seat_name(seat) if isinstance(seat, int) else "a spectator"
             system = (
-                f"You are playing {load(game).title} as Player {seat}. The rules in brief:\n"
+                f"You are playing {load(game).title} as {who}. The rules in brief:\n"
                 f"{rules(game)}\n\n{ANSWER}"
             )
             self._messages = [

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core import GameError, IllegalAction, State
+from ..core.views import seat_name
 from .text import aliases, normalise
 
 __all__ = ["NotUnderstood", "closest", "match_action", "match_reply"]
@@ -79,7 +80,7 @@ def match_action(
     ``entry`` may be a number from 1, an action's text in any case and spacing, the text
     without its verb, a card's name instead of its id (given ``view``, which names the game
     and its cards), or a number followed by its action's text. With ``state`` the refusal
-    gives the game's own reason (``Player 0 holds no green+2``), about the entry as typed.
+    gives the game's own reason (``Player 1 holds no green+2``), about the entry as typed.
     """
     typed = entry.strip()
     text = _clean(typed)
@@ -115,8 +116,10 @@ def match_action(
 def _explained(state: State, typed: str, text: str, legal: Sequence[str]) -> str:
     """Raise the game's own reason why an entry is not legal (``IllegalAction``)."""
     # An entry without its verb ("green+2") that names one of the game's actions with the
-    # only verb now legal is explained as that action ("Player 0 holds no green+2"); any
-    # other entry is explained as typed, so the message quotes what the player wrote.
+    # only verb now legal is explained as that action ("Player 1 holds no green+2"); any
+    # other entry is explained as typed, so the message quotes what the player wrote. Seats
+    # are named as people count them, from 1 (the engine's own sentences count from 0).
+    names = [seat_name(seat) for seat in range(state.players)]
     verbs = {action.partition(" ")[0] for action in legal}
     if len(verbs) == 1:
         with_verb = f"{next(iter(verbs))} {text}"
@@ -125,8 +128,8 @@ def _explained(state: State, typed: str, text: str, legal: Sequence[str]) -> str
         except GameError:
             space = []
         if with_verb in space and text.partition(" ")[0] not in {t.split()[0] for t in space}:
-            return state.resolve(with_verb).text
-    return state.resolve(typed).text
+            return state.resolve(with_verb, names).text
+    return state.resolve(typed, names).text
 
 
 _LABEL = re.compile(r"^(?:final\s+)?(?:action|answer|move|choice)\s*[:=-]\s*", re.IGNORECASE)

@@ -42,7 +42,7 @@ def describe(view: View) -> str:
     if not isinstance(game, str):
         raise GameError("a view names its game under 'game'")
     seat = view.get("seat")
-    who = "a spectator" if seat is None else f"Player {seat}"
+    who = "a spectator" if seat is None else seat_name(seat)
     title = load(game).title
     head = f"You are {who} at a {view['players']}-player game of {title}, move {view['move']}."
     if view.get("is_over"):
@@ -50,7 +50,7 @@ def describe(view: View) -> str:
     elif view.get("current_player") == seat:
         turn = "It is your turn to decide."
     else:
-        turn = f"Player {view['current_player']} is to decide."
+        turn = f"{seat_name(view['current_player'])} is to decide."
     module = _module(load(game).name)
     if module is None:
         body = [f"{key}: {json.dumps(value)}" for key, value in view.items() if key != "game"]

@@ -18,6 +18,7 @@ from ..agents.player import FALLBACKS, AgentBot
 from ..agents.program import message
 from ..agents.protocol import AgentError, Request
 from ..core import GameError, derive_seed
+from ..core.views import seat_name
 from .common import EXIT_USAGE, fail
 
 __all__ = ["agent_app"]
@@ -105,7 +106,8 @@ def join(
     winners = final.get("winners", [])
     result = "won" if seat in winners else "did not win"
     console.print(
-        f"Game over: the agent (Player {seat}) {result}; scores {final.get('scores')}; "
+        f"Game over: the agent ({seat_name(seat) if isinstance(seat, int) else 'a spectator'}) "
+        f"{result}; scores {final.get('scores')}; "
         f"{bot.fallbacks} fallback moves."
     )
 

@@ -20,7 +20,7 @@ from ..agents.parse import match_action
 from ..bots.lineup import parse_bots, split_lineup
 from ..core import Game, GameError, IllegalAction, Record, State, derive_seed, replay
 from .common import final_table, print_events
-from .views import describe, legend, pass_reason, render_summary, render_view
+from .views import describe, legend, pass_reason, render_summary, render_view, seat_name
 
 __all__ = [
     "Outcome",
@@ -245,7 +245,7 @@ def run(
     without asking, as the browser does, and said in the log; with ``pass_others`` also
     every pass on another player's turn that the game's ``pass_reason`` allows (nothing to
     negate, nothing the human must answer)."""
-    names = [f"Player {s} (you)" if s == human else f"Player {s}" for s in range(len(seats))]
+    names = [seat_name(s, {"seat": human}) for s in range(len(seats))]
     before = state.view(human)
     hinted = False  # whether the tip about --pass-others was shown
     # A spectator sees the table redrawn in place (events scroll above it); the human sees
@@ -279,7 +279,7 @@ def run(
                 events = state.apply(text)
             elif live is None:
                 # A search bot can think for a second; say who is thinking meanwhile.
-                with console.status(f"Player {mover} ({seats[mover].label}) is thinking"):
+                with console.status(f"{seat_name(mover)} ({seats[mover].label}) is thinking"):
                     events = state.apply(bot.choose(state))
             else:
                 events = state.apply(bot.choose(state))
@@ -307,4 +307,4 @@ def run(
 
 def describe_lineup(seats: Sequence[Seat]) -> Text:
     """Who sits where, on one line."""
-    return Text(" · ".join(f"Player {n}: {seat.label}" for n, seat in enumerate(seats)))
+    return Text(" · ".join(f"{seat_name(n)}: {seat.label}" for n, seat in enumerate(seats)))

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ..core import GameError, Record, State, replay
 from .common import final_table, print_events
-from .views import render_hand, render_summary, render_view
+from .views import render_hand, render_summary, render_view, seat_name
 
 __all__ = ["KEYS", "check", "run", "target"]
 
@@ -33,7 +33,7 @@ def every_hand(state: State) -> RenderableType:
     parts: list[RenderableType] = [Text("Every hand:", style="bold")]
     for seat in range(state.players):
         cards = state.view(seat).get("hand", [])
-        parts += [Text(f"Player {seat}:"), render_hand(state.game.name, cards)]
+        parts += [Text(f"{seat_name(seat)}:"), render_hand(state.game.name, cards)]
     return Group(*parts)
 
 
@@ -92,11 +92,11 @@ def run(
     game that is over) every seat's hand is shown after each view.
     """
     state = record.start()
-    names = [f"Player {s} (you)" if s == seat else f"Player {s}" for s in range(record.players)]
+    names = [seat_name(s, {"seat": seat}) for s in range(record.players)]
     total = len(record.actions)
     over = total > 0 and replay(record).is_over
     hands = hands and over
-    who = "a spectator" if seat is None else f"Player {seat}"
+    who = "a spectator" if seat is None else seat_name(seat)
     console.print(
         Text.assemble(
             (state.game.title, "bold"),
@@ -114,7 +114,9 @@ def run(
         number = state.move_number + 1
         text = record.actions[number - 1]
         mover = state.current_player
-        heading = f"{number}/{total}: Player {mover}"
+        heading = (
+            f"{number}/{total}: {seat_name(mover)}" if mover is not None else f"{number}/{total}"
+        )
         console.print(Rule(heading + (f": {text}" if mover == seat else ""), align="left"))
         before = state.view(seat)
         events = state.apply(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
-__all__ = ["CommonView", "seat_name"]
+__all__ = ["CommonView", "seat_name", "seat_number"]
 
 
 class CommonView(TypedDict):
@@ -28,6 +28,13 @@ class CommonView(TypedDict):
     passing: NotRequired[bool]  # the server passes for the seat (its only action is "pass")
 
 
-def seat_name(seat: int, view: Mapping[str, Any]) -> str:
-    """How a reader of a view names a seat: "Player N", marked "(you)" for the view's own seat."""
-    return f"Player {seat} (you)" if seat == view.get("seat") else f"Player {seat}"
+def seat_number(seat: int) -> int:
+    """A seat's number as people read it, from 1; the API's seats (and actions) stay from 0."""
+    return seat + 1
+
+
+def seat_name(seat: int, view: Mapping[str, Any] | None = None) -> str:
+    """How a reader of a view names a seat: "Player N" with N from 1 (``seat_number``),
+    marked "(you)" for the view's own seat."""
+    name = f"Player {seat_number(seat)}"
+    return f"{name} (you)" if view is not None and seat == view.get("seat") else name

@@ -42,6 +42,8 @@ __all__ = [
     "client_address",
     "ended",
     "get_table",
+    "hub_of",
+    "settings_of",
 ]
 
 
@@ -64,10 +66,17 @@ class ServerSettings:
     limits: Limits
 
 
-def get_settings(connection: HTTPConnection) -> ServerSettings:
+def settings_of(connection: HTTPConnection) -> ServerSettings:
     """The settings of the app serving ``connection``."""
     settings: ServerSettings = connection.app.state.settings
     return settings
+
+
+async def get_settings(connection: HTTPConnection) -> ServerSettings:
+    """The settings of the app serving ``connection``, as a dependency: ``async``, so that
+    FastAPI runs it on the event loop, not in its thread pool (a hop to a thread and back for
+    every request and every connection: a crowd of 500 spectators joining made 1,000)."""
+    return settings_of(connection)
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -83,10 +92,15 @@ def get_quotas(connection: HTTPConnection) -> Quotas:
     return quotas
 
 
-def get_hub(connection: HTTPConnection) -> Hub:
+def hub_of(connection: HTTPConnection) -> Hub:
     """The hub of live tables (an HTTP request's or a WebSocket's)."""
     hub: Hub = connection.app.state.hub
     return hub
+
+
+async def get_hub(connection: HTTPConnection) -> Hub:
+    """The hub of live tables, as a dependency: ``async`` as ``get_settings`` is."""
+    return hub_of(connection)
 
 
 def get_analyses(connection: HTTPConnection) -> Analyses:

@@ -12,6 +12,7 @@ from typing import Any
 from .. import load
 from ..bots import is_agent
 from ..core import State
+from ..core.views import seat_number
 from .store import SeatInfo
 
 __all__ = [
@@ -83,11 +84,6 @@ def bot_name(bot: str) -> str:
 def seat_names(seats: Sequence[SeatInfo]) -> list[str | None]:
     """Each seat's name: a bot's by its level, a person's as given (``None``: not yet)."""
     return [bot_name(seat.bot) if seat.bot is not None else seat.name for seat in seats]
-
-
-def seat_number(seat: int) -> int:
-    """A seat's number as people read it, from 1; the API's seats (and actions) stay from 0."""
-    return seat + 1
 
 
 def sentence_names(names: Sequence[str | None]) -> list[str]:

@@ -151,7 +151,7 @@ def score_parts(view: View) -> tuple[list[str], list[list[str]]] | None:
 def generic(view: View) -> RenderableType:
     """Any view as a two-column table of its keys and JSON values (legal actions left out)."""
     seat = view.get("seat")
-    who = "spectator" if seat is None else f"Player {seat}"
+    who = "spectator" if seat is None else seat_name(seat)
     table = Table(show_header=False)
     table.add_column("key", style="bold")
     table.add_column("value", overflow="fold")

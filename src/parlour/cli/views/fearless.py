@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from ...core.views import seat_number
 from ...games.fearless.cards import DECK, SUIT_VALUES, SUITS, parse_card
 from ...games.fearless.scoring import RUIN_FEAR
 from ...games.fearless.views import FearlessView
@@ -34,7 +35,7 @@ LEGEND = (
         "the fewest win",
     ),
     ("to play", "the seat whose turn it is"),
-    ("ruin [0 2]", "the seats whose ghosts are still on the ruin"),
+    ("ruin [1 3]", "the seats whose ghosts are still on the ruin (Player 1 and Player 3)"),
     ("-20 ··┼·· +20", "the scare track; ┼ is 0, a digit is that seat's ghost"),
     ("*", "two or more ghosts in one cell of the track (the ghost column gives each position)"),
     ("led", "the suit the trick must follow: play it if you can, or a zero"),
@@ -146,7 +147,7 @@ def _signed(value: int) -> str:
 
 def _track(ghosts: Sequence[int | None]) -> Text:
     """The scare track on one line: the ruin's ghosts, then a ruler from minus to plus."""
-    on_ruin = [str(seat) for seat, pos in enumerate(ghosts) if pos is None]
+    on_ruin = [str(seat_number(seat)) for seat, pos in enumerate(ghosts) if pos is None]
     reach = max([HALF_WIDTH, *(abs(pos) for pos in ghosts if pos is not None)])
     scale = -(-reach // HALF_WIDTH)  # track spaces per cell, rounded up so every ghost fits
     marks: dict[int, list[int]] = {}
@@ -160,7 +161,8 @@ def _track(ghosts: Sequence[int | None]) -> Text:
         seats = marks.get(cell)
         if seats is not None:
             # Ghosts sharing a cell show as "*"; the table above gives each exact position.
-            line.append("*" if len(seats) > 1 else str(seats[0]), style="bold yellow")
+            shown = "*" if len(seats) > 1 else str(seat_number(seats[0]))
+            line.append(shown, style="bold yellow")
         else:
             line.append("┼" if cell == HALF_WIDTH else "·", style="dim")
     line.append(f" +{HALF_WIDTH * scale}")

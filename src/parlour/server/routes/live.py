@@ -11,12 +11,13 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from sqlalchemy.exc import SQLAlchemyError
+from websockets.protocol import State
 
 from ...core import GameError
 from ..community.moderation import BANNED, standing
-from ..deps import HubDep, SettingsDep, client_address, current_account, get_quotas
+from ..deps import ServerSettings, client_address, current_account, get_quotas, hub_of, settings_of
 from ..errors import RequestError, error_body, unavailable
-from ..frames import sender, sender_now
+from ..frames import PROTOCOL, ReadAhead, sender, sender_now
 from ..hub import STOPPED, Client, Closer, Hub, RefusedError, Table
 from ..inbound import parse
 from ..limits import CROWDED, MessageRate, Quotas, count_refusal
@@ -34,12 +35,25 @@ router = APIRouter()
 
 def closer(websocket: WebSocket) -> Closer:
     """End the connection with 1013 ("try again later"): the server let go of it, since a
-    message to it did not go out in time; the table page then connects again."""
+    message to it did not go out in time; the table page then connects again. Not one its
+    client closed or that was lost: a message to it failed for that, its ending is under way
+    and the session hears why (its log line says its client's close code, not 1013)."""
 
     async def close() -> None:
+        if client_gone(websocket):
+            return
         await websocket.close(1013, "a message to this connection did not go out in time")
 
     return close
+
+
+def client_gone(websocket: WebSocket) -> bool:
+    """Whether the connection's client closed it (its close frame was read) or it was lost,
+    as far as the server's protocol knows (``frames.ReadAhead``; ``False`` with another)."""
+    protocol = websocket.scope.get(PROTOCOL)
+    return isinstance(protocol, ReadAhead) and (
+        protocol.ending or protocol.disconnected or protocol.conn.state is not State.OPEN
+    )
 
 
 def shutter(websocket: WebSocket) -> Callable[[int], Awaitable[None]]:
@@ -60,17 +74,17 @@ async def _close(websocket: WebSocket, message: str, code: int) -> None:
 
 
 @router.websocket("/ws/{table_id}")
-async def live(
-    websocket: WebSocket,
-    table_id: str,
-    hub: HubDep,
-    settings: SettingsDep,
-    token: str | None = None,
-) -> None:
-    """A seat's (or, without a token, a spectator's) live connection to a table; refused
-    (``CROWDED``) past the connections of its address. Its opening and its closing each wait
-    for one of the process's turns (``limits.TURNS``)."""
-    quotas = get_quotas(websocket)
+async def live(websocket: WebSocket) -> None:
+    """A seat's (``?token=``; without one, a spectator's) live connection to the table
+    ``table_id``; refused (``CROWDED``) past the connections of its address. Its opening and
+    its closing each wait for one of the process's turns (``limits.TURNS``).
+
+    Its path, query and the server's parts are read here, not as FastAPI's parameters and
+    dependencies: their solving was a sixth of a connection's opening, in the event loop's
+    pass that reads it, and a crowd of 500 joining pays it 500 times."""
+    table_id: str = websocket.path_params["table_id"]
+    token = websocket.query_params.get("token")
+    hub, settings, quotas = hub_of(websocket), settings_of(websocket), get_quotas(websocket)
     address = client_address(websocket)
     async with AsyncExitStack() as stack:
         async with quotas.turns:
@@ -101,7 +115,7 @@ async def _leave(quotas: Quotas, hub: Hub, table: Table, client: Client) -> None
 
 
 async def _open(
-    websocket: WebSocket, table_id: str, hub: Hub, settings: SettingsDep, token: str | None
+    websocket: WebSocket, table_id: str, hub: Hub, settings: ServerSettings, token: str | None
 ) -> tuple[Table, Client] | None:
     """The connection's table and its client (seat or spectator); ``None`` when it was
     refused (and told why)."""
@@ -165,7 +179,7 @@ async def _open(
 
 
 async def _converse(
-    websocket: WebSocket, hub: Hub, settings: SettingsDep, table: Table, client: Client
+    websocket: WebSocket, hub: Hub, settings: ServerSettings, table: Table, client: Client
 ) -> None:
     """Answer the connection's messages until it closes."""
     rate = MessageRate(settings.message_rate, settings.message_burst)

@@ -463,9 +463,13 @@ async def get_record(table: TableDep) -> dict[str, Any]:
 
 
 def _seat_of(table: Table, seat: int | None) -> None:
-    """Refuse (404) a seat the table does not have."""
-    if seat is not None and not 0 <= seat < table.info.players:
-        raise RequestError(404, f"seat must be from 0 to {table.info.players - 1}")
+    """Refuse (404) a seat the table does not have, named as people count seats, from 1 (the
+    path's or the query's ``seat`` counts from 0, as the API's seats do)."""
+    players = table.info.players
+    if seat is not None and not 0 <= seat < players:
+        raise RequestError(
+            404, f"seat {seat_number(seat)} is not a seat of a {players}-player table"
+        )
 
 
 @router.get("/api/tables/{table_id}/replay/{step}")
