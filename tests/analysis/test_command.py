@@ -29,7 +29,8 @@ def test_the_command_writes_its_page_plot_and_data(
     out = tmp_path / "report"
     assert (out / "curve.png").read_bytes().startswith(PNG)
     page = (out / "index.html").read_text()
-    assert "Player 1" in page and 'src="curve.png"' in page
+    # The API's seat 1 is the second player, as people count.
+    assert "<h2>Player 2</h2>" in page and 'src="curve.png"' in page
     data = json.loads((out / "analysis.json").read_text())
     assert data["game"] == game and [s["seat"] for s in data["seats"]] == [1]
     assert len(data["seats"][0]["decisions"]) > 3

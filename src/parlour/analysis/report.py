@@ -9,6 +9,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from ..core.views import seat_name
 from .game import GameAnalysis
 from .position import THRESHOLDS, Verdict
 
@@ -42,7 +43,7 @@ def plot(analysis: GameAnalysis, path: Path) -> None:
             moves.append(len(analysis.record.actions))
             chances.append(seat.result)
         colour = LINES[seat.seat % len(LINES)]
-        ax.plot(moves, chances, color=colour, linewidth=1.4, label=f"Player {seat.seat}")
+        ax.plot(moves, chances, color=colour, linewidth=1.4, label=seat_name(seat.seat))
         for verdict in Verdict:
             marked = seat.marked(verdict)
             ax.scatter(
@@ -86,6 +87,7 @@ _templates = Environment(
     lstrip_blocks=True,
 )
 _templates.filters["percent"] = _pct
+_templates.filters["seat_name"] = seat_name
 
 
 def page(analysis: GameAnalysis, image: str = PLOT) -> str:
