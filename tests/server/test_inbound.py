@@ -7,10 +7,23 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from parlour.server import people
 from parlour.server.hub import RefusedError
-from parlour.server.inbound import KINDS, MAX_MESSAGE, Act, Chat, Hint, Ping, Rename, parse
+from parlour.server.inbound import (
+    _INBOUND,
+    KINDS,
+    MAX_MESSAGE,
+    Act,
+    Chat,
+    Hint,
+    Ping,
+    Rename,
+    parse,
+)
 from parlour.server.messages import HANDLERS
 
 
@@ -110,3 +123,61 @@ def test_an_unknown_type_is_refused_with_every_type_named(kind: Any) -> None:
 def test_a_message_too_long_is_refused_before_it_is_read() -> None:
     raw = "x" * (MAX_MESSAGE + 1)  # not even JSON: its length is checked first
     assert _refusal(raw) == f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})"
+
+
+# Values of an "act" message's fields, good and bad, of every JSON kind.
+_FIELD_VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.lists(st.integers(), max_size=2),
+)
+
+
+@given(action=_FIELD_VALUES, move=_FIELD_VALUES, extra=st.booleans())
+def test_an_act_message_parses_as_pydantics_union_parses_it(
+    action: Any, move: Any, extra: bool
+) -> None:
+    # The common form is built without pydantic's validation: the same message, or the same
+    # refusal, as the union's own parse gives.
+    message = {"type": "act", "action": action, "move": move, **({"x": [1]} if extra else {})}
+    try:
+        expected: Any = _INBOUND.validate_python(message)
+    except ValidationError as error:
+        expected = error.errors()[0]["msg"]
+    raw = json.dumps(message)
+    try:
+        got: Any = parse(raw)
+    except RefusedError as refused:
+        got = str(refused)
+    assert got == expected
+    if isinstance(got, Act):
+        assert got.model_fields_set == expected.model_fields_set
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"type": "act", "action": "pass", "move": NaN}',
+        '{"type": "act", "action": "pass", "move": 1e400}',
+        '{"type": "act", "action": "pass", "move": 123456789012345678901234567890}',
+        '{"type": "act", "action": "\\ud800", "move": 1}',
+        '{"type": "act", "type": "ping"}',
+        '{"type": "act", "action": "pass", "move": 3}  ',
+    ],
+)
+def test_a_message_is_read_as_the_standard_librarys_json_reads_it(raw: str) -> None:
+    # Read by the standard library's json (orjson reads numbers beyond 64 bits as floats),
+    # then the common form of "act" without pydantic: what pydantic makes of it all the same.
+    data = json.loads(raw)
+    try:
+        expected: Any = _INBOUND.validate_python(data)
+    except ValidationError as error:
+        expected = error.errors()[0]["msg"]
+    try:
+        got: Any = parse(raw)
+    except RefusedError as refused:
+        got = str(refused)
+    assert got == expected

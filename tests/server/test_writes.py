@@ -34,15 +34,21 @@ def store(tmp_path: Path) -> Store:
 def test_moves_waiting_together_share_one_commit_and_a_conflict_fails_alone(
     store: Store,
 ) -> None:
-    commits: list[int] = []
-    event.listen(store.engine, "commit", lambda _connection: commits.append(1))
+    commits: list[int] = []  # the moves of each transaction
+    append_many = store.append_many
+
+    def counted(actions: list[NewAction]) -> Any:
+        commits.append(len(actions))
+        return append_many(actions)
+
+    store.append_many = counted  # type: ignore[method-assign]
     writes = GroupCommit(store)
 
     async def both() -> list[BaseException | None]:
         first = await asyncio.gather(
             *(writes.append(f"t{n}", 1, 0, "play zero") for n in range(20))
         )
-        assert first == [None] * 20 and len(commits) == 1  # twenty moves, one disk sync
+        assert first == [None] * 20 and commits == [20]  # twenty moves, one disk sync
         moves = [writes.append(f"t{n}", 2, 1, f"play blue+{n % 9}") for n in range(5)]
         moves.append(writes.append("t3", 1, 1, "play green+2"))  # number 1 is taken
         return await asyncio.gather(*moves, return_exceptions=True)
@@ -131,8 +137,7 @@ def _stores_like_sqlalchemy(store: Store) -> None:
     # are the rows SQLAlchemy's own insert stores (the time in the same form).
     now = datetime(2026, 12, 4, 11, 30, 5, tzinfo=UTC)
     actions = [NewAction("t1", 1, 0, "play zero"), NewAction("t2", 1, 2, "play blue+3 ✓")]
-    with store.engine.begin() as connection:
-        store._insert_actions(connection, actions, now)
+    store._writer.write(actions, now)
     ours = _stored_rows(store)
     with store.engine.begin() as connection:
         connection.execute(delete(ActionRow))
@@ -152,8 +157,8 @@ def _stores_like_sqlalchemy(store: Store) -> None:
     assert ours == _stored_rows(store)
     assert [store.get(t).actions for t in ("t1", "t2")] == [["play zero"], ["play blue+3 ✓"]]  # type: ignore[union-attr]
     # A number taken is SQLAlchemy's IntegrityError, as before: the group commit's cue.
-    with pytest.raises(IntegrityError), store.engine.begin() as connection:
-        store._insert_actions(connection, actions[:1], now)
+    with pytest.raises(IntegrityError):
+        store._writer.write(actions[:1], now)
 
 
 def test_a_batch_stores_the_rows_sqlalchemys_insert_stores(store: Store) -> None:
@@ -168,4 +173,48 @@ def test_a_batch_stores_the_rows_sqlalchemys_insert_stores_on_postgresql(
     for n in range(3):
         opened.create(f"t{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
     _stores_like_sqlalchemy(opened)
+    opened.close()
+
+
+def test_the_group_commit_writes_on_one_connection_of_its_own(store: Store) -> None:
+    # No pool checkout, no SQLAlchemy transaction a batch: the connection is taken once.
+    checkouts: list[int] = []
+    event.listen(store.engine, "checkout", lambda *_: checkouts.append(1))
+    writes = GroupCommit(store)
+
+    async def moves() -> None:
+        for seq in range(1, 6):
+            await asyncio.gather(*(writes.append(f"t{n}", seq, 0, f"move {seq}") for n in range(3)))
+
+    asyncio.run(moves())
+    writes.close()
+    assert len(checkouts) == 1
+    assert store.get("t2").actions == [f"move {seq}" for seq in range(1, 6)]  # type: ignore[union-attr]
+    store.close()
+
+
+def test_postgresql_down_fails_a_batch_with_sqlalchemys_error_and_the_next_one_reconnects(
+    postgres: Postgres,
+) -> None:
+    opened = Store(postgres.url)  # the server is shared: tables of their own
+    opened.create("down0", "fearless", 3, 0, {}, [SeatInfo(None, "a" * 64)] * 3)
+    assert opened.append_many([NewAction("down0", 1, 0, "play zero")]) == [None]
+    postgres.stop()  # the writer's connection breaks, and no other can be opened
+    try:
+        with pytest.raises(OperationalError):
+            opened.append_many([NewAction("down0", 2, 0, "play blue+1")])
+    finally:
+        postgres.start()
+    # A broken connection found before the commit is replaced, the batch written on the new one.
+    assert opened.append_many([NewAction("down0", 2, 0, "play blue+2")]) == [None]
+    postgres.stop()
+    postgres.start()
+    assert opened.append_many([NewAction("down0", 3, 0, "play blue+3")]) == [None]
+    assert opened.get("down0").actions == ["play zero", "play blue+2", "play blue+3"]  # type: ignore[union-attr]
+    # A taken number is SQLAlchemy's IntegrityError, told apart from the others in the batch.
+    opened.create("down1", "fearless", 3, 1, {}, [SeatInfo(None, "a" * 64)] * 3)
+    results = opened.append_many(
+        [NewAction("down1", 1, 0, "play zero"), NewAction("down0", 3, 1, "x")]
+    )
+    assert results[0] is None and isinstance(results[1], IntegrityError)
     opened.close()

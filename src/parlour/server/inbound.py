@@ -175,6 +175,12 @@ def parse(raw: str) -> Inbound:
         raise RefusedError("a message must be JSON") from None
     if not isinstance(data, dict):
         raise RefusedError("a message must be a JSON object")
+    if data.get("type") == "act":
+        # Every move's message: when its fields pass their checks (``_is_text``,
+        # ``_is_move``), it is built as pydantic would build it, without its validation.
+        action, move = data.get("action"), data.get("move")
+        if _is_text(action) and _is_move(move):
+            return Act.model_construct(type="act", action=action, move=move)
     try:
         return _INBOUND.validate_python(data)
     except ValidationError as error:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -36,9 +38,10 @@ from sqlalchemy import (
 )
 from sqlalchemy import table as sql_table
 from sqlalchemy.engine import Connection, Dialect
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
+from . import metrics
 from .base import Base
 from .community.rows import AccountRow, AccountSeatRow
 
@@ -305,39 +308,181 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class _ActionInsert:
-    """The insert of a batch of actions, compiled once for the database's dialect and run
-    with its driver's ``executemany``, the values processed for the driver as SQLAlchemy's
-    own insert does (the time once a batch): SQLAlchemy's statement cache key and its
-    parameters built row by row cost more than the database's work in every move's write."""
+class _Statement:
+    """A statement compiled once for the database's dialect and run on a DBAPI cursor, its
+    parameters processed for the driver as SQLAlchemy's own execution processes them:
+    SQLAlchemy's statement cache key and its parameters built row by row cost more than the
+    database's work in every move's write."""
 
-    def __init__(self, dialect: Dialect) -> None:
-        compiled = insert(ActionRow).compile(dialect=dialect)
+    def __init__(self, statement: Any, dialect: Dialect) -> None:
+        compiled = statement.compile(dialect=dialect)
         self.sql = str(compiled)
         # The driver's placeholders by position (SQLite's ``?``) or by name (psycopg's).
         self.order = list(compiled.positiontup or ()) if compiled.positional else None
-        processors = {
-            column.name: column.type.dialect_impl(dialect).bind_processor(dialect)
-            for column in ActionRow.__table__.columns
-        }
-        self.time = processors.pop("created_at")
-        self.processors = [(name, p) for name, p in processors.items() if p is not None]
+        self.processors = [
+            (name, process)
+            for name, bind in compiled.binds.items()
+            if (process := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None
+        ]
 
-    def __call__(self, connection: Connection, actions: list[NewAction], now: datetime) -> None:
-        """Insert ``actions``, made at ``now``, in ``connection``'s transaction."""
-        moment = now if self.time is None else self.time(now)
-        rows: list[dict[str, Any]] = []
-        for a in actions:
-            row = {"table_id": a.table_id, "seq": a.seq, "seat": a.seat, "text": a.text}
-            for name, process in self.processors:
-                row[name] = process(row[name])
-            row["created_at"] = moment
-            rows.append(row)
+    def parameters(self, row: dict[str, Any]) -> Any:
+        """``row`` (by the statement's names) as the driver takes it; ``row`` is changed."""
+        for name, process in self.processors:
+            row[name] = process(row[name])
         if self.order is None:
-            connection.exec_driver_sql(self.sql, rows)
+            return row
+        return tuple(row[name] for name in self.order)
+
+    def run(self, cursor: Any, rows: list[dict[str, Any]]) -> None:
+        """Run it once for each of ``rows`` (``executemany``; one row: ``execute``)."""
+        if len(rows) == 1:
+            cursor.execute(self.sql, self.parameters(rows[0]))
         else:
-            positions = [tuple(row[name] for name in self.order) for row in rows]
-            connection.exec_driver_sql(self.sql, positions)
+            cursor.executemany(self.sql, [self.parameters(row) for row in rows])
+
+
+class _ActionInsert(_Statement):
+    """The insert of a batch of actions (the time processed once a batch)."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        super().__init__(insert(ActionRow), dialect)
+        time = dict(self.processors).get("created_at")
+        self.time = time
+        self.processors = [(n, p) for n, p in self.processors if n != "created_at"]
+
+    def __call__(self, cursor: Any, actions: list[NewAction], now: datetime) -> None:
+        """Insert ``actions``, made at ``now``, in the transaction of ``cursor``'s connection."""
+        moment = now if self.time is None else self.time(now)
+        self.run(
+            cursor,
+            [
+                {
+                    "table_id": a.table_id,
+                    "seq": a.seq,
+                    "seat": a.seat,
+                    "text": a.text,
+                    "created_at": moment,
+                }
+                for a in actions
+            ],
+        )
+
+
+class _Writer:
+    """The group commit's own database connection: one DBAPI connection, held from its first
+    write to the store's close, and the batch's statements run on it compiled once (no pool
+    checkout, no SQLAlchemy transaction, no statement cache a batch: those were most of a
+    move's write). Errors are SQLAlchemy's, as its own execution raises them (a taken number
+    is its ``IntegrityError``). One thread at a time writes (the lock says so)."""
+
+    def __init__(self, engine: Engine, announces: bool) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect
+        self.insert = _ActionInsert(self.dialect)
+        self.clocks = _Statement(
+            update(TableRow)
+            .where(TableRow.id == bindparam("key"))
+            .values(clock_state=bindparam("clock_state", type_=JSON)),
+            self.dialect,
+        )
+        self.notify = (
+            _Statement(
+                text("SELECT pg_notify(:channel, p) FROM unnest(CAST(:payloads AS text[])) AS p"),
+                self.dialect,
+            )
+            if announces
+            else None
+        )
+        self.connection: Any = None  # SQLAlchemy's proxy of the DBAPI connection
+        self.lock = threading.Lock()
+        # The engine's pool was replaced (``Engine.dispose``): connections opened from now
+        # on may be set up otherwise, so this one is given up before the next write.
+        self.disposed = False
+        event.listen(engine, "engine_disposed", self._disposed)
+
+    def _disposed(self, _engine: Engine) -> None:
+        self.disposed = True
+
+    def write(self, actions: list[NewAction], now: datetime) -> None:
+        """Store ``actions`` in one transaction, committed when this returns. A connection
+        found broken before the commit was sent is replaced and the batch written once
+        more on the new one (nothing of it can have been stored); one that breaks in the
+        commit raises, the outcome unknown."""
+        with self.lock:
+            for attempt in (1, 2):
+                if self.disposed:
+                    self.disposed = False
+                    self._drop()
+                fresh, committing = self.connection is None, False
+                try:
+                    if fresh:
+                        self.connection = self.engine.raw_connection()
+                    cursor = self.connection.cursor()
+                    try:
+                        self._statements(cursor, actions, now)
+                    finally:
+                        cursor.close()
+                    committing = True
+                    self.connection.commit()
+                    return
+                except self.dialect.loaded_dbapi.Error as error:
+                    broken = self._failed(error)
+                    if broken and not committing and not fresh and attempt == 1:
+                        continue
+                    raise DBAPIError.instance(
+                        self.insert.sql,
+                        None,
+                        error,
+                        self.dialect.loaded_dbapi.Error,
+                        connection_invalidated=broken,
+                        dialect=self.dialect,
+                    ) from error
+
+    def _statements(self, cursor: Any, actions: list[NewAction], now: datetime) -> None:
+        self.insert(cursor, actions, now)
+        clocks = [
+            {"key": a.table_id, "clock_state": a.clock_state}
+            for a in actions
+            if a.clock_state is not None
+        ]
+        if clocks:  # tables without a clock write nothing more
+            self.clocks.run(cursor, clocks)
+        if self.notify is not None:
+            # In the transaction: PostgreSQL delivers the notifications when, and only if,
+            # it commits, so a listener never hears of an action that is not stored.
+            payloads = [announcement(a) for a in actions]
+            self.notify.run(cursor, [{"channel": MOVES_CHANNEL, "payloads": payloads}])
+
+    def _failed(self, error: Any) -> bool:  # the driver's own error
+        """After ``error``: whether the connection broke, or none could be opened (it is
+        then given up), else the transaction is rolled back. A failure other than a taken
+        number is counted."""
+        if not isinstance(error, self.dialect.loaded_dbapi.IntegrityError):
+            metrics.database_error("store")
+        if self.connection is None:
+            return True
+        broken = self.dialect.is_disconnect(error, self.connection.dbapi_connection, None)
+        if broken:
+            self.connection.invalidate(error)
+            self.connection = None
+            return True
+        try:
+            self.connection.rollback()
+        except self.dialect.loaded_dbapi.Error as second:
+            self.connection.invalidate(second)
+            self.connection = None
+        return False
+
+    def _drop(self) -> None:
+        if self.connection is not None:
+            connection, self.connection = self.connection, None
+            with contextlib.suppress(self.dialect.loaded_dbapi.Error):
+                connection.close()  # back to its pool, which closes it when disposed
+
+    def close(self) -> None:
+        """Give the connection back (the next write opens another)."""
+        with self.lock:
+            self._drop()
 
 
 def make_engine(url: str) -> Engine:
@@ -384,10 +529,11 @@ class Store:
         # Who announces: a process ignores what it announced itself.
         self.origin = secrets.token_hex(8)
         migrate(self.engine)
-        self._insert_actions = _ActionInsert(self.engine.dialect)
+        self._writer = _Writer(self.engine, self.announces)
 
     def close(self) -> None:
         """Release the database connections."""
+        self._writer.close()
         self.engine.dispose()
 
     def create(
@@ -781,25 +927,10 @@ class Store:
     def append_many(self, actions: list[NewAction]) -> list[SQLAlchemyError | None]:
         """Store actions of several tables in one transaction (one sync to disk); per action
         ``None`` or why it was not stored. A failure of the database itself (down, full,
-        read-only) raises: none of them was stored."""
+        read-only) raises: none of them was stored. One thread at a time (the group
+        commit's) writes this way: it has one connection of its own."""
         try:
-            # A plain connection, not an ORM session: this is every move's write, and the
-            # session's bookkeeping cost as much as the insert.
-            with self.engine.begin() as connection:
-                self._insert_actions(connection, actions, _now())
-                clocks = [
-                    {"key": a.table_id, "clock_state": a.clock_state}
-                    for a in actions
-                    if a.clock_state is not None
-                ]
-                if clocks:  # tables without a clock write nothing more
-                    connection.execute(
-                        update(TableRow)
-                        .where(TableRow.id == bindparam("key"))
-                        .values(clock_state=bindparam("clock_state", type_=JSON)),
-                        clocks,
-                    )
-                self._announce(connection, actions)
+            self._writer.write(actions, _now())
             return [None] * len(actions)
         except IntegrityError:
             pass

@@ -73,7 +73,8 @@ class Hub(Creation, Turns, Closing):
                 self._time(table)
 
     async def close(self) -> None:
-        """Stop the bot tasks (their moves were not stored, so a restart redoes them)."""
+        """Stop the bot tasks (their moves were not stored, so a restart redoes them) and
+        the group commit's thread."""
         for table in self.tables.values():
             if table.clock_timer is not None:
                 table.clock_timer.cancel()
@@ -85,3 +86,4 @@ class Hub(Creation, Turns, Closing):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.writes.close()
