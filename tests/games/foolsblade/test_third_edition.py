@@ -422,3 +422,38 @@ def test_tideborn_trades_a_card_for_a_quest_card_and_draws_a_tavern_card_only_wh
     assert len(kinds) == after
     assert kinds.count("tavern") == after - 1  # the Whetstones left, or the Tavern card drawn
     assert state.table.cards[state.table.index["tideborn"]].effects == []
+
+
+def strength_in_the_forest(cls: str, held: int) -> int:
+    """The whole strength a seat of ``cls`` holding ``held`` cards shows against a Forest
+    monster with the Wayfarer Blade alone."""
+    state = started("v3", players=2)
+    as_class(state, state.active, cls)
+    hold(state, state.active, ["round-of-ale"] * held)
+    fight_start(state, "forest", ["puddle-newt"], parts=("wayfarer-blade",))
+    combat = state.view(None)["combat"]
+    assert combat is not None
+    return int(combat["player_strength"])
+
+
+@pytest.mark.parametrize(("held", "more"), [(1, 2), (2, 2), (3, 0), (5, 0)])
+def test_sellsword_is_strong_only_when_travelling_light(held: int, more: int) -> None:
+    """Sellsword won 1.39 (1.22-1.56) of fair at 6 players with +1 always and 2 more on a
+    light hand: now only the 2, beside a Gambler (no strength of its own)."""
+    assert strength_in_the_forest("sellsword", held) == strength_in_the_forest("gambler", held) + more
+
+
+def test_brawlers_tavern_fight_takes_a_card_and_draws_none() -> None:
+    """Brawler won 1.29 (1.18-1.40) of fair at 2 players, where its fight robs the only
+    rival every turn: a win takes 1 card from the loser's hand, no longer a Tavern card too."""
+    state = started("v3", players=2)
+    seat = state.active
+    other = 1 - seat
+    as_class(state, seat, "brawler")
+    arm(state, seat, ["wayfarer-blade", "wayfarer-guard"])
+    arm(state, other, [])
+    hold(state, seat, [])
+    hold(state, other, ["round-of-ale", "round-of-ale"])
+    state.apply(f"use brawler on {other}")
+    pass_until(state, lambda s: s.counter is None and s.decision is None and s.pending is None)
+    assert (len(state.hands[seat]), len(state.hands[other])) == (1, 1)
