@@ -457,3 +457,33 @@ def test_brawlers_tavern_fight_takes_a_card_and_draws_none() -> None:
     state.apply(f"use brawler on {other}")
     pass_until(state, lambda s: s.counter is None and s.decision is None and s.pending is None)
     assert (len(state.hands[seat]), len(state.hands[other])) == (1, 1)
+
+
+def cutpurse_steals(seed: int) -> tuple[int, int]:
+    """Cutpurse pays its one card to rob a rival holding 2: the d6 rolled, the rival's hand."""
+    state = started("v3", players=2, seed=seed)
+    seat = state.active
+    other = 1 - seat
+    as_class(state, seat, "cutpurse")
+    hold(state, seat, ["round-of-ale"])
+    hold(state, other, ["round-of-ale", "round-of-ale"])
+    events = list(state.apply(f"use cutpurse on {other}"))
+    while not (state.counter is None and state.decision is None and state.pending is None):
+        events += state.apply("pass")
+    (roll,) = [e.total for e in events if e.kind == "roll"]
+    return roll, len(state.hands[other])
+
+
+def test_cutpurse_steals_on_a_3_or_more() -> None:
+    """Cutpurse won 0.71 (0.58-0.84) of fair at 6 players, paying a card about 5 times a game
+    for a steal on 4 or more: now on 3 or more."""
+    rolls = {roll: left for roll, left in map(cutpurse_steals, range(1, 41))}
+    assert 3 in rolls and {1, 2} & rolls.keys()
+    assert all(left == (1 if roll >= 3 else 2) for roll, left in rolls.items())
+
+
+@pytest.mark.parametrize("held", [1, 4])
+def test_hedge_fool_is_2_stronger_on_any_hand(held: int) -> None:
+    """Hedge Fool won 0.81, 0.84 and 0.71 of fair at 2, 4 and 6 players with +1: its heckle
+    pays a card to hinder one rival, worth less the more rivals there are. Now +2."""
+    assert strength_in_the_forest("hedge-fool", held) == strength_in_the_forest("gambler", held) + 2
