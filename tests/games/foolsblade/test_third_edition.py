@@ -11,6 +11,7 @@ import pytest
 
 from parlour import GameError
 from parlour.games.foolsblade.cards import card_folder, load_cards
+from parlour.games.foolsblade.events import Rolled
 from parlour.games.foolsblade.scenario import (
     arm,
     as_class,
@@ -422,3 +423,70 @@ def test_tideborn_trades_a_card_for_a_quest_card_and_draws_a_tavern_card_only_wh
     assert len(kinds) == after
     assert kinds.count("tavern") == after - 1  # the Whetstones left, or the Tavern card drawn
     assert state.table.cards[state.table.index["tideborn"]].effects == []
+
+
+def strength_in_the_forest(cls: str, held: int) -> int:
+    """The whole strength a seat of ``cls`` holding ``held`` cards shows against a Forest
+    monster with the Wayfarer Blade alone."""
+    state = started("v3", players=2)
+    as_class(state, state.active, cls)
+    hold(state, state.active, ["round-of-ale"] * held)
+    fight_start(state, "forest", ["puddle-newt"], parts=("wayfarer-blade",))
+    combat = state.view(None)["combat"]
+    assert combat is not None
+    return int(combat["player_strength"])
+
+
+@pytest.mark.parametrize(("held", "more"), [(1, 2), (2, 2), (3, 0), (5, 0)])
+def test_sellsword_is_strong_only_when_travelling_light(held: int, more: int) -> None:
+    """Sellsword won 1.39 (1.22-1.56) of fair at 6 players with +1 always and 2 more on a
+    light hand: now only the 2, beside a Gambler (no strength of its own)."""
+    sellsword = strength_in_the_forest("sellsword", held)
+    assert sellsword == strength_in_the_forest("gambler", held) + more
+
+
+def test_brawlers_tavern_fight_takes_a_card_and_draws_none() -> None:
+    """Brawler won 1.29 (1.18-1.40) of fair at 2 players, where its fight robs the only
+    rival every turn: a win takes 1 card from the loser's hand, no longer a Tavern card too."""
+    state = started("v3", players=2)
+    seat = state.active
+    other = 1 - seat
+    as_class(state, seat, "brawler")
+    arm(state, seat, ["wayfarer-blade", "wayfarer-guard"])
+    arm(state, other, [])
+    hold(state, seat, [])
+    hold(state, other, ["round-of-ale", "round-of-ale"])
+    state.apply(f"use brawler on {other}")
+    pass_until(state, lambda s: s.counter is None and s.decision is None and s.pending is None)
+    assert (len(state.hands[seat]), len(state.hands[other])) == (1, 1)
+
+
+def cutpurse_steals(seed: int) -> tuple[int, int]:
+    """Cutpurse pays its one card to rob a rival holding 2: the d6 rolled, the rival's hand."""
+    state = started("v3", players=2, seed=seed)
+    seat = state.active
+    other = 1 - seat
+    as_class(state, seat, "cutpurse")
+    hold(state, seat, ["round-of-ale"])
+    hold(state, other, ["round-of-ale", "round-of-ale"])
+    events = list(state.apply(f"use cutpurse on {other}"))
+    while not (state.counter is None and state.decision is None and state.pending is None):
+        events += state.apply("pass")
+    (roll,) = [e.total for e in events if isinstance(e, Rolled)]
+    return roll, len(state.hands[other])
+
+
+def test_cutpurse_steals_on_a_3_or_more() -> None:
+    """Cutpurse won 0.71 (0.58-0.84) of fair at 6 players, paying a card about 5 times a game
+    for a steal on 4 or more: now on 3 or more."""
+    outcomes = [cutpurse_steals(seed) for seed in range(1, 41)]
+    assert {3, 1} <= {roll for roll, _ in outcomes}
+    assert all(left == (1 if roll >= 3 else 2) for roll, left in outcomes)
+
+
+@pytest.mark.parametrize("held", [1, 4])
+def test_hedge_fool_is_2_stronger_on_any_hand(held: int) -> None:
+    """Hedge Fool won 0.81, 0.84 and 0.71 of fair at 2, 4 and 6 players with +1: its heckle
+    pays a card to hinder one rival, worth less the more rivals there are. Now +2."""
+    fool = strength_in_the_forest("hedge-fool", held)
+    assert fool == strength_in_the_forest("gambler", held) + 2
