@@ -12,6 +12,7 @@ import parlour
 from parlour import bots
 from parlour.bots.heuristic import foolsblade as fb
 from parlour.core import Rng, State
+from parlour.games.foolsblade.schema import ClassCard, CurseCard, GearCard, PartCard
 
 View = dict[str, Any]
 
@@ -262,3 +263,63 @@ def test_the_view_read_when_needed_gives_the_full_views_choices(players: int, ca
             checked += 1
         state.apply(seats[seat].choose(state))
     assert checked > 100
+
+
+def strength_effect_by_effect(view: View, seat: int, deck: str, element: str) -> float:
+    """``strength_against`` as it was worked out before its cards' parts were kept a card
+    set: every card looked up and every effect's condition and multiplier read each time."""
+    cards = fb.cards_of(view)
+    facts = fb._LazyFacts(view, seat, deck, element)
+    total = 0.0
+    weapon = [cards.card(w, PartCard) for w in view["weapons"][seat].values() if w]
+    for part in weapon:
+        total += part.strength * fb.multiplier(part.element, element)
+        if fb._adding(part.effects):
+            total += fb._effect_strength(part.effects, facts, element)
+    if len(weapon) == 4 and len({p.set for p in weapon}) == 1:
+        blade = next(p for p in weapon if p.part == "blade")
+        total += fb._effect_strength(blade.set_bonus, facts, element)
+    for gear in view["gear"][seat]:
+        total += fb._effect_strength(cards.card(gear, GearCard).effects, facts, element)
+    for curse, _ in view["curses"][seat]:
+        total += fb._effect_strength(cards.card(curse, CurseCard).effects, facts, element)
+    if view["classes"][seat]:
+        chosen = cards.card(view["classes"][seat], ClassCard)
+        total += fb._effect_strength(chosen.effects, facts, element)
+    for who, amount, played_element, _ in view["bonuses"]:
+        if who == seat:
+            total += amount * fb.bonus_multiplier(played_element, element)
+    return total
+
+
+@pytest.mark.parametrize(("players", "cards"), [(3, "v1"), (4, "v2"), (4, "v3"), (5, "v3")])
+def test_strength_against_is_the_sum_effect_by_effect(players: int, cards: str) -> None:
+    # Float for float: the bots' choices lean on these totals, ties included.
+    state = parlour.load("foolsblade").new_game(players, seed=players, cards=cards)
+    rng = Rng(players)
+    card_set = fb.cards_of(state.view(0))
+    parts = [card for card in card_set.cards if isinstance(card, PartCard)]
+    by_set: dict[str, dict[str, str]] = {}
+    for part in parts:
+        by_set.setdefault(part.set, {})[part.part] = part.id
+    full_sets = [weapon for _, weapon in sorted(by_set.items()) if len(weapon) == 4]
+    step = 0
+    while not state.is_over:
+        if step % 7 == 0:
+            view = state.view(None)
+            for seat in range(players):
+                if step % 14 == 0:  # a whole set of one name, for its bonus
+                    view = copy.deepcopy(view)
+                    view["weapons"][seat] = full_sets[(step // 14 + seat) % len(full_sets)]
+                for deck in ("forest", "cavern", "dungeon", "boss"):
+                    for element in ("neutral", "fire", "water", "plant"):
+                        want = strength_effect_by_effect(view, seat, deck, element)
+                        assert fb.strength_against(view, seat, deck, element) == want
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+        step += 1
+    kept = [fb._profiles(card_set, element) for element in ("neutral", "fire", "water", "plant")]
+    assert any(rows for found in kept for _, _, rows in found["bonus"].values())
+    if cards != "v1":  # strength under a condition, added only when it holds
+        kinds = [kind for found in kept for kind in found.values()]
+        assert any(fixed is None for kind in kinds for _, fixed, _ in kind.values())

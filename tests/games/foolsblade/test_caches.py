@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 import parlour
-from parlour.core import Rng
+from parlour.core import IllegalAction, Rng, State
+from parlour.games.foolsblade.actions import action_space
 from parlour.games.foolsblade.state import FoolsBladeState
 from parlour.games.foolsblade.steps import HAND_LIMIT
 from parlour.games.foolsblade.strength import (
@@ -153,3 +154,28 @@ def test_kept_results_match_their_recomputation(
             assert_fresh(guess)
             play_checked(guess, Rng(step + 1), 12)
             assert_fresh(state)
+
+
+@pytest.mark.parametrize(("players", "cards"), [(2, "v1"), (4, "v2"), (6, "v3")])
+def test_a_text_resolves_as_the_general_reading_resolves_it(players: int, cards: str) -> None:
+    # The short path finds a bot's text among the moves just listed: it must give what
+    # ``State.resolve`` (normalised text, then the first move of that text) gives.
+    for text in action_space(players, {"cards": cards}):
+        assert text == " ".join(text.lower().split())
+    state = parlour.load("foolsblade").new_game(players, seed=players, cards=cards)
+    assert isinstance(state, FoolsBladeState)
+    rng = Rng(players)
+    while not state.is_over:
+        legal = state.legal_actions()
+        for action in legal:
+            for text in (action.text, f" {action.text.upper()} ", action.text.replace(" ", "  ")):
+                assert state.resolve(text) is State.resolve(state, text)
+        for text in ("pass on 9", "hunt nowhere", "PLAY"):
+            with pytest.raises(IllegalAction) as short:
+                state.resolve(text)
+            with pytest.raises(IllegalAction) as general:
+                State.resolve(state, text)
+            assert str(short.value) == str(general.value)
+        state.apply(legal[rng.below(len(legal))].text)
+    with pytest.raises(IllegalAction, match="over"):
+        state.resolve("pass")

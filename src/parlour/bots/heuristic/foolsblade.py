@@ -198,29 +198,111 @@ def _effect_strength(effects: Sequence[Effect], facts: Callable[[str], Any], ele
     return total
 
 
+# A card's part in ``strength_against`` against a monster of one element: what it adds
+# before its effects (a part's own strength), and its effects' strength (``_adding``) as
+# (clauses or None, mean times multiplier), or, when no row has a condition, their sum
+# found once (the same additions in the same order, so the same float).
+_Rows = tuple[tuple[tuple[Any, ...] | None, float], ...]
+_Profile = tuple[float, float | None, _Rows]
+# The kinds of card a profile is kept for: "bonus" is a Blade's set bonus.
+_KINDS = ("part", "bonus", "gear", "curse", "class")
+_MODELS: dict[str, type[AnyCard]] = {
+    "part": PartCard,
+    "bonus": PartCard,
+    "gear": GearCard,
+    "curse": CurseCard,
+    "class": ClassCard,
+}
+# Per card set (by identity; the set is kept so that its id is not reused) and defending
+# element: each kind's profiles by card id (``_profile``).
+_PROFILES: dict[tuple[int, str], tuple[CardSet, dict[str, dict[str, _Profile]]]] = {}
+
+
+def _profiles(cards: CardSet, element: str) -> dict[str, dict[str, _Profile]]:
+    """The profiles found so far against ``element`` with ``cards``, by kind and card id."""
+    key = (id(cards), element)
+    found = _PROFILES.get(key)
+    if found is None or found[0] is not cards:
+        found = _PROFILES[key] = (cards, {kind: {} for kind in _KINDS})
+    return found[1]
+
+
+def _profile(cards: CardSet, kind: str, card_id: str, element: str) -> _Profile:
+    """The profile of card ``card_id`` (of ``kind``, one of ``_KINDS``) against a monster
+    of ``element``, worked out once a card set and kept in ``_profiles``."""
+    card = cards.card(card_id, _MODELS[kind])
+    base = 0.0
+    if isinstance(card, PartCard):
+        effects = card.set_bonus if kind == "bonus" else card.effects
+        if kind == "part":
+            base = card.strength * MULTIPLIERS[ELEMENT_CODE[element]][ELEMENT_CODE[card.element]]
+    else:
+        effects = cast("GearCard | CurseCard | ClassCard", card).effects
+    rows = tuple(
+        (
+            None if condition is None else clauses_of(condition),
+            mean * bonus_multiplier(bonus, element),
+        )
+        for condition, mean, bonus in _adding(effects)
+    )
+    fixed: float | None = None
+    if all(clauses is None for clauses, _ in rows):
+        fixed = 0.0
+        for _, value in rows:
+            fixed += value
+    profile = _profiles(cards, element)[kind][card_id] = (base, fixed, rows)
+    return profile
+
+
+def _profile_strength(profile: _Profile, facts: Callable[[str], Any]) -> float:
+    """What a card's effects add (``_effect_strength``), from its profile."""
+    fixed = profile[1]
+    if fixed is not None:
+        return fixed
+    total = 0.0
+    for clauses, value in profile[2]:
+        if clauses is None or satisfied(clauses, facts):
+            total += value
+    return total
+
+
 def strength_against(view: FoolsBladeView, seat: int, deck: str, element: str) -> float:
     """``seat``'s expected strength against a monster of ``deck`` and ``element``, from its
     weapon, set bonus, Gear, class and curses (Tavern and Action cards not counted)."""
     cards = cards_of(view)
     facts = _LazyFacts(view, seat, deck, element)
-    # Effects that add nothing are skipped: adding their 0.0 would change no total.
-    against = MULTIPLIERS[ELEMENT_CODE[element]]  # ``multiplier(attack, element)``
+    profiles = _profiles(cards, element)
+    # Each card's part is worked out once a card set and element (``_profile``), and the
+    # totals are added in the order and grouping of ``_effect_strength``'s, so that they
+    # are the same floats. Effects that add nothing are skipped: adding 0.0 changes no total.
     total = 0.0
-    weapon = [cards.card(w, PartCard) for w in view["weapons"][seat].values() if w]
+    weapon = [w for w in view["weapons"][seat].values() if w]
+    found = profiles["part"]
     for part in weapon:
-        total += part.strength * against[ELEMENT_CODE[part.element]]
-        if _adding(part.effects):
-            total += _effect_strength(part.effects, facts, element)
-    if len(weapon) == 4 and len({p.set for p in weapon}) == 1:
-        blade = next(p for p in weapon if p.part == "blade")
-        total += _effect_strength(blade.set_bonus, facts, element)
+        profile = found.get(part) or _profile(cards, "part", part, element)
+        total += profile[0]
+        if profile[2]:
+            total += _profile_strength(profile, facts)
+    if len(weapon) == 4 and len({cards.card(p, PartCard).set for p in weapon}) == 1:
+        blade = next(p for p in weapon if cards.card(p, PartCard).part == "blade")
+        profile = profiles["bonus"].get(blade) or _profile(cards, "bonus", blade, element)
+        if profile[2]:
+            total += _profile_strength(profile, facts)
+    found = profiles["gear"]
     for gear in view["gear"][seat]:
-        total += _effect_strength(cards.card(gear, GearCard).effects, facts, element)
+        profile = found.get(gear) or _profile(cards, "gear", gear, element)
+        if profile[2]:
+            total += _profile_strength(profile, facts)
+    found = profiles["curse"]
     for curse, _ in view["curses"][seat]:
-        total += _effect_strength(cards.card(curse, CurseCard).effects, facts, element)
+        profile = found.get(curse) or _profile(cards, "curse", curse, element)
+        if profile[2]:
+            total += _profile_strength(profile, facts)
     chosen = view["classes"][seat]
     if chosen:
-        total += _effect_strength(cards.card(chosen, ClassCard).effects, facts, element)
+        profile = profiles["class"].get(chosen) or _profile(cards, "class", chosen, element)
+        if profile[2]:
+            total += _profile_strength(profile, facts)
     # Strength played for the seat this turn or combat counts until it ends: a bonus the
     # destination's price left out would be wasted by going to the Forge.
     for who, amount, played_element, _ in view["bonuses"]:

@@ -245,10 +245,17 @@ class FoolsBladeState(State):
     def resolve(self, action: Action | str, names: Sequence[str] | None = None) -> Action:
         """The legal action named; a move taken from the list just given is found by identity
         (search applies what it was just offered, so the list is not built twice)."""
-        if isinstance(action, Move) and self._legal_at == self.move_number:
-            for candidate in self._legal:
-                if candidate is action:
-                    return action
+        if self._legal_at == self.move_number:
+            if isinstance(action, Move):
+                for candidate in self._legal:
+                    if candidate is action:
+                        return action
+            elif isinstance(action, str):
+                # A bot's text is a move's as written (every move's text is lower case,
+                # one space between words, so the general reading would find the same).
+                for candidate in self._legal:
+                    if candidate.text == action:
+                        return candidate
         return super().resolve(action, names)
 
     def apply(self, action: Action | str) -> list[Event]:
