@@ -60,6 +60,8 @@ class Played:
     equips: int
     hint_seconds: float
     hint_seconds_max: float
+    # Hints that drew the extra worlds (``Settings.confirm``; absent from older runs' files).
+    confirmed: int = 0
 
 
 def bot_move(state: State, level: str, seed: int) -> str:
@@ -75,7 +77,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
     seed = derive_seed("hint-games", index) % 2**32
     state = parlour.load(GAME).new_game(PLAYERS, seed=seed)
     settings = settings_for(GAME, seats=seat_levels([None] + [LEARN_BOT] * (PLAYERS - 1)))
-    decisions = marked = checked = elsewhere = equips = 0
+    decisions = marked = checked = elsewhere = equips = confirmed = 0
     spent: list[float] = []
     while not state.is_over:
         seat = state.current_player
@@ -91,6 +93,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
             text = advice(state, playouts, settings.seed)[0].action
             spent.append(time.process_time() - started)
             decisions += 1
+            confirmed += len(playouts.results) > settings.iterations
             marked += playouts.judge(text).verdict is not None
             if check_seed is not None and decisions % check_every == 0:
                 other = judge_position(state, text, replace(settings, seed=check_seed))
@@ -109,6 +112,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
         equips,
         sum(spent),
         max(spent, default=0.0),
+        confirmed,
     )
 
 
@@ -148,6 +152,8 @@ def report(console: Console, hinted: dict[int, Played], steady: dict[int, Played
     checked = sum(hinted[g].checked for g in games)
     elsewhere = sum(hinted[g].marked_elsewhere for g in games)
     console.print(f"... marked by an analysis with another seed: {elsewhere} of {checked}")
+    confirmed = sum(hinted[g].confirmed for g in games)
+    console.print(f"hints that drew the extra worlds: {confirmed} of {decisions}")
     seconds = sum(hinted[g].hint_seconds for g in games)
     console.print(
         f"a hint's processor time: mean {seconds / decisions:.2f} s, "
