@@ -60,8 +60,8 @@ class Played:
     equips: int
     hint_seconds: float
     hint_seconds_max: float
-    # Hints that drew the extra worlds (``Settings.confirm``; absent from older runs' files).
-    confirmed: int = 0
+    # Hints that drew the extra worlds (``Settings.confirm``; ``None``: an older run's file).
+    confirmed: int | None = None
 
 
 def bot_move(state: State, level: str, seed: int) -> str:
@@ -142,18 +142,20 @@ def report(console: Console, hinted: dict[int, Played], steady: dict[int, Played
         "hint minus medium, paired by deal:",
         share([hinted[g].result - steady[g].result for g in games]),
     )
-    for name, better in (("hint", hinted), ("medium", steady)):
+    for name, better in (("the hint", hinted), ("medium", steady)):
         worse = steady if better is hinted else hinted
         ahead = [g for g in games if better[g].result > worse[g].result]
-        console.print(f"deals where the {name} did better: {ahead}")
+        console.print(f"deals where {name} did better: {ahead}")
     decisions = sum(hinted[g].decisions for g in games)
     marked = sum(hinted[g].marked for g in games)
     console.print(f"hint-top moves the analysis marks (same settings): {marked} of {decisions}")
     checked = sum(hinted[g].checked for g in games)
     elsewhere = sum(hinted[g].marked_elsewhere for g in games)
     console.print(f"... marked by an analysis with another seed: {elsewhere} of {checked}")
-    confirmed = sum(hinted[g].confirmed for g in games)
-    console.print(f"hints that drew the extra worlds: {confirmed} of {decisions}")
+    counted = [hinted[g].confirmed for g in games]
+    if None not in counted:
+        confirmed = sum(c for c in counted if c is not None)
+        console.print(f"hints that drew the extra worlds: {confirmed} of {decisions}")
     seconds = sum(hinted[g].hint_seconds for g in games)
     console.print(
         f"a hint's processor time: mean {seconds / decisions:.2f} s, "
