@@ -2,12 +2,16 @@
 seat played by ``medium`` on the same deals, and how often the analysis marks a hint's move.
 
 Run: ``nice -n 5 .venv/bin/python benchmarks/hint_games.py [--games 20] [--jobs 1]
-[--check-seed 1] [--check-every 4] [--json out.jsonl]``; ``--report out.jsonl`` prints the
-figures of the games a run (perhaps cut short) wrote there.
+[--check-seed 1] [--check-every 4] [--json out.jsonl] [--reuse old.jsonl]``; ``--report
+out.jsonl`` prints the figures of the games a run (perhaps cut short) wrote there;
+``--reuse old.jsonl`` takes the ``medium`` arm's games from an earlier run's ``--json``
+instead of playing them again (the deals and the bots' moves do not depend on the hints, so
+they are the same games while the bots are unchanged).
 
 Each game is a Learn table of Fool's Blade (3 players, ``easy`` bots at seats 1 and 2, each
 bot move seeded as the server seeds it) played twice from the same seed: once with seat 0
-taking the first move of every hint (``parlour.server.hints.advice``, the server's settings),
+taking the first move of every hint (``parlour.server.hints.advice``, the server's settings
+with the table's seats: seat 0 a person, so ``medium``, and two ``easy``),
 once with seat 0 played by ``medium``. Reported: each arm's win share (seat 0's
 ``returns()``) with a 95% interval, the paired difference, and, for the hint arm, the share of
 its moves that the analysis marks: with the same settings (the server's post-game analysis
@@ -36,7 +40,7 @@ import parlour
 from parlour import bots
 from parlour.analysis import judge_position, play_outs
 from parlour.core import State, derive_seed
-from parlour.server.hints import advice, settings_for
+from parlour.server.hints import advice, seat_levels, settings_for
 
 GAME = "foolsblade"
 PLAYERS = 3
@@ -56,6 +60,8 @@ class Played:
     equips: int
     hint_seconds: float
     hint_seconds_max: float
+    # Hints that drew the extra worlds (``Settings.confirm``; ``None``: an older run's file).
+    confirmed: int | None = None
 
 
 def bot_move(state: State, level: str, seed: int) -> str:
@@ -70,8 +76,8 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
     """Game ``index``: seat 0 follows the top hint (``hinted``) or plays ``medium``."""
     seed = derive_seed("hint-games", index) % 2**32
     state = parlour.load(GAME).new_game(PLAYERS, seed=seed)
-    settings = settings_for(GAME)
-    decisions = marked = checked = elsewhere = equips = 0
+    settings = settings_for(GAME, seats=seat_levels([None] + [LEARN_BOT] * (PLAYERS - 1)))
+    decisions = marked = checked = elsewhere = equips = confirmed = 0
     spent: list[float] = []
     while not state.is_over:
         seat = state.current_player
@@ -87,6 +93,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
             text = advice(state, playouts, settings.seed)[0].action
             spent.append(time.process_time() - started)
             decisions += 1
+            confirmed += len(playouts.results) > settings.iterations
             marked += playouts.judge(text).verdict is not None
             if check_seed is not None and decisions % check_every == 0:
                 other = judge_position(state, text, replace(settings, seed=check_seed))
@@ -105,6 +112,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
         equips,
         sum(spent),
         max(spent, default=0.0),
+        confirmed,
     )
 
 
@@ -134,17 +142,33 @@ def report(console: Console, hinted: dict[int, Played], steady: dict[int, Played
         "hint minus medium, paired by deal:",
         share([hinted[g].result - steady[g].result for g in games]),
     )
+    for name, better in (("the hint", hinted), ("medium", steady)):
+        worse = steady if better is hinted else hinted
+        ahead = [g for g in games if better[g].result > worse[g].result]
+        console.print(f"deals where {name} did better: {ahead}")
     decisions = sum(hinted[g].decisions for g in games)
     marked = sum(hinted[g].marked for g in games)
     console.print(f"hint-top moves the analysis marks (same settings): {marked} of {decisions}")
     checked = sum(hinted[g].checked for g in games)
     elsewhere = sum(hinted[g].marked_elsewhere for g in games)
     console.print(f"... marked by an analysis with another seed: {elsewhere} of {checked}")
+    counted = [hinted[g].confirmed for g in games]
+    if None not in counted:
+        confirmed = sum(c for c in counted if c is not None)
+        console.print(f"hints that drew the extra worlds: {confirmed} of {decisions}")
     seconds = sum(hinted[g].hint_seconds for g in games)
     console.print(
         f"a hint's processor time: mean {seconds / decisions:.2f} s, "
         f"largest {max(hinted[g].hint_seconds_max for g in games):.2f} s"
     )
+
+
+def read(path: Path, hinted: dict[int, Played], steady: dict[int, Played]) -> None:
+    """The games a ``--json`` file holds, into each arm's dictionary."""
+    for line in path.read_text().splitlines():
+        data = json.loads(line)
+        index, arm = data.pop("game"), data.pop("arm")
+        (hinted if arm == "hint" else steady)[index] = Played(**data)
 
 
 def main() -> None:
@@ -156,17 +180,24 @@ def main() -> None:
     parser.add_argument("--check-every", type=int, default=4)
     parser.add_argument("--json", type=Path, help="also write each game's figures here")
     parser.add_argument("--report", type=Path, help="only report the games of this --json file")
+    parser.add_argument("--reuse", type=Path, help="the medium arm's games from this --json file")
     args = parser.parse_args()
     console = Console()
     hinted: dict[int, Played] = {}
     steady: dict[int, Played] = {}
     if args.report:
-        for line in args.report.read_text().splitlines():
-            data = json.loads(line)
-            index, arm = data.pop("game"), data.pop("arm")
-            (hinted if arm == "hint" else steady)[index] = Played(**data)
+        read(args.report, hinted, steady)
         report(console, hinted, steady)
         return
+    if args.reuse:
+        read(args.reuse, {}, steady)
+        steady = {index: steady[index] for index in range(args.games) if index in steady}
+        console.print(f"the medium arm's games taken from {args.reuse}: {len(steady)}")
+        if args.json:
+            with args.json.open("a") as out:
+                for index, played in sorted(steady.items()):
+                    line = {"game": index, "arm": "medium", **asdict(played)}
+                    out.write(json.dumps(line) + "\n")
     check = None if args.check_seed < 0 else args.check_seed
     console.print(f"load average before: {os.getloadavg()[0]:.2f}")
     started = time.monotonic()
@@ -175,11 +206,16 @@ def main() -> None:
         ProcessPoolExecutor(args.jobs) as pool,
         Progress(*columns, TimeRemainingColumn(), console=console) as progress,
     ):
-        task = progress.add_task("games (both arms)", total=2 * args.games)
-        futures = {
-            pool.submit(play, index, arm, check, args.check_every): (index, arm)
+        wanted = [
+            (index, arm)
             for index in range(args.games)
             for arm in (True, False)
+            if arm or index not in steady
+        ]
+        task = progress.add_task("games", total=len(wanted))
+        futures = {
+            pool.submit(play, index, arm, check, args.check_every): (index, arm)
+            for index, arm in wanted
         }
         for future in as_completed(futures):
             index, arm = futures[future]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from parlour import load, replay
@@ -13,7 +15,12 @@ from parlour.analysis import (
     judge,
     judge_move,
     judge_position,
+    play_outs,
+    position,
 )
+from parlour.analysis.position import steady_move
+from parlour.bots import make
+from parlour.bots.levels import EasyBot
 from parlour.core import GameError, Rng, State
 
 from .conftest import fearless_endgame, finished
@@ -109,6 +116,12 @@ def test_bad_settings_are_refused_with_a_sentence() -> None:
         Settings(rollout="smart")
     with pytest.raises(GameError, match="rollout_depth must be at least 0"):
         Settings(rollout_depth=-1)
+    with pytest.raises(GameError, match="playout level must be one of medium, easy, random"):
+        Settings(seats=("medium", "hard"))
+    with pytest.raises(GameError, match="heuristic playouts only"):
+        Settings(rollout="random", seats=("easy", "easy"))
+    with pytest.raises(GameError, match="confirm must be at least 0"):
+        Settings(confirm=-1)
     with pytest.raises(GameError, match="the game is over"):
         judge_position(finished("fearless", 3), "play zero", Settings())
 
@@ -167,3 +180,75 @@ def test_the_words_of_a_judged_move_name_seats_as_the_table_does() -> None:
                 return
             state.apply(legal[rng.below(len(legal))])
     pytest.fail("no move named a seat in 40 random games")
+
+
+def learn_positions() -> list[State]:
+    """Seat 0's decisions with two or more choices in a 3-player Fool's Blade game of
+    ``medium`` at seat 0 and ``easy`` bots at the others."""
+    state = load("foolsblade").new_game(3, seed=7)
+    players = [make("medium", seed=1), make("easy", seed=2), make("easy", seed=3)]
+    found = []
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        if seat == 0 and len(state.legal_actions()) > 1:
+            found.append(state.clone())
+        state.apply(players[seat].choose(state))
+    return found
+
+
+def test_each_seat_plays_out_at_its_level() -> None:
+    positions = learn_positions()[:6]
+    # Short playouts: enough for the seats' moves to tell.
+    base = Settings.for_game("foolsblade", iterations=3, rollout_depth=20)
+    learn = replace(base, seats=("medium", "easy", "easy"))
+    differs = 0
+    for state in positions:
+        heuristic = play_outs(state, base).results
+        # medium at every seat is the heuristic's playouts, number for number.
+        assert play_outs(state, replace(base, seats=("medium",) * 3)).results == heuristic
+        differs += play_outs(state, learn).results != heuristic
+    # easy seats make other moves, so other results, in most positions.
+    assert differs > len(positions) // 2
+    # The settings keep the seats through JSON, and settings stored before had none.
+    assert Settings.from_dict(learn.to_dict()) == learn
+    old = {k: v for k, v in base.to_dict().items() if k not in ("seats", "confirm")}
+    assert Settings.from_dict(old) == base
+
+
+def test_an_easy_seat_makes_the_easy_bots_share_of_random_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The heuristic's move stands out: "theirs", never a legal action.
+    monkeypatch.setattr(position, "chooser", lambda game: lambda view, rng: "theirs")
+    choose = position._seats_chooser("foolsblade", ("easy", "medium", "random"))
+    legal = ["a", "b", "c"]
+    rng = Rng(5)
+    moves = {
+        seat: [choose({"current_player": seat, "legal_actions": legal}, rng) for _ in range(600)]
+        for seat in range(3)
+    }
+    assert set(moves[1]) == {"theirs"}
+    assert set(moves[2]) == set(legal)
+    # easy: a random legal move with the easy bot's chance, else the heuristic's.
+    share = sum(move != "theirs" for move in moves[0]) / 600
+    assert abs(share - EasyBot().blunder) < 0.07
+    assert set(moves[0]) == {"theirs", *legal}
+
+
+def test_more_worlds_only_where_the_heuristic_move_is_not_among_the_best() -> None:
+    base = Settings.for_game("foolsblade", iterations=4, seats=("medium", "easy", "easy"))
+    confirmed = replace(base, confirm=4)
+    seen = set()
+    for state in learn_positions()[:30]:
+        first = play_outs(state, base)
+        more = play_outs(state, confirmed)
+        steady = steady_move(state, base.seed)
+        leaves = first.judge(steady).ranks[steady] != 1
+        assert len(more.results) == (8 if leaves else 4)
+        # The first worlds are the same: more worlds add to them, never redraw them.
+        assert more.results[:4] == first.results
+        seen.add(leaves)
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}

@@ -10,6 +10,7 @@ from fastapi.testclient import TestClient
 import parlour
 from parlour.analysis import Settings, analyze
 from parlour.server import create_app
+from parlour.server.hints import settings_for
 
 from .conftest import create
 
@@ -49,8 +50,10 @@ def test_a_finished_game_is_analysed_in_the_background_and_kept(db_url: str) -> 
         assert codes[0] == 202 and codes[-1] == 200
         assert done["status"] == "done" and done["seat"] == 1
         record = client.get(f"/api/tables/{table}/record").json()
-    settings = Settings.for_game("fearless", iterations=ITERATIONS)
+    # The table's seats are three random bots, so the playouts play them as random bots.
+    settings = settings_for("fearless", ITERATIONS, ("random", "random", "random"))
     assert done["settings"] == settings.to_dict()
+    assert Settings.from_dict(done["settings"]).seats == ("random", "random", "random")
     expected = analyze(record, [1], settings).seat(1).to_dict()
     assert done["analysis"] == expected
     assert expected["decisions"], "a whole game has decisions to judge"

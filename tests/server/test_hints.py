@@ -14,8 +14,9 @@ from parlour.analysis import Playouts, decision_points, judge_move
 from parlour.core import State
 from parlour.server.analysis import Analyses
 from parlour.server.botpool import BotPool
-from parlour.server.hints import WORLDS, advice, advise, settings_for, steady_move
-from parlour.server.store import Store
+from parlour.server.hints import WORLDS, advice, advise, seat_levels, settings_for, steady_move
+from parlour.server.hub import Table
+from parlour.server.store import SeatInfo, Store
 
 
 def played(game: str, players: int, seed: int) -> State:
@@ -37,13 +38,21 @@ def upto(record: dict[str, Any], before: int, *more: str) -> dict[str, Any]:
 def test_the_server_analyses_with_the_settings_of_a_hint(game: str) -> None:
     pool = cast(BotPool, SimpleNamespace(workers=1))
     analyses = Analyses(cast(Store, None), pool)
-    assert analyses.settings(game) == settings_for(game)
+    bots = [None, "easy", "hard", "random"]
+    seats = [SeatInfo(bot=bot, token_hash=None if bot else "x") for bot in bots]
+    table = cast(Table, SimpleNamespace(info=SimpleNamespace(game=game, seats=seats)))
+    levels = ("medium", "easy", "medium", "random")
+    assert seat_levels(bots) == levels
+    assert analyses.settings(table) == settings_for(game, seats=levels)
     assert settings_for(game).iterations == WORLDS
+    # As many worlds again where medium's move is not among the best, for both alike.
+    assert settings_for(game).confirm == WORLDS
 
 
 def test_a_hint_has_the_analysis_numbers_and_its_first_move_is_never_marked() -> None:
     record = played("foolsblade", 3, seed=4).record()
-    settings = settings_for("foolsblade", 4)
+    # A Learn table: a person at seat 0, easy bots at the others.
+    settings = settings_for("foolsblade", 4, ("medium", "easy", "easy"))
     points = decision_points(record, [0])
     assert len(points) > 8
     for before in points[:: len(points) // 4][:4]:

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 import parlour
 from parlour.games.foolsblade.table import table_for
 from parlour.server import create_app, people
+from parlour.server.hints import advise
 from parlour.server.hub import Hub
 from parlour.server.people import sentence_names
 
@@ -331,6 +332,10 @@ def test_a_hint_rates_every_legal_action_by_rank_with_its_uncertainty(client: Te
     lower = [a["win_chance"] for a in hint["actions"] if a["rank"] > 1]
     assert lower == sorted(lower, reverse=True)
     assert all(a["does"] is None for a in hint["actions"])
+    # The playouts play the two random bots as random bots, and the person as medium.
+    record = parlour.load("fearless").new_game(3, seed=6).record()
+    levels = ("medium", "random", "random")
+    assert hint["actions"] == [a.to_json() for a in advise(record, None, levels)]
 
 
 def test_hints_are_refused_without_them_and_out_of_turn(client: TestClient) -> None:

@@ -6,7 +6,10 @@ seat knew then (its view) and the analysis seed; in each world every legal actio
 out once from the same world and the same playout generator (common random numbers), so the
 differences between actions are measured on paired samples. Playouts are the search's own
 (``parlour.bots.ismcts.play_out``): the game heuristic's moves, cut short after the hard
-level's depth and scored by the heuristic's ``evaluate``.
+level's depth and scored by the heuristic's ``evaluate``; given the table's seats
+(``Settings.seats``), each seat plays out as its level plays (``easy`` a random move half the
+time, as the bot does), and, given ``Settings.confirm``, a position where the heuristic's
+own move is not among the best gets that many more worlds before it is judged.
 
 The table's hints are the same judgement (``play_outs`` then ``Playouts.judge``): a hint and
 the analysis of the same position with the same settings give the same numbers.
@@ -20,12 +23,14 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any
 
-from ..bots.heuristic import chooser, evaluator
+from ..bots.heuristic import Chooser, chooser, evaluator
 from ..bots.ismcts import play_out
+from ..bots.levels import EasyBot
 from ..core import GameError, Rng, State, derive_seed, load
 
 __all__ = [
     "ROLLOUTS",
+    "SEAT_LEVELS",
     "SIGNIFICANCE",
     "THRESHOLDS",
     "Decision",
@@ -35,9 +40,15 @@ __all__ = [
     "judge",
     "judge_position",
     "play_outs",
+    "seat_level",
+    "steady_move",
 ]
 
 ROLLOUTS = ("heuristic", "random")
+# How a seat plays in the playouts (``Settings.seats``): ``medium`` the game heuristic's
+# moves, ``easy`` as the easy bot (a random legal move with its ``blunder`` chance, else the
+# heuristic's), ``random`` random legal moves.
+SEAT_LEVELS = ("medium", "easy", "random")
 # Playouts cut short, for a game whose hard level does not say how far.
 DEFAULT_DEPTH = 30
 
@@ -84,13 +95,19 @@ class Settings:
     ``iterations`` worlds are drawn for each decision, and every legal action is played out
     once in each; ``rollout_depth`` (``None``: to the end) cuts the playouts short and scores
     them with the game heuristic's ``evaluate``. ``Settings.for_game`` gives each game's
-    default depth.
+    default depth. ``seats`` (heuristic playouts only) is how each seat plays in the
+    playouts, one of ``SEAT_LEVELS`` a seat (``seat_level`` maps a table's bot to one; empty:
+    ``medium`` at every seat); ``confirm`` more worlds are drawn where the heuristic's own
+    move (``steady_move``) is not among the best after the first ``iterations`` (0: never),
+    so that a hint leaves the heuristic's move only on that much more evidence.
     """
 
     iterations: int = 32
     rollout: str = "heuristic"
     rollout_depth: int | None = DEFAULT_DEPTH
     seed: int = 0
+    seats: tuple[str, ...] = ()
+    confirm: int = 0
 
     def __post_init__(self) -> None:
         if isinstance(self.iterations, bool) or not isinstance(self.iterations, int):
@@ -104,6 +121,17 @@ class Settings:
             raise GameError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {self.rollout!r}")
         if self.rollout_depth is not None and self.rollout_depth < 0:
             raise GameError(f"rollout_depth must be at least 0, not {self.rollout_depth}")
+        for level in self.seats:
+            if level not in SEAT_LEVELS:
+                raise GameError(
+                    f"a seat's playout level must be one of {', '.join(SEAT_LEVELS)}, not {level!r}"
+                )
+        if self.seats and self.rollout != "heuristic":
+            raise GameError("seats' levels apply to heuristic playouts only")
+        if isinstance(self.confirm, bool) or not isinstance(self.confirm, int):
+            raise GameError(f"confirm must be a whole number, not {self.confirm!r}")
+        if self.confirm < 0:
+            raise GameError(f"confirm must be at least 0, not {self.confirm}")
 
     @classmethod
     def for_game(cls, game: str, **overrides: Any) -> Settings:
@@ -121,14 +149,56 @@ class Settings:
             "rollout": self.rollout,
             "rollout_depth": self.rollout_depth,
             "seed": self.seed,
+            "seats": list(self.seats),
+            "confirm": self.confirm,
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
-        """Settings from their JSON form."""
+        """Settings from their JSON form (those stored before ``seats`` and ``confirm`` were
+        kept had neither)."""
         return cls(
-            int(data["iterations"]), str(data["rollout"]), data["rollout_depth"], int(data["seed"])
+            int(data["iterations"]),
+            str(data["rollout"]),
+            data["rollout_depth"],
+            int(data["seed"]),
+            tuple(str(level) for level in data.get("seats", ())),
+            int(data.get("confirm", 0)),
         )
+
+
+def seat_level(bot: str | None) -> str:
+    """How a table's seat plays in the playouts (``SEAT_LEVELS``): ``easy`` and ``random`` as
+    the bots of those names; a person, ``medium``, ``hard`` or any other bot as the game
+    heuristic (``hard`` searches with the heuristic's playouts; a person is assumed to play
+    sensibly)."""
+    return bot if bot in ("easy", "random") else "medium"
+
+
+def steady_move(state: State, seed: int) -> str:
+    """The move the game's heuristic (the ``medium`` bot, whose moves the playouts imitate)
+    makes here, with a seed drawn from ``seed`` and the move number (public, so the move
+    depends only on the deciding seat's view)."""
+    seat = state.current_player
+    if seat is None:
+        raise GameError("the game is over, so there is no move to make")
+    rng = Rng(derive_seed(seed, state.move_number, "steady"))
+    return chooser(state.game.name)(state.view(seat), rng)
+
+
+def _seats_chooser(game: str, levels: Sequence[str]) -> Chooser:
+    """The playouts' moves with each seat played at its level (``SEAT_LEVELS``)."""
+    heuristic = chooser(game)
+    blunder = EasyBot().blunder  # the easy bot's own chance of a random move
+
+    def choose(view: dict[str, Any], rng: Rng) -> str:
+        seat = view["current_player"]
+        level = levels[seat] if seat < len(levels) else "medium"
+        if level == "random" or (level == "easy" and rng.random() < blunder):
+            return str(rng.choice(view["legal_actions"]))
+        return heuristic(view, rng)
+
+    return choose
 
 
 @dataclass(frozen=True)
@@ -294,24 +364,37 @@ def play_outs(state: State, settings: Settings, names: Sequence[str] | None = No
     actions = state.legal_actions()
     legal = [action.text for action in actions]
     game = state.game.name
-    heuristic = chooser(game) if settings.rollout == "heuristic" else None
+    heuristic: Chooser | None = None
+    if settings.rollout == "heuristic":
+        heuristic = _seats_chooser(game, settings.seats) if settings.seats else chooser(game)
     evaluate = None if settings.rollout_depth is None else evaluator(game)
     if settings.rollout_depth is not None and evaluate is None:
         raise GameError(f"{game} has no evaluate function, so rollout_depth must be None")
     rng = Rng(derive_seed(settings.seed, state.move_number))
     results: list[tuple[float, ...]] = []
-    for _ in range(settings.iterations):
-        world = state.determinize(seat, rng.next64())
-        playout_seed = rng.next64()
-        row = []
-        for text in legal:
-            after = world.clone()
-            after.apply(text)
-            rewards = play_out(
-                after, Rng(playout_seed), settings.rollout_depth, heuristic, evaluate
-            )
-            row.append(rewards[seat])
-        results.append(tuple(row))
+
+    def draw(worlds: int) -> None:
+        for _ in range(worlds):
+            world = state.determinize(seat, rng.next64())
+            playout_seed = rng.next64()
+            row = []
+            for text in legal:
+                after = world.clone()
+                after.apply(text)
+                rewards = play_out(
+                    after, Rng(playout_seed), settings.rollout_depth, heuristic, evaluate
+                )
+                row.append(rewards[seat])
+            results.append(tuple(row))
+
+    draw(settings.iterations)
+    if settings.confirm and len(legal) > 1 and heuristic is not None:
+        # More worlds (the same first ones, then the next of the same seeds) where the
+        # heuristic's move is not among the best: leaving it needs more evidence than noise.
+        rows = [list(row) for row in results]
+        steady = legal.index(state.resolve(steady_move(state, settings.seed)).text)
+        if _ranks(rows, _means(rows, range(len(rows))))[steady] != 1:
+            draw(settings.confirm)
     return Playouts(
         move=state.move_number + 1,
         seat=seat,

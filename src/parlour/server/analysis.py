@@ -22,7 +22,7 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 from ..analysis import Settings, assemble, decision_points, judge_move
 from .base import Base
 from .botpool import BotPool
-from .hints import WORLDS, settings_for
+from .hints import WORLDS, seat_levels, settings_for
 from .hub import Table
 from .store import Store
 
@@ -71,9 +71,11 @@ class Analyses:
         self.tasks: set[asyncio.Task[None]] = set()
         self._slots = asyncio.Semaphore(pool.workers)
 
-    def settings(self, game: str) -> Settings:
-        """The settings the server analyses ``game`` with: a hint's (``settings_for``)."""
-        return settings_for(game, self.iterations)
+    def settings(self, table: Table) -> Settings:
+        """The settings the server analyses ``table``'s game with: a hint's (``settings_for``),
+        each seat played out at the level the table has it (``seat_levels``)."""
+        levels = seat_levels([info.bot for info in table.info.seats])
+        return settings_for(table.info.game, self.iterations, levels)
 
     def _stored(self, table_id: str, seat: int) -> dict[str, Any] | None:
         with Session(self.store.engine) as session:
@@ -134,7 +136,7 @@ class Analyses:
         names = table.sentence_names
         loop = asyncio.get_running_loop()
         try:
-            settings = self.settings(table.info.game)
+            settings = self.settings(table)
             points = await asyncio.to_thread(decision_points, record, [seat])
             progress.total = len(points)
 

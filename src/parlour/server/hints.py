@@ -3,19 +3,22 @@ estimate's uncertainty, judged from that seat's information only, in a bot worke
 
 A hint is the post-game analysis's judgement of the same position (``parlour.analysis``'s
 ``play_outs``, with the settings ``settings_for`` gives both), so the two agree on every
-number: the move a hint puts first is never one the analysis marks as a loss.
+number: the move a hint puts first is never one the analysis marks as a loss. The playouts
+play each seat as the table has it (its bot's level, a person as ``medium``), and a position
+where the ``medium`` move is not among the best gets twice the worlds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ..analysis import Playouts, Settings, play_outs
-from ..bots.heuristic import chooser
-from ..core import Rng, State, derive_seed
+from ..analysis.position import seat_level, steady_move
+from ..core import State
 from .botpool import replayed
 
-__all__ = ["WORLDS", "Advice", "advice", "advise", "settings_for"]
+__all__ = ["WORLDS", "Advice", "advice", "advise", "seat_levels", "settings_for", "steady_move"]
 
 # Worlds a decision, for hints and the server's post-game analysis alike: a 3-player Fool's
 # Blade decision took 0.2 s (2 legal actions) to 2.6 s (12) of processor time with the load
@@ -23,9 +26,16 @@ __all__ = ["WORLDS", "Advice", "advice", "advise", "settings_for"]
 WORLDS = 16
 
 
-def settings_for(game: str, worlds: int = WORLDS) -> Settings:
-    """The settings the server judges a position of ``game`` with, for a hint or an analysis."""
-    return Settings.for_game(game, iterations=worlds)
+def seat_levels(bots: Sequence[str | None]) -> tuple[str, ...]:
+    """How each seat of a table plays in the playouts, from its bot (``None``: a person)."""
+    return tuple(seat_level(bot) for bot in bots)
+
+
+def settings_for(game: str, worlds: int = WORLDS, seats: Sequence[str] = ()) -> Settings:
+    """The settings the server judges a position of ``game`` with, for a hint or an analysis:
+    ``worlds`` worlds, as many again where the ``medium`` move is not among the best, and each
+    seat played out at its level (``seat_levels`` of the table's bots; empty: ``medium``)."""
+    return Settings.for_game(game, iterations=worlds, seats=tuple(seats), confirm=worlds)
 
 
 class Advice(NamedTuple):
@@ -46,15 +56,6 @@ class Advice(NamedTuple):
     def to_json(self) -> dict[str, Any]:
         """The entry of a ``hint`` message (API.md)."""
         return self._asdict()
-
-
-def steady_move(state: State, seed: int) -> str:
-    """The move the game's heuristic (the ``medium`` bot, whose moves the playouts imitate)
-    makes here, with a seed drawn from ``seed`` and the move number."""
-    seat = state.current_player
-    assert seat is not None
-    rng = Rng(derive_seed(seed, state.move_number, "steady"))
-    return chooser(state.game.name)(state.view(seat), rng)
 
 
 def advice(state: State, playouts: Playouts, seed: int) -> list[Advice]:
@@ -81,10 +82,12 @@ def advice(state: State, playouts: Playouts, seed: int) -> list[Advice]:
     ]
 
 
-def advise(record: dict[str, Any], settings: Settings | None = None) -> list[Advice]:
+def advise(
+    record: dict[str, Any], settings: Settings | None = None, seats: Sequence[str] = ()
+) -> list[Advice]:
     """The hint at the end of ``record`` (run in a worker process): ``advice`` from the
-    playouts the analysis makes of that position, with ``settings_for`` its game unless
-    ``settings`` are given."""
+    playouts the analysis makes of that position, with ``settings_for`` its game and the
+    seats' playout levels ``seats`` unless ``settings`` are given."""
     state = replayed(record)
-    chosen = settings if settings is not None else settings_for(state.game.name)
+    chosen = settings if settings is not None else settings_for(state.game.name, seats=seats)
     return advice(state, play_outs(state, chosen), chosen.seed)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from . import people
 from .community.moderation import BANNED, MUTED, standing
-from .hints import Advice, advise
+from .hints import Advice, advise, seat_levels
 from .hub import Client, Hub, RefusedError, Table, UnstoredError, database_trouble
 from .inbound import Act, Back, Chat, Hint, Ping, Rename, Settings
 from .store import ChatLine
@@ -170,7 +170,9 @@ async def hint(hub: Hub, table: Table, client: Client, message: Hint) -> Reply:
     found = _hints.get(table)
     if found is None or found[:2] != (move, seat):
         # One computation per decision, however many times or from however many tabs asked.
-        work = asyncio.ensure_future(hub.pool.run(advise, table.info.record()))
+        # The playouts play each seat as the table has it (public: the seats and bot levels).
+        levels = seat_levels([info.bot for info in table.info.seats])
+        work = asyncio.ensure_future(hub.pool.run(advise, table.info.record(), None, levels))
         found = _hints[table] = (move, seat, work)
     task = asyncio.create_task(_answer(hub, table, client, move, found[2]))
     _answering.add(task)
