@@ -8,9 +8,10 @@ import asyncio
 import importlib
 import selectors
 import socket
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from uvicorn import Config
@@ -20,6 +21,8 @@ from websockets.asyncio.client import connect
 from parlour.server.config import ServeSettings
 from parlour.server.eventloop import EVENTS_AT_ONCE, LATER_AT_ONCE, new_loop, when_free
 from parlour.server.frames import FirstRequestInTurn, ReadAhead
+
+T = TypeVar("T")
 
 # The module, not the ``serve`` function the package gives under that name.
 serve_module = importlib.import_module("parlour.server.serve")
@@ -57,6 +60,29 @@ def test_a_poll_takes_a_few_ready_sockets_and_the_next_polls_the_rest(loop_and_p
     assert seen == {reader.fileno() for reader, _ in pairs}  # none waits behind the others
 
 
+def _on_a_new_loop(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work`` to its end on a new loop of the server's kind, then close the loop."""
+    loop = new_loop()
+    try:
+        return loop.run_until_complete(work)
+    finally:
+        loop.close()
+
+
+@asynccontextmanager
+async def _serving(app: Any, protocol: Callable[..., asyncio.Protocol]) -> AsyncIterator[int]:
+    """``app`` served on the running loop with ``protocol`` (one of the server's), on a free
+    port of 127.0.0.1: the port."""
+    loop = asyncio.get_running_loop()
+    config = Config(app, ws="parlour.server.frames:ReadAhead", log_level="warning")
+    config.load()
+    server = await loop.create_server(
+        lambda: protocol(config, ServerState(), {}, _loop=loop), "127.0.0.1", 0
+    )
+    async with server:
+        yield server.sockets[0].getsockname()[1]
+
+
 def test_a_server_on_it_answers_a_crowd_that_connects_at_once() -> None:
     async def crowd() -> list[bytes]:
         async def echo(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -77,11 +103,7 @@ def test_a_server_on_it_answers_a_crowd_that_connects_at_once() -> None:
         async with server:
             return await asyncio.gather(*(one(number) for number in range(200)))
 
-    loop = new_loop()
-    try:
-        answers = loop.run_until_complete(crowd())
-    finally:
-        loop.close()
+    answers = _on_a_new_loop(crowd())
     assert answers == [f"{number}\n".encode() for number in range(200)]
 
 
@@ -151,14 +173,8 @@ def test_a_message_behind_a_crowd_that_closes_waits_for_their_reading_not_their_
             heard.append((message["text"], sum(what == "end" for what, _ in heard)))
 
     async def run() -> None:
-        loop = asyncio.get_running_loop()
-        config = Config(app, ws="parlour.server.frames:ReadAhead", log_level="warning")
-        config.load()
-        server = await loop.create_server(
-            lambda: ReadAhead(config, ServerState(), {}, _loop=loop), "127.0.0.1", 0
-        )
-        url = f"ws://127.0.0.1:{server.sockets[0].getsockname()[1]}/"
-        async with server:
+        async with _serving(app, ReadAhead) as port:
+            url = f"ws://127.0.0.1:{port}/"
             closing = [await connect(url) for _ in range(crowd)]
             async with connect(url) as talker:
                 await asyncio.sleep(0.2)  # every session open
@@ -169,11 +185,7 @@ def test_a_message_behind_a_crowd_that_closes_waits_for_their_reading_not_their_
                 await asyncio.sleep(0.2)
             await asyncio.sleep(0.2)
 
-    loop = new_loop()
-    try:
-        loop.run_until_complete(run())
-    finally:
-        loop.close()
+    _on_a_new_loop(run())
     ends_before = dict(heard)["after the crowd"]
     assert sum(what == "end" for what, _ in heard) == crowd + 1  # every connection ended
     assert ends_before < crowd // 4, f"{ends_before} of the {crowd} ended before it"
@@ -206,14 +218,10 @@ def test_a_message_behind_a_crowd_that_connects_waits_for_their_reading_not_thei
             heard.append((message["text"], sum(what == "begun" for what, _ in heard)))
 
     async def run() -> None:
-        loop = asyncio.get_running_loop()
-        config = Config(app, ws="parlour.server.frames:ReadAhead", log_level="warning")
-        config.load()
-        server = await loop.create_server(
-            lambda: FirstRequestInTurn(config, ServerState(), {}, _loop=loop), "127.0.0.1", 0
-        )
-        port = server.sockets[0].getsockname()[1]
-        async with server, connect(f"ws://127.0.0.1:{port}/") as talker:
+        async with (
+            _serving(app, FirstRequestInTurn) as port,
+            connect(f"ws://127.0.0.1:{port}/") as talker,
+        ):
             # Connected and taken by the server first, so their handshakes come before the
             # message in the kernel's ready list.
             raw = [socket.create_connection(("127.0.0.1", port)) for _ in range(crowd)]
@@ -231,11 +239,7 @@ def test_a_message_behind_a_crowd_that_connects_waits_for_their_reading_not_thei
                     client.close()
             await asyncio.sleep(0.2)
 
-    loop = new_loop()
-    try:
-        loop.run_until_complete(run())
-    finally:
-        loop.close()
+    _on_a_new_loop(run())
     assert sum(what == "begun" for what, _ in heard) == crowd + 1  # every session began
     begun_before = dict(heard)["after the crowd"] - 1  # the talker's own was the first
     assert begun_before < crowd // 4, f"{begun_before} of the {crowd} began before it"
