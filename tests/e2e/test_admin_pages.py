@@ -56,6 +56,8 @@ def test_a_reported_chat_line_reaches_the_admin_who_deletes_it(
     assert made.status == 201, made.text()
     table = made.json()["table"]
     talker.goto(f"{server}/table/{table}")
+    # Typed before the socket is open, the line would stay in the box ("Not connected").
+    talker.wait_for_function("() => document.body.dataset.move !== undefined")
     talker.fill("#chat-text", "you are all hopeless")
     talker.press("#chat-text", "Enter")
     talker.wait_for_selector("#chat p:has-text('you are all hopeless')")
