@@ -182,20 +182,25 @@ UNLIMITED = [
 ]
 
 
+def limits_lifted(command: list[str]) -> list[str]:
+    """``UNLIMITED`` if the server that ``command`` starts lists them in ``serve --help``, else
+    nothing: an older server (before issue 32) has none of these limits to lift."""
+    helped = subprocess.run([*command, "serve", "--help"], capture_output=True, text=True)
+    return UNLIMITED if UNLIMITED[0] in helped.stdout else []
+
+
 def start_server(
     db: str, port: int, workers: int, processes: int = 1, host: str = "127.0.0.1"
 ) -> subprocess.Popen[bytes]:
     """``parlour serve`` on host:port, returned once it answers."""
     command = [sys.executable, "-c", "from parlour.cli.app import main; main()"]
-    helped = subprocess.run([*command, "serve", "--help"], capture_output=True, text=True)
+    lifted = limits_lifted(command)
     command += ["serve", "--port", str(port)]
     if host != "127.0.0.1":  # the default, left out for older servers
         command += ["--host", host]
     if processes > 1:  # left out otherwise, so that the benchmark runs older servers too
         command += ["--processes", str(processes)]
-    if UNLIMITED[0] in helped.stdout:  # an older server has no limits to lift
-        command += UNLIMITED
-    command += ["--db", db, "--workers", str(workers), "--bot-delay", "0"]
+    command += [*lifted, "--db", db, "--workers", str(workers), "--bot-delay", "0"]
     # The server writes a line for each request and each connection: a pipe read only if it
     # fails to start would fill and stall it, so its standard error goes to a file.
     descriptor, path = tempfile.mkstemp(prefix="parlour-load-", suffix=".log")
