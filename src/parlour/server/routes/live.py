@@ -105,7 +105,10 @@ async def live(websocket: WebSocket) -> None:
             await welcome(hub, table, client)
             if client.seat is not None:
                 await hub.offer_rematch(table, client)
-        await _converse(websocket, hub, settings, table, client)
+        # In a task of its own: each wait for a message, and each move's wait for its write,
+        # then suspends and resumes the conversation's few frames, not also the twenty of
+        # the ASGI layers above this one (FastAPI's, Starlette's and the middlewares').
+        await asyncio.create_task(_converse(websocket, hub, settings, table, client))
 
 
 async def _leave(quotas: Quotas, hub: Hub, table: Table, client: Client) -> None:
