@@ -13,7 +13,7 @@ from parlour.games.fearless import views
 
 def fresh_view(state: object, seat: int | None) -> dict[str, object]:
     """The view with nothing reused from the views built before."""
-    views._built = (None, [], [])
+    views._built.clear()
     return views.view(state, seat)  # type: ignore[arg-type]
 
 

@@ -123,22 +123,26 @@ def _table_view(state: FearlessState) -> dict[str, Any]:
     return table_part
 
 
-# The round's done tricks as last built: the chain they were built from (its cells never
-# change, so the same cell means the same tricks), the tricks and the cards played. A move
-# sends every seat its view, and most moves leave the chain as it was or add one trick to it.
-_built: tuple[Chain, list[dict[str, Any]], list[str]] = (None, [], [])
+# The rounds' done tricks as last built, by the id of the chain they were built from (its
+# cells never change, so the same chain means the same tricks; the entry keeps the chain, so
+# its id is not reused while it is there), at most ``_KEPT``, the oldest dropped first. A move
+# sends every seat its view, and most moves leave a table's chain as it was or add one trick
+# to it; a server moves many tables in turn, so the last one built is seldom the table's.
+_KEPT = 1024
+_built: dict[int, tuple[Chain, list[dict[str, Any]], list[str]]] = {}
 
 
 def _round_so_far(chain: Chain, orders: list[list[int]]) -> tuple[list[dict[str, Any]], list[str]]:
     """The done tricks of ``chain`` as views show them and the cards played in them, built
-    on the last ones built where they are the same chain or one trick shorter; the lists are
-    ``_built``'s own (each view copies them; the tricks in them are shared by the views)."""
-    global _built
-    built = _built
-    if chain is built[0]:
+    on those built before where they are of the same chain or one trick shorter; the lists
+    are ``_built``'s own (each view copies them; the tricks in them are shared by the
+    views)."""
+    built = _built.get(id(chain))
+    if built is not None and built[0] is chain:
         return built[1], built[2]
-    if chain is not None and chain[1] is built[0]:
-        done, tricks, played = [chain[0]], built[1][:], built[2][:]
+    shorter = None if chain is None else _built.get(id(chain[1]))
+    if chain is not None and shorter is not None and shorter[0] is chain[1]:
+        done, tricks, played = [chain[0]], shorter[1][:], shorter[2][:]
     else:
         done, tricks, played = unchain(chain), [], []
     for lead, cards, winner, value in done:
@@ -148,7 +152,9 @@ def _round_so_far(chain: Chain, orders: list[list[int]]) -> tuple[list[dict[str,
             played.append(card)
             shown.append([s, card])
         tricks.append({"cards": shown, "winner": winner, "value": value})
-    _built = (chain, tricks, played)
+    if len(_built) >= _KEPT:
+        del _built[next(iter(_built))]
+    _built[id(chain)] = (chain, tricks, played)
     return tricks, played
 
 
