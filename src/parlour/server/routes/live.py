@@ -106,8 +106,8 @@ async def live(websocket: WebSocket) -> None:
             if client.seat is not None:
                 await hub.offer_rematch(table, client)
         # In a task of its own: each wait for a message, and each move's wait for its write,
-        # then suspends and resumes the conversation's few frames, not also the twenty of
-        # the ASGI layers above this one (FastAPI's, Starlette's and the middlewares').
+        # then suspends and resumes the conversation's few frames, not also the 26 above
+        # this one (uvicorn's, the middlewares', Starlette's and FastAPI's routing).
         await asyncio.create_task(_converse(websocket, hub, settings, table, client))
 
 
