@@ -12,9 +12,15 @@ from parlour.games.fearless import views
 
 
 def fresh_view(state: object, seat: int | None) -> dict[str, object]:
-    """The view with nothing reused from the views built before."""
+    """The view with nothing reused from the views built before (which are kept for the
+    views built next)."""
+    kept = dict(views._built)
     views._built.clear()
-    return views.view(state, seat)  # type: ignore[arg-type]
+    try:
+        return views.view(state, seat)  # type: ignore[arg-type]
+    finally:
+        views._built.clear()
+        views._built.update(kept)
 
 
 @pytest.mark.parametrize("games", [1, 2])
@@ -40,6 +46,27 @@ def test_views_are_what_a_fresh_build_gives(players: int, games: int) -> None:
         if rng.random() < 0.3:
             assert views.view(behind, 0) == fresh_view(behind, 0)  # type: ignore[arg-type]
             behind = states[0].clone()
+    assert checked > 100
+
+
+def test_views_are_right_when_older_builds_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three games moved in random turns with room for two builds: a game's last build is
+    # often dropped by the time it moves again, and sometimes kept.
+    monkeypatch.setattr(views, "_KEPT", 2)
+    views._built.clear()
+    game = parlour.load("fearless")
+    states = [game.new_game(4, seed) for seed in (5, 6, 7)]
+    rng = random.Random(5)
+    checked = 0
+    while not all(state.is_over for state in states):
+        for state in rng.sample(states, len(states)):
+            if state.is_over:
+                continue
+            state.apply(rng.choice(state.legal_actions()))
+            built = views.view(state, 0)  # type: ignore[arg-type]
+            assert len(views._built) <= 2
+            assert built == fresh_view(state, 0)
+            checked += 1
     assert checked > 100
 
 
