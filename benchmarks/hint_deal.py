@@ -1,5 +1,7 @@
-"""One deal of ``hint_games.py`` looked into: every hinted decision of seat 0 recorded, and
-the decisions where the hint left ``medium``'s move played to the end.
+"""One deal of ``hint_games.py`` looked into, decision by decision.
+
+Every hinted decision of seat 0 is recorded, and those where the hint left ``medium``'s move
+are played to the end.
 
 Run: ``nice -n 19 .venv/bin/python benchmarks/hint_deal.py 6 --json deal6.json [--games 200]``.
 The hint arm of deal ``index`` is played as ``hint_games.play`` plays it, and each decision
