@@ -54,7 +54,8 @@ def test_a_send_that_finishes_at_once_needs_no_timer(monkeypatch: pytest.MonkeyP
         hub = Hub(None, None)  # type: ignore[arg-type]  # people's tables need no store or bots
         table = people_table()
         quick, slow = Client(0, at_once), Client(1, after_a_while)
-        table.clients = [quick, slow]
+        for client in (quick, slow):
+            table.connect(client)
         await hub._broadcast(table)
         # The slow connection's send waited, so it ran under the timer; the quick one not.
         assert timers == [connections.SEND_TIMEOUT]
@@ -78,7 +79,8 @@ def test_a_send_that_fails_after_waiting_drops_its_connection() -> None:
             heard.append(message)
 
         broken, kept = Client(0, breaks), Client(1, reads)
-        table.clients = [broken, kept]
+        for client in (broken, kept):
+            table.connect(client)
         await hub._broadcast(table)
         assert table.clients == [kept]
         assert len(heard) == 1
@@ -97,7 +99,7 @@ def test_a_send_cancelled_while_it_waits_is_cancelled() -> None:
     async def game() -> None:
         hub = Hub(None, None)  # type: ignore[arg-type]
         table = people_table()
-        table.clients = [Client(0, waits)]
+        table.connect(Client(0, waits))
         task = asyncio.create_task(hub._broadcast(table))
         await started.wait()
         task.cancel()
@@ -128,7 +130,8 @@ def test_every_connection_gets_the_events_and_view_a_fresh_build_gives(game: str
             return Client(None if number == players else number, reads)
 
         # Two connections of seat 0 (two tabs), every seat, and a spectator.
-        table.clients = [reader(seat) for seat in range(players + 1)] + [reader(0)]
+        for client in [reader(seat) for seat in range(players + 1)] + [reader(0)]:
+            table.connect(client)
         table.clients[-1].send = table.clients[0].send
         rng = random.Random(3)
         for _ in range(60):

@@ -112,10 +112,12 @@ _REFUSALS = Counter(
 )
 
 
-# A game's series, looked up once: ``labels`` checks and locks at every call, and these two
-# are counted at every move (the labelled series are never removed).
+# Series looked up once: ``labels`` checks and locks at every call, and a game's two are
+# counted at every move, the connections' at every opening and closing (a crowd's 500 of
+# each); the labelled series are never removed.
 _moves_of = functools.cache(_MOVES.labels)
 _move_seconds_of = functools.cache(_MOVE_SECONDS.labels)
+_connections_of = functools.cache(_CONNECTIONS.labels)
 
 
 def moved(game: str) -> None:
@@ -130,12 +132,12 @@ def move_took(game: str, seconds: float) -> None:
 
 def connected(seat: int | None) -> None:
     """A connection joined a table as ``seat`` (``None``: a spectator)."""
-    _CONNECTIONS.labels(_kind(seat)).inc()
+    _connections_of(_kind(seat)).inc()
 
 
 def disconnected(seat: int | None) -> None:
     """A connection that joined as ``seat`` left its table."""
-    _CONNECTIONS.labels(_kind(seat)).dec()
+    _connections_of(_kind(seat)).dec()
 
 
 def _kind(seat: int | None) -> str:

@@ -7,6 +7,7 @@ import ipaddress
 import math
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 
 from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.orm import Session
@@ -40,6 +41,7 @@ class ThrottledError(Exception):
         self.retry_after = retry_after
 
 
+@lru_cache(maxsize=1024)  # read at every connection's opening: a crowd's come from few
 def address_key(host: str) -> str:
     """The address a client's failures are counted under: an IPv6 client's /64 network
     (one subscriber commonly holds a whole /64), any other address as it is."""

@@ -40,7 +40,23 @@ def event_json(
 
 def _connected_seats(table: Table) -> frozenset[int]:
     """The seats with a connection open at the table."""
-    return frozenset(client.seat for client in table.clients if client.seat is not None)
+    return frozenset(seat for seat in table.connected if seat is not None)
+
+
+def _whole_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    """Every event of the table's log as ``seat`` sees it, as JSON. A spectator's is built
+    once for the log's length and the seats' names (``Table.spectators_log``) and shared by
+    the spectators' first ``state`` messages until the log grows or a name changes: a crowd
+    joining sends the same one hundreds of times (read it, never change it). A seat's is
+    built afresh: its connections open one at a time."""
+    names = table.sentence_names
+    kept = table.spectators_log
+    if seat is None and kept is not None and kept[0] is names and len(kept[1]) == len(table.log):
+        return kept[1]
+    events = [event_json(event, seat, names) for event in table.log]
+    if seat is None:
+        table.spectators_log = (names, events)
+    return events
 
 
 async def _close_within(close: Closer, seconds: float) -> None:
@@ -116,7 +132,7 @@ class Connections(Cache):
                 # other processes stored meanwhile.
                 self.tables[table.id] = table
                 self.peers.loaded(table)
-            table.clients.append(client)
+            table.connect(client)
             metrics.connected(client.seat)
             await self._send_state(table, client)
         # A move heard between the caller's ``get`` and now was put off: nobody watched.
@@ -128,8 +144,7 @@ class Connections(Cache):
     async def leave(self, table: Table, client: Client) -> None:
         """Forget a closed connection."""
         async with table.lock:
-            if client in table.clients:
-                table.clients.remove(client)
+            table.disconnect(client)
         metrics.disconnected(client.seat)
         table.used_at = asyncio.get_running_loop().time()  # kept a while after the last leaves
         self._presence(table)
@@ -180,15 +195,18 @@ class Connections(Cache):
             # Another connection of the seat (a second tab) or a spectator like it.
             await self._safe_send(table, client, shared.messages[seat, start])
             return
-        events = []
-        for place in range(start, len(log_events)):
-            event = log_events[place]
-            if shared is None or event.for_seat(seat) is not event:  # redacted for this seat
-                events.append(event_json(event, seat, names))
-                continue
-            if place not in shared.events:
-                shared.events[place] = event_json(event, seat, names)
-            events.append(shared.events[place])
+        if start == 0 and shared is None:  # on connect, or after a name changed
+            events = _whole_log(table, seat)
+        else:
+            events = []
+            for place in range(start, len(log_events)):
+                event = log_events[place]
+                if shared is None or event.for_seat(seat) is not event:  # redacted for this seat
+                    events.append(event_json(event, seat, names))
+                    continue
+                if place not in shared.events:
+                    shared.events[place] = event_json(event, seat, names)
+                events.append(shared.events[place])
         view = shared.views.get(seat) if shared is not None else None
         message = {
             "type": "state",
@@ -213,8 +231,7 @@ class Connections(Cache):
                 async with asyncio.timeout(SEND_TIMEOUT):
                     await rest
         except Exception:  # a dropped or stuck connection must not stop the others' updates
-            if client in table.clients:
-                table.clients.remove(client)
+            if table.disconnect(client):
                 self._end(client)
 
     def _end(self, client: Client) -> None:
@@ -260,8 +277,7 @@ class Connections(Cache):
         message = {"type": "error", "message": why}
         for client in list(table.clients):
             await self._safe_send(table, client, message)
-            if client in table.clients:
-                table.clients.remove(client)
+            table.disconnect(client)
             if client.shut is not None:
                 task = asyncio.create_task(_close_within(partial(client.shut, code), SEND_TIMEOUT))
                 self.closing.add(task)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,7 +51,12 @@ class Table:
 
     info: TableInfo
     state: State
+    # The open connections, in the order they joined (``connect``, ``disconnect``), and how
+    # many each seat has (``None``: the spectators): who-is-here and the spectators' limit
+    # read the counts at every join, where counting the connections cost the square of a
+    # crowd's.
     clients: list[Client] = field(default_factory=list)
+    connected: Counter[int | None] = field(default_factory=Counter)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
     bot_failures: int = 0
@@ -83,11 +89,29 @@ class Table:
     presence_at: float = float("-inf")
     presence_seats: frozenset[int] = frozenset()
     presence_due: asyncio.Task[None] | None = None
+    # The whole log as spectators see it, as JSON, and the names its sentences use: every
+    # spectator's first ``state`` carries it, built once for a crowd (``None``: not built).
+    spectators_log: tuple[list[str] | None, list[dict[str, Any]]] | None = None
 
     def __post_init__(self) -> None:
         self.renamed()
         self.log = self.state.log
         self.clock = self.stored_clock(self.info.clock_state)
+
+    def connect(self, client: Client) -> None:
+        """Add an open connection."""
+        self.clients.append(client)
+        self.connected[client.seat] += 1
+
+    def disconnect(self, client: Client) -> bool:
+        """Forget a connection; whether it was here."""
+        if client not in self.clients:
+            return False
+        self.clients.remove(client)
+        self.connected[client.seat] -= 1
+        if not self.connected[client.seat]:
+            del self.connected[client.seat]
+        return True
 
     def stored_clock(self, stored: dict[str, Any] | None) -> clocks.ClockState | None:
         """The table's clock as ``stored`` says it stands (``None``: the table has none)."""
@@ -249,7 +273,7 @@ class Table:
         whether it is rated, its creator's username, status, times, its clock, the absent
         seats, and whether the game ever passes (the page offers "Pass for me" only then)."""
         game = load(self.info.game)
-        connected = {client.seat for client in self.clients}
+        connected = self.connected
         return {
             "id": self.id,
             "game": game.name,

@@ -73,7 +73,6 @@ async def _close(websocket: WebSocket, message: str, code: int) -> None:
     await websocket.close(code)
 
 
-@router.websocket("/ws/{table_id}")
 async def live(websocket: WebSocket) -> None:
     """A seat's (``?token=``; without one, a spectator's) live connection to the table
     ``table_id``; refused (``CROWDED``) past the connections of its address. Its opening and
@@ -81,7 +80,9 @@ async def live(websocket: WebSocket) -> None:
 
     Its path, query and the server's parts are read here, not as FastAPI's parameters and
     dependencies: their solving was a sixth of a connection's opening, in the event loop's
-    pass that reads it, and a crowd of 500 joining pays it 500 times."""
+    pass that reads it, and a crowd of 500 joining pays it 500 times. For the same reason
+    the route is Starlette's own (``router``), not FastAPI's, whose session solved the
+    (empty) dependencies and recorded its telemetry anyway."""
     table_id: str = websocket.path_params["table_id"]
     token = websocket.query_params.get("token")
     hub, settings, quotas = hub_of(websocket), settings_of(websocket), get_quotas(websocket)
@@ -109,6 +110,9 @@ async def live(websocket: WebSocket) -> None:
         # then suspends and resumes the conversation's few frames, not also the 26 above
         # this one (uvicorn's, the middlewares', Starlette's and FastAPI's routing).
         await asyncio.create_task(_converse(websocket, hub, settings, table, client))
+
+
+router.add_websocket_route("/ws/{table_id}", live)
 
 
 async def _leave(quotas: Quotas, hub: Hub, table: Table, client: Client) -> None:
@@ -164,7 +168,7 @@ async def _open(
         await _close(websocket, error.message, 4403)
         return None
     most = settings.limits.spectators_per_table
-    if seat is None and most and sum(c.seat is None for c in table.clients) >= most:
+    if seat is None and most and table.connected[None] >= most:
         count_refusal("spectators")
         message = f"this table has {most} spectators already, the most it takes; try again later"
         await _close(websocket, message, CROWDED)
