@@ -3,16 +3,20 @@ one process) runs under ``valgrind --tool=callgrind`` while tables of four clien
 client acting the moment its turn comes; only the moves are counted (instrumentation is
 switched on once every client has its first state, and off after ``--moves`` moves).
 
-Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain] [--keep FILE]``
-(``--keep``: callgrind's profile, for ``callgrind_annotate --inclusive=yes``). Prints the
-server's instructions a move (the event loop, the database's thread, the kernel's part left
-out: valgrind counts user-space instructions) and its CPU time a move (user and system, from
-``/proc``; under valgrind, many times the real figure, so read it only with ``--plain``,
-which runs the server without valgrind). Instructions do not depend on the machine's load,
-so two versions of the code compare in one run each: ``PYTHONPATH=/tmp/old/src python
-benchmarks/move_path.py`` against this tree. An older tree runs too: the limits of one
-address (``load.UNLIMITED``) are lifted only where its ``serve --help`` lists them (the code
-before issue 32, e.g. ad41f45, has none of them).
+Run: ``python benchmarks/move_path.py [--tables 10] [--moves 300] [--plain] [--keep FILE]
+[--strace]`` (``--keep``: callgrind's profile, for ``callgrind_annotate --inclusive=yes``;
+``--strace``: with ``--plain``, the server's system calls a move by kind, every thread, from
+``strace -c -f`` attached over the counted moves; strace slows the server, so its CPU
+time is then too high: read only the calls). Counting ends early, with fewer moves, if every
+game ends first. Prints the server's instructions a move (the event loop, the database's
+thread, the kernel's part left out: valgrind counts user-space instructions) and its CPU
+time a move (user and system, and the system's part alone, from ``/proc``; under valgrind,
+many times the real figure, so read it only with ``--plain``, which runs the server without
+valgrind). Instructions do not depend on the machine's load, so two versions of the code
+compare in one run each: ``PYTHONPATH=/tmp/old/src python benchmarks/move_path.py`` against
+this tree. An older tree runs too: the limits of one address (``load.UNLIMITED``) are lifted
+only where its ``serve --help`` lists them (the code before issue 32, e.g. ad41f45, has none
+of them).
 """
 
 from __future__ import annotations
@@ -68,6 +72,34 @@ def instrument(pid: int) -> None:
             return
         time.sleep(1)
     raise SystemExit("move_path: callgrind's instrumentation did not switch on")
+
+
+def system_seconds(pid: int) -> float:
+    """CPU seconds the kernel has spent for the server process ``pid`` (every thread)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[12]) / os.sysconf("SC_CLK_TCK")
+
+
+def trace(pid: int, out: Path) -> subprocess.Popen[bytes]:
+    """``strace -c`` attached to every thread of ``pid``, once it has attached."""
+    tracer = subprocess.Popen(
+        ["strace", "-c", "-f", "-p", str(pid), "-o", str(out)], stderr=subprocess.PIPE
+    )
+    assert tracer.stderr is not None
+    tracer.stderr.readline()  # "strace: Process N attached" (the first thread)
+    time.sleep(0.5)  # the other threads'
+    return tracer
+
+
+def calls(summary: Path, moves: int) -> dict[str, float]:
+    """System calls a move by kind from ``strace -c``'s table, the most frequent first."""
+    found = {}
+    for line in summary.read_text().splitlines():
+        fields = line.split()
+        if len(fields) >= 5 and fields[-1] != "total" and fields[3].isdigit():
+            found[fields[-1]] = round(int(fields[3]) / moves, 3)
+    found["total"] = round(sum(found.values()), 3)
+    return dict(sorted(found.items(), key=lambda item: -item[1]))
 
 
 async def wait_open(base: str, server: subprocess.Popen[bytes]) -> None:
@@ -147,10 +179,19 @@ async def measure(args: argparse.Namespace) -> None:
         await asyncio.sleep(1)
         if not args.plain:
             instrument(server.pid)
+        tracer = trace(server.pid, folder / "strace.txt") if args.strace else None
         cpu_before = sum(cpu_seconds(server.pid).values())
+        system_before = system_seconds(server.pid)
         count.counting.set()
-        await count.done.wait()
+        # The games may end before ``--moves`` moves: counting ends with the last of them.
+        ended: list[asyncio.Future[Any]] = [asyncio.ensure_future(count.done.wait()), playing]
+        await asyncio.wait(ended, return_when=asyncio.FIRST_COMPLETED)
         cpu = sum(cpu_seconds(server.pid).values()) - cpu_before
+        system = system_seconds(server.pid) - system_before
+        if tracer is not None:
+            tracer.send_signal(signal.SIGINT)
+            tracer.wait(60)
+        count.done.set()
         if not args.plain:
             subprocess.run(["callgrind_control", "-d", str(server.pid)], check=True)
         made = count.made
@@ -158,7 +199,13 @@ async def measure(args: argparse.Namespace) -> None:
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(600)
-    figures: dict[str, Any] = {"moves": made, "cpu_ms_a_move": cpu / made * 1000}
+    figures: dict[str, Any] = {
+        "moves": made,
+        "cpu_ms_a_move": cpu / made * 1000,
+        "system_ms_a_move": system / made * 1000,
+    }
+    if args.strace:
+        figures["syscalls_a_move"] = calls(folder / "strace.txt", made)
     if not args.plain:
         collected = int(re.findall(r"^summary: (\d+)", Path(f"{out}.1").read_text(), re.M)[-1])
         figures["instructions_a_move"] = collected / made
@@ -176,7 +223,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--plain", action="store_true", help="no valgrind: CPU time only")
     parser.add_argument("--keep", type=Path, help="where to keep callgrind's profile")
+    parser.add_argument("--strace", action="store_true", help="system calls a move (--plain)")
     args = parser.parse_args()
+    if args.strace and not args.plain:
+        parser.error("--strace needs --plain")
     start_time = time.monotonic()
     asyncio.run(measure(args))
     print(f"took {time.monotonic() - start_time:.0f} s", file=sys.stderr)
