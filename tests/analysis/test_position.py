@@ -240,7 +240,9 @@ def test_more_worlds_only_where_the_heuristic_move_is_not_among_the_best() -> No
     base = Settings.for_game("foolsblade", iterations=4, seats=("medium", "easy", "easy"))
     confirmed = replace(base, confirm=4)
     seen = set()
-    for state in learn_positions()[:30]:
+    # The seeded game's first decision where the heuristic move is not the best one is its
+    # 32nd with v3's Cavern 1 stronger (its 30th or earlier before): looked for over 60.
+    for state in learn_positions()[:60]:
         first = play_outs(state, base)
         more = play_outs(state, confirmed)
         steady = steady_move(state, base.seed)
