@@ -11,14 +11,15 @@ they are the same games while the bots are unchanged).
 Each game is a Learn table of Fool's Blade (3 players, ``easy`` bots at seats 1 and 2, each
 bot move seeded as the server seeds it) played twice from the same seed: once with seat 0
 taking the first move of every hint (``parlour.server.hints.advice``, the server's settings
-with the table's seats: seat 0 a person, so ``medium``, and two ``easy``),
-once with seat 0 played by ``medium``. Reported: each arm's win share (seat 0's
-``returns()``) with a 95% interval, the paired difference, and, for the hint arm, the share of
-its moves that the analysis marks: with the same settings (the server's post-game analysis
-of that game), and with another analysis seed (``--check-seed``: other worlds, so an
-independent second opinion, asked of every ``--check-every``-th move: it costs a hint's
-time again). Also the processor time of a hint. ``--json`` gets one line a game as each
-ends, so a run cut short keeps what it played.
+with the table's seats: seat 0 a person, so ``medium``, and two ``easy``), once with seat 0
+playing ``medium``'s moves as the hint's steady move is seeded (``steady_move``), so the two
+arms are the same game until the hint leaves ``medium``'s move, and a deal's paired difference
+comes of those decisions alone. Reported: each arm's win share (seat 0's ``returns()``) with a
+95% interval, the paired difference, and, for the hint arm, the share of its moves that the
+analysis marks: with the same settings (the server's post-game analysis of that game), and with
+another analysis seed (``--check-seed``: other worlds, so an independent second opinion, asked
+of every ``--check-every``-th move: it costs a hint's time again). Also the processor time of a
+hint. ``--json`` gets one line a game as each ends, so a run cut short keeps what it played.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ import parlour
 from parlour import bots
 from parlour.analysis import judge_position, play_outs
 from parlour.core import State, derive_seed
-from parlour.server.hints import advice, seat_levels, settings_for
+from parlour.server.hints import advice, seat_levels, settings_for, steady_move
 
 GAME = "foolsblade"
 PLAYERS = 3
@@ -62,6 +63,8 @@ class Played:
     hint_seconds_max: float
     # Hints that drew the extra worlds (``Settings.confirm``; ``None``: an older run's file).
     confirmed: int | None = None
+    # Top hints that are not ``medium``'s move (``None``: an older run's file).
+    left: int | None = None
 
 
 def bot_move(state: State, level: str, seed: int) -> str:
@@ -77,7 +80,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
     seed = derive_seed("hint-games", index) % 2**32
     state = parlour.load(GAME).new_game(PLAYERS, seed=seed)
     settings = settings_for(GAME, seats=seat_levels([None] + [LEARN_BOT] * (PLAYERS - 1)))
-    decisions = marked = checked = elsewhere = equips = confirmed = 0
+    decisions = marked = checked = elsewhere = equips = confirmed = left = 0
     spent: list[float] = []
     while not state.is_over:
         seat = state.current_player
@@ -91,6 +94,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
             started = time.process_time()
             playouts = play_outs(state, settings)
             text = advice(state, playouts, settings.seed)[0].action
+            left += text != state.resolve(steady_move(state, settings.seed)).text
             spent.append(time.process_time() - started)
             decisions += 1
             confirmed += len(playouts.results) > settings.iterations
@@ -100,7 +104,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
                 checked += 1
                 elsewhere += other.verdict is not None
         else:
-            text = bot_move(state, "medium", seed)
+            text = steady_move(state, settings.seed)
         equips += seat == 0 and text.startswith("equip ")
         state.apply(text)
     return Played(
@@ -113,6 +117,7 @@ def play(index: int, hinted: bool, check_seed: int | None, check_every: int) -> 
         sum(spent),
         max(spent, default=0.0),
         confirmed,
+        left,
     )
 
 
@@ -156,6 +161,9 @@ def report(console: Console, hinted: dict[int, Played], steady: dict[int, Played
     if None not in counted:
         confirmed = sum(c for c in counted if c is not None)
         console.print(f"hints that drew the extra worlds: {confirmed} of {decisions}")
+    lefts = [hinted[g].left for g in games]
+    if None not in lefts:
+        console.print(f"top hints that leave medium's move: {sum(n or 0 for n in lefts)}")
     seconds = sum(hinted[g].hint_seconds for g in games)
     console.print(
         f"a hint's processor time: mean {seconds / decisions:.2f} s, "

@@ -181,10 +181,17 @@ def test_every_move_of_the_first_rank_is_unmarked(rows: list[list[float]]) -> No
             assert playouts.judge(move).verdict is None, move
 
 
-def test_a_difference_the_same_in_every_world_is_ranked_however_small() -> None:
+def test_a_difference_too_small_to_mark_shares_the_first_rank_however_sure() -> None:
+    # "y" and "z" are 0.01 below "x" in every world: beyond the noise, but below the least
+    # loss the analysis marks, so a hint does not leave the steady move for "x".
     rows = ((0.50, 0.49, 0.49), (0.20, 0.19, 0.19))
     decision = Playouts(1, 0, ("x", "y", "z"), {}, rows).judge("x")
-    assert decision.ranks == {"x": 1, "y": 2, "z": 2}
+    assert decision.ranks == {"x": 1, "y": 1, "z": 1}
+    # Below the marked ones, ranks part only beyond the paired noise: 0.3 then 0.31 behind in
+    # every world are two ranks, 0.3 and 0.3 one.
+    rows = ((0.9, 0.6, 0.59, 0.6), (0.8, 0.5, 0.49, 0.5))
+    decision = Playouts(1, 0, ("x", "y", "z", "w"), {}, rows).judge("x")
+    assert decision.ranks == {"x": 1, "y": 2, "z": 3, "w": 2}
 
 
 def test_a_decision_keeps_its_errors_and_ranks_through_json() -> None:

@@ -9,7 +9,8 @@ differences between actions are measured on paired samples. Playouts are the sea
 level's depth and scored by the heuristic's ``evaluate``; given the table's seats
 (``Settings.seats``), each seat plays out as its level plays (``easy`` a random move half the
 time, as the bot does), and, given ``Settings.confirm``, a position where the heuristic's
-own move is not among the best gets that many more worlds before it is judged.
+own move is not in the first rank (the analysis would mark it) gets that many more worlds
+before it is judged.
 
 The table's hints are the same judgement (``play_outs`` then ``Playouts.judge``): a hint and
 the analysis of the same position with the same settings give the same numbers.
@@ -212,7 +213,8 @@ class Decision:
     noise does not make a good move look bad) and ``error`` that loss's standard error;
     ``labels`` says each legal action in the game's words, as the table's buttons do;
     ``errors`` is each value's standard error over the worlds; ``ranks`` numbers the actions
-    from 1 (as good as the best) so that two share a rank when the difference between them is
+    from 1, every action the analysis would not mark (as good as the best as far as it can
+    tell), the marked ones after it, sharing a rank when the difference between them is
     within ``SIGNIFICANCE`` standard errors of that (paired) difference. The last three are
     empty in analyses stored before they were kept.
     """
@@ -302,24 +304,24 @@ def _spread(samples: list[float]) -> float:
 
 
 def _ranks(results: list[list[float]], means: list[float]) -> list[int]:
-    """Each action's rank: best first, a new rank only where an action falls more than
+    """Each action's rank: the first holds every action the analysis would not mark
+    (``judge`` of its cross-fitted loss), so as good as the best as far as the analysis can
+    tell; the marked ones follow, best first, a new rank only where an action falls more than
     ``SIGNIFICANCE`` standard errors of the paired difference below the first of the rank
-    above (equal means keep the game's order); and no action the analysis would mark
-    (``judge`` of its cross-fitted loss) in the first rank, which holds rank 2 at best."""
+    above (equal means keep the game's order)."""
     order = sorted(range(len(means)), key=lambda i: -means[i])
-    ranks = [0] * len(means)
-    rank, leader = 1, order[0]
-    for i in order:
-        gap = means[leader] - means[i]
-        if gap > 0 and gap > SIGNIFICANCE * _spread([row[leader] - row[i] for row in results]):
-            rank, leader = rank + 1, i
+    marked = [i for i in order if judge(*_loss(results, i)) is not None]
+    ranks = [1] * len(means)
+    rank, leader = 1, -1
+    for i in marked:
+        if leader < 0:
+            rank, leader = 2, i
+        else:
+            gap = means[leader] - means[i]
+            paired = _spread([row[leader] - row[i] for row in results])
+            if gap > 0 and gap > SIGNIFICANCE * paired:
+                rank, leader = rank + 1, i
         ranks[i] = rank
-    # The two tests differ (the cross-fitted loss is measured on the worlds that did not
-    # choose the best), and now and then a move within the paired noise of the best is
-    # still marked: a hint's first rank must hold only moves the analysis would not mark.
-    for i in order[1:]:
-        if ranks[i] == 1 and judge(*_loss(results, i)) is not None:
-            ranks[i] = 2
     return ranks
 
 
@@ -397,7 +399,7 @@ def play_outs(state: State, settings: Settings, names: Sequence[str] | None = No
     draw(settings.iterations)
     if settings.confirm and len(legal) > 1 and heuristic is not None:
         # More worlds (the same first ones, then the next of the same seeds) where the
-        # heuristic's move is not among the best: leaving it needs more evidence than noise.
+        # analysis would mark the heuristic's move: leaving it needs more evidence than noise.
         rows = [list(row) for row in results]
         steady = legal.index(state.resolve(steady_move(state, settings.seed)).text)
         if _ranks(rows, _means(rows, range(len(rows))))[steady] != 1:
