@@ -4,17 +4,30 @@ outcome is in doubt (an answer lost, another writer first) is settled by the sto
 from __future__ import annotations
 
 import asyncio
+import os
+import resource
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, event, insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from parlour.server.hub import Hub
-from parlour.server.store import ActionRow, ConflictError, NewAction, SeatInfo, Store
+from parlour.server.store import (
+    MOVES_CHANNEL,
+    ActionRow,
+    ConflictError,
+    NewAction,
+    SeatInfo,
+    Store,
+    announcement,
+    libpq_url,
+)
 from parlour.server.writes import GroupCommit
 
 from .conftest import create, next_state
@@ -187,7 +200,7 @@ def test_the_group_commit_writes_on_one_connection_of_its_own(store: Store) -> N
             await asyncio.gather(*(writes.append(f"t{n}", seq, 0, f"move {seq}") for n in range(3)))
 
     asyncio.run(moves())
-    writes.close()
+    asyncio.run(writes.close())
     assert len(checkouts) == 1
     assert store.get("t2").actions == [f"move {seq}" for seq in range(1, 6)]  # type: ignore[union-attr]
     store.close()
@@ -218,3 +231,126 @@ def test_postgresql_down_fails_a_batch_with_sqlalchemys_error_and_the_next_one_r
     )
     assert results[0] is None and isinstance(results[1], IntegrityError)
     opened.close()
+
+
+def test_a_batch_on_postgresql_is_one_statement_with_its_clocks_and_announcements(
+    postgres: Postgres,
+) -> None:
+    opened = Store(postgres.url)  # the server is shared: tables of their own
+    for n in range(2):
+        opened.create(f"one{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
+    listener = psycopg.Connection.connect(libpq_url(postgres.url), autocommit=True)
+    listener.execute(f"LISTEN {MOVES_CHANNEL}")
+    now = datetime(2026, 12, 4, 11, 30, 5, tzinfo=UTC)
+    batch = [
+        NewAction("one0", 1, 0, "play zero", {"left": [9.0, 8.0, 7.0]}),
+        NewAction("one1", 1, 1, "play blue+1"),
+        NewAction("one0", 2, 1, "play blue+2 ✓", {"left": [9.0, 6.5, 7.0]}),
+    ]
+    opened._writer.write(batch, now)
+    heard = [note.payload for note in listener.notifies(timeout=2, stop_after=3)]
+    assert heard == [announcement(a) for a in batch]
+    one0, one1 = opened.get("one0"), opened.get("one1")
+    assert one0 is not None and one1 is not None
+    assert (one0.actions, one1.actions) == (["play zero", "play blue+2 ✓"], ["play blue+1"])
+    # A table's clock takes its state after its last action of the batch.
+    assert (one0.clock_state, one1.clock_state) == ({"left": [9.0, 6.5, 7.0]}, None)
+    # A taken number fails the whole statement: nothing of it stored, nothing announced.
+    with pytest.raises(IntegrityError):
+        opened._writer.write([NewAction("one1", 2, 2, "x"), NewAction("one0", 2, 2, "y")], now)
+    assert list(listener.notifies(timeout=0.5)) == []
+    assert opened.get("one1").actions == ["play blue+1"]  # type: ignore[union-attr]
+    # A connection the server ended is found before the batch is sent, which goes on a new one.
+    backend = opened._writer.connection.dbapi_connection.info.backend_pid
+    listener.execute("SELECT pg_terminate_backend(%s)", [backend])
+    time.sleep(0.3)
+    assert opened.append_many([NewAction("one1", 2, 0, "play green+2")]) == [None]
+    assert opened._writer.connection.dbapi_connection.info.backend_pid != backend
+    listener.close()
+    opened.close()
+
+
+def test_the_group_commit_on_postgresql_writes_on_the_loop_in_one_statement(
+    postgres: Postgres,
+) -> None:
+    opened = Store(postgres.url)  # the server is shared: tables of their own
+    for n in range(3):
+        opened.create(f"loop{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
+    listener = psycopg.Connection.connect(libpq_url(postgres.url), autocommit=True)
+    listener.execute(f"LISTEN {MOVES_CHANNEL}")
+    writes = GroupCommit(opened)
+
+    async def moves() -> list[BaseException | None]:
+        first = await asyncio.gather(
+            *(writes.append(f"loop{n}", 1, 0, "play zero", {"n": n}) for n in range(3))
+        )
+        assert first == [None] * 3
+        assert writes.thread is None and writes.on_the_loop is not None  # on the loop
+        # A number taken fails alone, the others of its batch stored one by one.
+        later = [writes.append("loop1", 2, 1, "play blue+2"), writes.append("loop0", 1, 1, "x")]
+        results = await asyncio.gather(*later, return_exceptions=True)
+        # A connection the server ended is found before the next batch, which goes on a new one.
+        assert writes.on_the_loop is not None and writes.on_the_loop.connection is not None
+        backend = writes.on_the_loop.connection.info.backend_pid
+        listener.execute("SELECT pg_terminate_backend(%s)", [backend])
+        await asyncio.sleep(0.3)
+        await writes.append("loop2", 2, 2, "play green+3")
+        connection = writes.on_the_loop.connection
+        assert connection is not None and connection.info.backend_pid != backend
+        await writes.close()
+        return results
+
+    results = asyncio.run(moves())
+    assert results[0] is None and isinstance(results[1], ConflictError)
+    heard = [note.payload for note in listener.notifies(timeout=2, stop_after=5)]
+    assert sorted(heard) == sorted(
+        announcement(NewAction(t, s, 0, x))
+        for t, s, x in [
+            ("loop0", 1, "play zero"),
+            ("loop1", 1, "play zero"),
+            ("loop2", 1, "play zero"),
+            ("loop1", 2, "play blue+2"),
+            ("loop2", 2, "play green+3"),
+        ]
+    )
+    loops = [opened.get(f"loop{n}") for n in range(3)]
+    assert [t.actions for t in loops if t] == [
+        ["play zero"],
+        ["play zero", "play blue+2"],
+        ["play zero", "play green+3"],
+    ]
+    assert [t.clock_state for t in loops if t] == [{"n": 0}, {"n": 1}, {"n": 2}]
+    listener.close()
+    opened.close()
+
+
+def test_a_write_on_postgresql_checks_a_connection_numbered_above_1023(postgres: Postgres) -> None:
+    # A busy server's sockets go above 1023, which ``select`` refuses: the check before a
+    # batch must take any number.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip(f"this process may open only {hard} files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    taken = [os.dup(0) for _ in range(1100)]
+    try:
+        opened = Store(postgres.url)
+        opened.create("high", "fearless", 3, 0, {}, [SeatInfo(None, "a" * 64)] * 3)
+        writes = GroupCommit(opened)
+
+        async def moves() -> None:
+            for seq in (1, 2):  # the second is checked on the connection the first opened
+                await writes.append("high", seq, 0, f"play blue+{seq}")
+            assert writes.on_the_loop is not None and writes.on_the_loop.connection is not None
+            assert writes.on_the_loop.connection.pgconn.socket > 1023
+            await writes.close()
+
+        asyncio.run(moves())
+        for seq in (3, 4):  # the same on the store's own writer
+            assert opened.append_many([NewAction("high", seq, 0, f"play blue+{seq}")]) == [None]
+        assert opened._writer.connection.dbapi_connection.pgconn.socket > 1023
+        assert opened.get("high").actions == [f"play blue+{n}" for n in (1, 2, 3, 4)]  # type: ignore[union-attr]
+        opened.close()
+    finally:
+        for descriptor in taken:
+            os.close(descriptor)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -81,16 +81,16 @@ class Listener:
             try:
                 connection = await open_connection(self.conninfo, "listener")
                 async with connection:
-                    await connection.execute(f"LISTEN {MOVES_CHANNEL}")
-                    await connection.execute(f"LISTEN {TABLES_CHANNEL}")
+                    # What arrives while psycopg reads the connection itself (its answers to
+                    # the LISTENs) comes through its handler; the rest through ``_hear``.
+                    connection.add_notify_handler(
+                        lambda note: self._heard(note.channel, note.payload)
+                    )
+                    await connection.execute(f"LISTEN {MOVES_CHANNEL}; LISTEN {TABLES_CHANNEL}")
                     self.listening.set()
                     delay = 0.1
                     await self.connected()
-                    async for note in connection.notifies():
-                        if note.channel == TABLES_CHANNEL:
-                            self._changed(note.payload)
-                        else:
-                            self._hand_on(note.payload)
+                    await self._hear(connection)
             except psycopg.Error as error:
                 metrics.database_error("listener")
                 if self.listening.is_set():
@@ -98,6 +98,39 @@ class Listener:
             self.listening.clear()
             await asyncio.sleep(delay)
             delay = min(RECONNECT_CAP, 2 * delay)
+
+    async def _hear(self, connection: psycopg.AsyncConnection[tuple[Any, ...]]) -> None:
+        """Hand on the notifications as they arrive until the connection breaks (its error
+        raised): one reader for the connection's life, every notification read at a wake-up
+        handed on in it (psycopg's ``notifies()`` adds and removes a reader, and a task's
+        future, a wake-up, so about one a move on a busy server)."""
+        loop = asyncio.get_running_loop()
+        pgconn = connection.pgconn
+        broken: asyncio.Future[None] = loop.create_future()
+
+        def readable() -> None:
+            try:
+                pgconn.consume_input()
+            except psycopg.Error as error:  # the server or the network ended it
+                if not broken.done():
+                    broken.set_exception(error)
+                return
+            while (note := pgconn.notifies()) is not None:
+                self._heard(note.relname.decode(), note.extra.decode())
+
+        socket = pgconn.socket
+        loop.add_reader(socket, readable)
+        try:
+            readable()  # what came before the reader was added
+            await broken
+        finally:
+            loop.remove_reader(socket)
+
+    def _heard(self, channel: str, payload: str) -> None:
+        if channel == TABLES_CHANNEL:
+            self._changed(payload)
+        else:
+            self._hand_on(payload)
 
     def _changed(self, payload: str) -> None:
         try:

@@ -74,7 +74,7 @@ class Hub(Creation, Turns, Closing):
 
     async def close(self) -> None:
         """Stop the bot tasks (their moves were not stored, so a restart redoes them) and
-        the group commit's thread."""
+        the group commit's writer."""
         for table in self.tables.values():
             if table.clock_timer is not None:
                 table.clock_timer.cancel()
@@ -86,4 +86,4 @@ class Hub(Creation, Turns, Closing):
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self.writes.close()
+        await self.writes.close()
