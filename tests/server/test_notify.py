@@ -61,3 +61,36 @@ def test_the_listener_hands_on_every_notification_and_listens_again_after_a_rest
         await asyncio.gather(task, return_exceptions=True)
 
     asyncio.run(scenario())
+
+
+def test_the_listener_leaves_out_the_notifications_of_its_own_writer(postgres: Postgres) -> None:
+    conninfo = libpq_url(postgres.url)
+    heard: list[tuple[str, int, str | None]] = []
+
+    async def nothing() -> None:
+        return None
+
+    async def scenario() -> None:
+        with (
+            psycopg.Connection.connect(conninfo, autocommit=True) as mine,
+            psycopg.Connection.connect(conninfo, autocommit=True) as theirs,
+        ):
+            listener = Listener(
+                conninfo,
+                lambda *note: heard.append(note),
+                lambda news: None,
+                nothing,
+                lambda: mine.info.backend_pid,
+            )
+            task = asyncio.create_task(listener.run())
+            await asyncio.wait_for(listener.listening.wait(), 10)
+            for connection, table in ((mine, "t1"), (theirs, "t2"), (mine, "t3")):
+                payload = json.dumps([table, 1, "play zero"])
+                connection.execute("SELECT pg_notify(%s, %s)", [MOVES_CHANNEL, payload])
+            for _ in range(40):
+                await asyncio.sleep(0.025)
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        assert heard == [("t2", 1, "play zero")]
+
+    asyncio.run(scenario())

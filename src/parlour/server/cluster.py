@@ -33,7 +33,9 @@ class Cluster:
         self.hub = hub
         self.follower = Follower(hub)
         self.leases = BotLeases(conninfo, hub)
-        self.listener = Listener(conninfo, self.follower.heard, self.follower.changed, self.resync)
+        self.listener = Listener(
+            conninfo, self.follower.heard, self.follower.changed, self.resync, hub.writes.writer
+        )
         self.tasks: list[asyncio.Task[None]] = []
         hub.peers = self
 

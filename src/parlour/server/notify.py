@@ -66,11 +66,15 @@ class Listener:
         heard: Heard,
         changed: Changed,
         connected: Callable[[], Awaitable[None]],
+        own: Callable[[], int | None] = lambda: None,
     ) -> None:
         self.conninfo = conninfo
         self.heard = heard
         self.changed = changed
         self.connected = connected
+        # The server process of this process's own writes of moves (``None``: none yet),
+        # whose notifications are not handed on: this process applied those moves already.
+        self.own = own
         # Set while the connection listens (tests and the start-up wait on it).
         self.listening = asyncio.Event()
 
@@ -115,8 +119,10 @@ class Listener:
                 if not broken.done():
                     broken.set_exception(error)
                 return
+            own = self.own()
             while (note := pgconn.notifies()) is not None:
-                self._heard(note.relname.decode(), note.extra.decode())
+                if note.be_pid != own:
+                    self._heard(note.relname.decode(), note.extra.decode())
 
         socket = pgconn.socket
         loop.add_reader(socket, readable)

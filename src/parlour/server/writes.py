@@ -41,6 +41,7 @@ class OnTheLoop:
         self.store = store
         self.conninfo = libpq_url(store.url)
         self.connection: psycopg.AsyncConnection[tuple[Any, ...]] | None = None
+        self.cursor: psycopg.AsyncCursor[tuple[Any, ...]] | None = None  # the connection's
 
     async def write(self, actions: list[NewAction]) -> Results:
         """Store ``actions``: per action ``None`` or why not (a number taken is SQLAlchemy's
@@ -57,15 +58,15 @@ class OnTheLoop:
         for attempt in (1, 2):
             fresh, sent = self.connection is None, False
             try:
-                if self.connection is None:
+                if self.connection is None or self.cursor is None:
                     self.connection = await open_connection(self.conninfo, "writer")
-                async with self.connection.cursor() as cursor:
-                    # Anything to read on an idle connection is a server's farewell (a
-                    # restart's) or a notice: a round trip tells which before the batch goes.
-                    if not fresh and has_input(self.connection.pgconn.socket):
-                        await cursor.execute("SELECT 1")
-                    sent = True
-                    await cursor.execute(ONE_STATEMENT, one_statement(actions))
+                    self.cursor = self.connection.cursor()
+                # Anything to read on an idle connection is a server's farewell (a restart's)
+                # or a notice: a round trip tells which before the batch goes.
+                if not fresh and has_input(self.connection.pgconn.socket):
+                    await self.cursor.execute("SELECT 1")
+                sent = True
+                await self.cursor.execute(ONE_STATEMENT, one_statement(actions))
                 return
             except psycopg.Error as error:
                 broken = self._failed(error)
@@ -87,13 +88,17 @@ class OnTheLoop:
             metrics.database_error("store")
         connection = self.connection
         if connection is None or connection.broken or connection.closed:
-            self.connection = None
+            self.connection = self.cursor = None
             return True
         return False
 
+    def backend(self) -> int | None:
+        """The server process of the connection (``None``: none open)."""
+        return None if self.connection is None else self.connection.info.backend_pid
+
     async def close(self) -> None:
         """Close the connection (the next write opens another)."""
-        connection, self.connection = self.connection, None
+        connection, self.connection, self.cursor = self.connection, None, None
         if connection is not None:
             await connection.close()
 
@@ -140,6 +145,11 @@ class GroupCommit:
             self.writing = True
             loop.call_soon(self._send, loop)
         await done
+
+    def writer(self) -> int | None:
+        """The PostgreSQL server process writing the batches on the loop (``None``: none,
+        or SQLite): the listener leaves out the notifications of this process's moves."""
+        return None if self.on_the_loop is None else self.on_the_loop.backend()
 
     async def close(self) -> None:
         """Let the writer thread end once the batch it has is written, or wait for the
