@@ -110,10 +110,11 @@ _Batch = tuple[list[tuple[NewAction, "asyncio.Future[None]"]], asyncio.AbstractE
 class GroupCommit:
     """Writes actions through ``store``, batching those that wait for the same disk sync.
 
-    The writes run on a thread of the group commit's own, started at the first move (one
-    batch at a time, on the store's one connection for them): a batch goes to it through a
-    queue and its outcome comes back by ``call_soon_threadsafe``, with no task, executor or
-    future of a thread pool a batch."""
+    One batch at a time. On PostgreSQL it is written on the loop (``OnTheLoop``). On SQLite,
+    whose commit blocks on the disk's sync, the writes run on a thread of the group commit's
+    own, started at the first move (on the store's one connection for them): a batch goes
+    to it through a queue and its outcome comes back by ``call_soon_threadsafe``, with no
+    task, executor or future of a thread pool a batch."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
