@@ -986,8 +986,9 @@ class Store:
     def append_many(self, actions: list[NewAction]) -> list[SQLAlchemyError | None]:
         """Store actions of several tables in one transaction (one sync to disk); per action
         ``None`` or why it was not stored. A failure of the database itself (down, full,
-        read-only) raises: none of them was stored. One thread at a time (the group
-        commit's) writes this way: it has one connection of its own."""
+        read-only) raises: none of them was stored. One thread at a time (SQLite's group
+        commit's; PostgreSQL's writes on the loop, ``writes.OnTheLoop``) writes this way:
+        it has one connection of its own."""
         try:
             self._writer.write(actions, _now())
             return [None] * len(actions)
