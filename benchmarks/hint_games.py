@@ -1,12 +1,13 @@
 """Hints you can trust: Learn games played by always taking the top hint, against the same
 seat played by ``medium`` on the same deals, and how often the analysis marks a hint's move.
 
-Run: ``nice -n 5 .venv/bin/python benchmarks/hint_games.py [--games 20] [--jobs 1]
+Run: ``nice -n 5 .venv/bin/python benchmarks/hint_games.py [--games 20] [--first 0] [--jobs 1]
 [--check-seed 1] [--check-every 4] [--json out.jsonl] [--reuse old.jsonl]``; ``--report
 out.jsonl`` prints the figures of the games a run (perhaps cut short) wrote there;
 ``--reuse old.jsonl`` takes the ``medium`` arm's games from an earlier run's ``--json``
 instead of playing them again (the deals and the bots' moves do not depend on the hints, so
-they are the same games while the bots are unchanged).
+they are the same games while the bots are unchanged); ``--first N`` plays deals N to
+N + games - 1, to add deals to an earlier run (``--report`` on the two files put together).
 
 Each game is a Learn table of Fool's Blade (3 players, ``easy`` bots at seats 1 and 2, each
 bot move seeded as the server seeds it) played twice from the same seed: once with seat 0
@@ -183,6 +184,7 @@ def main() -> None:
     """Play the games and print the figures (or, with ``--report``, those of a ``--json``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--check-seed", type=int, default=1, help="-1: no second opinion")
     parser.add_argument("--check-every", type=int, default=4)
@@ -199,7 +201,8 @@ def main() -> None:
         return
     if args.reuse:
         read(args.reuse, {}, steady)
-        steady = {index: steady[index] for index in range(args.games) if index in steady}
+        deals = range(args.first, args.first + args.games)
+        steady = {index: steady[index] for index in deals if index in steady}
         console.print(f"the medium arm's games taken from {args.reuse}: {len(steady)}")
         if args.json:
             with args.json.open("a") as out:
@@ -216,7 +219,7 @@ def main() -> None:
     ):
         wanted = [
             (index, arm)
-            for index in range(args.games)
+            for index in range(args.first, args.first + args.games)
             for arm in (True, False)
             if arm or index not in steady
         ]
