@@ -84,13 +84,16 @@ def test_the_listener_leaves_out_the_notifications_of_its_own_writer(postgres: P
             )
             task = asyncio.create_task(listener.run())
             await asyncio.wait_for(listener.listening.wait(), 10)
-            for connection, table in ((mine, "t1"), (theirs, "t2"), (mine, "t3")):
+            for connection, table in ((mine, "t1"), (theirs, "t2"), (mine, "t3"), (theirs, "t4")):
                 payload = json.dumps([table, 1, "play zero"])
                 connection.execute("SELECT pg_notify(%s, %s)", [MOVES_CHANNEL, payload])
-            for _ in range(40):
+            # Delivered in the order of their commits: once t4 is heard, t1 and t3 would be.
+            for _ in range(400):
+                if len(heard) >= 2:
+                    break
                 await asyncio.sleep(0.025)
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        assert heard == [("t2", 1, "play zero")]
+        assert heard == [("t2", 1, "play zero"), ("t4", 1, "play zero")]
 
     asyncio.run(scenario())

@@ -26,6 +26,7 @@ from parlour.server.store import (
     SeatInfo,
     Store,
     announcement,
+    has_input,
     libpq_url,
 )
 from parlour.server.writes import GroupCommit
@@ -233,6 +234,14 @@ def test_postgresql_down_fails_a_batch_with_sqlalchemys_error_and_the_next_one_r
     opened.close()
 
 
+def _farewell(socket: int) -> None:
+    """Wait until the server's farewell reached ``socket`` (a terminated backend's)."""
+    deadline = time.monotonic() + 10
+    while not has_input(socket):
+        assert time.monotonic() < deadline, "the server did not end the connection"
+        time.sleep(0.01)
+
+
 def test_a_batch_on_postgresql_is_one_statement_with_its_clocks_and_announcements(
     postgres: Postgres,
 ) -> None:
@@ -263,7 +272,7 @@ def test_a_batch_on_postgresql_is_one_statement_with_its_clocks_and_announcement
     # A connection the server ended is found before the batch is sent, which goes on a new one.
     backend = opened._writer.connection.dbapi_connection.info.backend_pid
     listener.execute("SELECT pg_terminate_backend(%s)", [backend])
-    time.sleep(0.3)
+    _farewell(opened._writer.connection.dbapi_connection.pgconn.socket)
     assert opened.append_many([NewAction("one1", 2, 0, "play green+2")]) == [None]
     assert opened._writer.connection.dbapi_connection.info.backend_pid != backend
     listener.close()
@@ -293,7 +302,7 @@ def test_the_group_commit_on_postgresql_writes_on_the_loop_in_one_statement(
         assert writes.on_the_loop is not None and writes.on_the_loop.connection is not None
         backend = writes.on_the_loop.connection.info.backend_pid
         listener.execute("SELECT pg_terminate_backend(%s)", [backend])
-        await asyncio.sleep(0.3)
+        _farewell(writes.on_the_loop.connection.pgconn.socket)
         await writes.append("loop2", 2, 2, "play green+3")
         connection = writes.on_the_loop.connection
         assert connection is not None and connection.info.backend_pid != backend
