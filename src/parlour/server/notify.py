@@ -88,7 +88,7 @@ class Listener:
                     # What arrives while psycopg reads the connection itself (its answers to
                     # the LISTENs) comes through its handler; the rest through ``_hear``.
                     connection.add_notify_handler(
-                        lambda note: self._heard(note.channel, note.payload)
+                        lambda note: self._heard(note.pid, note.channel, note.payload)
                     )
                     await connection.execute(f"LISTEN {MOVES_CHANNEL}; LISTEN {TABLES_CHANNEL}")
                     self.listening.set()
@@ -119,10 +119,8 @@ class Listener:
                 if not broken.done():
                     broken.set_exception(error)
                 return
-            own = self.own()
             while (note := pgconn.notifies()) is not None:
-                if note.be_pid != own:
-                    self._heard(note.relname.decode(), note.extra.decode())
+                self._heard(note.be_pid, note.relname.decode(), note.extra.decode())
 
         socket = pgconn.socket
         loop.add_reader(socket, readable)
@@ -132,10 +130,10 @@ class Listener:
         finally:
             loop.remove_reader(socket)
 
-    def _heard(self, channel: str, payload: str) -> None:
+    def _heard(self, sender: int, channel: str, payload: str) -> None:
         if channel == TABLES_CHANNEL:
             self._changed(payload)
-        else:
+        elif sender != self.own():
             self._hand_on(payload)
 
     def _changed(self, payload: str) -> None:
