@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import delete, event, insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from parlour.server.hub import Hub
+from parlour.server.hub import Hub, database_trouble
 from parlour.server.store import (
     MOVES_CHANNEL,
     ActionRow,
@@ -29,7 +29,7 @@ from parlour.server.store import (
     has_input,
     libpq_url,
 )
-from parlour.server.writes import GroupCommit
+from parlour.server.writes import GroupCommit, OnTheLoop
 
 from .conftest import create, next_state
 from .postgres import Postgres
@@ -242,14 +242,21 @@ def _farewell(socket: int) -> None:
         time.sleep(0.01)
 
 
+def _listened(postgres: Postgres, prefix: str, tables: int) -> tuple[Store, psycopg.Connection]:
+    """A store with tables of its own (the server is shared), ``prefix`` 0 to ``tables`` - 1,
+    and a connection listening on the moves channel."""
+    opened = Store(postgres.url)
+    for n in range(tables):
+        opened.create(f"{prefix}{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
+    listener = psycopg.Connection.connect(libpq_url(postgres.url), autocommit=True)
+    listener.execute(f"LISTEN {MOVES_CHANNEL}")
+    return opened, listener
+
+
 def test_a_batch_on_postgresql_is_one_statement_with_its_clocks_and_announcements(
     postgres: Postgres,
 ) -> None:
-    opened = Store(postgres.url)  # the server is shared: tables of their own
-    for n in range(2):
-        opened.create(f"one{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
-    listener = psycopg.Connection.connect(libpq_url(postgres.url), autocommit=True)
-    listener.execute(f"LISTEN {MOVES_CHANNEL}")
+    opened, listener = _listened(postgres, "one", 2)
     now = datetime(2026, 12, 4, 11, 30, 5, tzinfo=UTC)
     batch = [
         NewAction("one0", 1, 0, "play zero", {"left": [9.0, 8.0, 7.0]}),
@@ -282,11 +289,7 @@ def test_a_batch_on_postgresql_is_one_statement_with_its_clocks_and_announcement
 def test_the_group_commit_on_postgresql_writes_on_the_loop_in_one_statement(
     postgres: Postgres,
 ) -> None:
-    opened = Store(postgres.url)  # the server is shared: tables of their own
-    for n in range(3):
-        opened.create(f"loop{n}", "fearless", 3, n, {}, [SeatInfo(None, "a" * 64)] * 3)
-    listener = psycopg.Connection.connect(libpq_url(postgres.url), autocommit=True)
-    listener.execute(f"LISTEN {MOVES_CHANNEL}")
+    opened, listener = _listened(postgres, "loop", 3)
     writes = GroupCommit(opened)
 
     async def moves() -> list[BaseException | None]:
@@ -363,3 +366,27 @@ def test_a_write_on_postgresql_checks_a_connection_numbered_above_1023(postgres:
         for descriptor in taken:
             os.close(descriptor)
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_the_write_on_the_loop_fails_with_sqlalchemys_error_that_players_read_without_address(
+    postgres: Postgres,
+) -> None:
+    opened = Store(postgres.url)  # the server is shared: tables of their own
+    opened.create("gone0", "fearless", 3, 0, {}, [SeatInfo(None, "a" * 64)] * 3)
+    writer = OnTheLoop(opened)
+
+    async def writes() -> list[Exception | None]:
+        assert await writer.write([NewAction("gone0", 1, 0, "play zero")]) == [None]
+        await asyncio.to_thread(postgres.stop)
+        try:
+            return await writer.write([NewAction("gone0", 2, 0, "play blue+1")])
+        finally:
+            await asyncio.to_thread(postgres.start)
+            await writer.close()
+
+    (failed,) = asyncio.run(writes())
+    assert isinstance(failed, OperationalError)
+    said = database_trouble(failed)
+    assert "127.0.0.1" not in said and str(postgres.port) not in said
+    assert opened.get("gone0").actions == ["play zero"]  # type: ignore[union-attr]
+    opened.close()
